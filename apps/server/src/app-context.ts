@@ -1,0 +1,27 @@
+import type { Config } from './config/config';
+import type { Database, Db } from './platform/db';
+import type { EventBus } from './platform/events';
+import type { MailQueue } from './platform/mail/outbox';
+import type { SessionService } from './platform/auth';
+import type { Storage } from './platform/storage';
+import type { RateLimitFactory } from './platform/rate-limit';
+import type { Io } from './platform/socket';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from './platform/jobs';
+
+/** What a feature module may use. Each service takes only the parts it needs from here. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  events: EventBus;
+  mail: MailQueue;
+  sessions: SessionService;
+  storage: Storage;
+  rateLimit: RateLimitFactory;
+  log: FastifyBaseLogger;
+  /** Periodic background work; started with the app, stopped before the database closes. */
+  jobs: Pick<Jobs, 'every'>;
+  /** Set once the HTTP server exists; socket listeners register in `onSocketReady`. */
+  io: () => Io;
+};

@@ -1,0 +1,213 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { AppContext } from './app-context';
+import type { Config } from './config/config';
+import { authPlugin, createSessionService } from './platform/auth';
+import { openDatabase, type Database } from './platform/db';
+import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { createEventBus } from './platform/events';
+import { loggerOptions } from './platform/logger';
+import { createMailTransport, type MailTransport } from './platform/mail/mailer';
+import { createMailQueue, createMailWorker } from './platform/mail/outbox';
+import { createJobs } from './platform/jobs';
+import { rateLimitFactory } from './platform/rate-limit';
+import { createSocketServer, type Io } from './platform/socket';
+import { createLocalStorage } from './platform/storage';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerFileRoutes } from './modules/files/files.routes';
+import { accountsModule } from './modules/accounts';
+import { systemModule } from './modules/system';
+import { walletModule } from './modules/wallet';
+import { paymentsModule } from './modules/payments';
+
+export type BuildOptions = {
+  /** Where logs go (tests capture them); defaults to stdout. */
+  logStream?: DestinationStream;
+  /** Use this PGlite directory instead of DATA_DIR/db ('memory://' for tests). */
+  pgliteDir?: string;
+  /** Start PGlite from this dump of a migrated database (tests). */
+  pgliteSnapshot?: Blob;
+  /** Replace the mail transport (tests of SMTP use a real local SMTP server instead). */
+  mailTransport?: MailTransport;
+  /** Start the background mail worker (default true). Tests may drive it with `flushMail`. */
+  startJobs?: boolean;
+};
+
+export type App = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Sends every mail that is due now. */
+  flushMail: () => Promise<number>;
+  /** Runs a registered background job once, now. */
+  runJob: (name: string) => Promise<unknown>;
+  close: () => Promise<void>;
+};
+
+/** Builds the whole server: platform, then each feature module. `main.ts` and every test call it. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  // A JSON content type with an empty body (e.g. POST /auth/logout from some clients) means "no body",
+  // not a syntax error; everything else goes through Fastify's safe default parser.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body.toString(), done),
+  );
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database: Database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteDir: options.pgliteDir,
+    pgliteSnapshot: options.pgliteSnapshot,
+    onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+  });
+  const events = createEventBus((error, name) => app.log.error({ err: error, event: name }, 'event handler failed'));
+  const sessions = createSessionService({ db: database.db, secret: config.jwtSecret });
+  const transport = options.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
+  const jobs = createJobs((msg, err) => app.log.error({ err }, msg));
+  const mailWorker = createMailWorker({ db: database.db, transport, events, log: (msg, err) => app.log.warn({ err }, msg) });
+
+  // The socket server needs the HTTP server, which exists only after the routes are registered.
+  const socketRef: { io?: Io } = {};
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    events,
+    mail: createMailQueue({ db: database.db, events }),
+    sessions,
+    storage: createLocalStorage(config.dataDir),
+    rateLimit: rateLimitFactory(config.rateLimitScale),
+    log: app.log,
+    jobs,
+    io: () => {
+      if (!socketRef.io) throw new Error('socket server not ready');
+      return socketRef.io;
+    },
+  };
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+
+  // Real Accept.js loads from Authorize.Net and posts the card there; the sandbox stays on our origin.
+  const cardTokenizer = config.payments.provider === 'authorizenet' ? [new URL(config.payments.authorizenet.acceptJsUrl).origin] : [];
+  const cardApi = config.payments.provider === 'authorizenet' ? ['https://api2.authorize.net', 'https://apitest.authorize.net', 'https://api.authorize.net'] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Administrator footer script is served from our own origin, so 'self' suffices.
+        scriptSrc: ["'self'", ...cardTokenizer],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...cardApi],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Helmet's default would force https for every subresource, breaking plain-http deployments.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rl:` } : {}),
+    // The plugin throws what this returns; an Error carries the sentence to the error handler.
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`), { statusCode: 429 }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Creator Chat API', version: '0.1.0', description: 'Every route, generated from the shared contracts.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, { sessions });
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, ctx);
+      registerFileRoutes(api, ctx);
+      await accountsModule(api, ctx);
+      await systemModule(api, ctx);
+      await walletModule(api, ctx);
+      await paymentsModule(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  serveWebApp(app, config);
+
+  const socket = await createSocketServer({
+    httpServer: app.server,
+    sessions,
+    events,
+    redisUrl: config.redisUrl,
+    streamName: `${config.redisPrefix}:socket.io`,
+  });
+  socketRef.io = socket.io;
+
+  if (options.startJobs !== false) {
+    mailWorker.start();
+    jobs.start();
+  }
+
+  let closed = false;
+  return {
+    app,
+    ctx,
+    flushMail: () => mailWorker.flush(),
+    runJob: (name) => jobs.run(name),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await socket.close();
+      await app.close();
+      await mailWorker.stop();
+      await jobs.stop();
+      transport.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}
+
+/** Serves the built React app; client-side routes fall back to index.html. */
+function serveWebApp(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`web app not built (${indexFile} missing); run "npm run build"`);
+    registerNotFoundHandler(app);
+    return;
+  }
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  void app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false, maxAge: '1h' });
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  registerNotFoundHandler(app, sendIndex);
+}

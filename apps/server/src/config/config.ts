@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is validated here; a bad value stops start-up with a
+ * message naming it. Unset services fall back to embedded defaults (PGlite, local disk, outbox mail,
+ * in-process socket adapter) so the app runs with nothing but Node installed.
+ */
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalSecret = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
+
+const AUTHORIZENET_REQUIRED_KEYS = [
+  'AUTHORIZENET_API_LOGIN_ID',
+  'AUTHORIZENET_TRANSACTION_KEY',
+  'AUTHORIZENET_CLIENT_KEY',
+  'AUTHORIZENET_SIGNATURE_KEY',
+] as const;
+
+const envFields = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Creator Chat <no-reply@localhost>'),
+  JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  /** Multiplies every rate limit; tests and benchmarks raise it, never production. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/).default('cc'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'authorizenet']).default('sandbox'),
+  AUTHORIZENET_API_LOGIN_ID: optionalSecret,
+  AUTHORIZENET_TRANSACTION_KEY: optionalSecret,
+  AUTHORIZENET_CLIENT_KEY: optionalSecret,
+  AUTHORIZENET_SIGNATURE_KEY: optionalSecret,
+  AUTHORIZENET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
+  AUTHORIZENET_ACCEPT_JS_URL: z.url().default('https://jstest.authorize.net/v1/Accept.js'),
+  /** How long one call to Authorize.Net may take before the payment is treated as "unknown". */
+  AUTHORIZENET_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+});
+
+const envSchema = envFields.superRefine((env, issues) => {
+  // Authorize.Net without its keys would fail on the first purchase; stop at start-up instead.
+  if (env.PAYMENT_PROVIDER !== 'authorizenet') return;
+  for (const key of AUTHORIZENET_REQUIRED_KEYS) {
+    if (!env[key]) issues.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=authorizenet' });
+  }
+});
+
+export type AuthorizeNetConfig = {
+  apiLoginId: string;
+  transactionKey: string;
+  /** Public Client Key for Accept.js; safe to send to browsers. */
+  clientKey: string;
+  /** Verifies webhooks (X-ANET-Signature). */
+  signatureKey: string;
+  endpoint: string;
+  acceptJsUrl: string;
+  timeoutMs: number;
+};
+
+/** Card payments (product decisions §4): the embedded sandbox unless Authorize.Net is configured. */
+export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'authorizenet'; authorizenet: AuthorizeNetConfig };
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  webDist: string;
+  rateLimitScale: number;
+  /** Prefix for Redis keys and streams, so several deployments or test runs can share one Redis. */
+  redisPrefix: string;
+  payments: PaymentsConfig;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads `.env` when present (real environment variables win), then validates. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  if (env === process.env && existsSync('.env')) process.loadEnvFile('.env');
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const port = overrides.port ?? e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? persistedSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    redisPrefix: e.REDIS_PREFIX,
+    payments: paymentsConfig(e),
+    ...overrides,
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  if (e.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox' };
+  // superRefine has made sure every key is present.
+  return {
+    provider: 'authorizenet',
+    authorizenet: {
+      apiLoginId: e.AUTHORIZENET_API_LOGIN_ID ?? '',
+      transactionKey: e.AUTHORIZENET_TRANSACTION_KEY ?? '',
+      clientKey: e.AUTHORIZENET_CLIENT_KEY ?? '',
+      signatureKey: e.AUTHORIZENET_SIGNATURE_KEY ?? '',
+      endpoint: e.AUTHORIZENET_ENDPOINT,
+      acceptJsUrl: e.AUTHORIZENET_ACCEPT_JS_URL,
+      timeoutMs: e.AUTHORIZENET_TIMEOUT_MS,
+    },
+  };
+}
+
+/** A missing JWT_SECRET is generated once and kept, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

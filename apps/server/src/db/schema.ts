@@ -1,0 +1,375 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for PGlite and PostgreSQL. Token amounts are integers of hundredths of a token.
+ * Migrations are generated from this file with `npm run db:generate`.
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    bio: text('bio').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    type: text('type', { enum: ['user', 'model'] }).notNull().default('user'),
+    /** active | deactivated (by the member) | suspended (by an administrator) */
+    status: text('status', { enum: ['active', 'deactivated', 'suspended'] }).notNull().default('active'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    avatarFileId: uuid('avatar_file_id'),
+    modelStatus: text('model_status', { enum: ['none', 'pending', 'approved', 'refused'] }).notNull().default('none'),
+    /** { documentType, legalName, birthDate, fileId, submittedAt, reviewedAt, refusalReason } */
+    verificationDocument: jsonb('verification_document'),
+    tokenPerMessage: integer('token_per_message').notNull().default(100),
+    callRate: integer('call_rate').notNull().default(0),
+    callAvailable: boolean('call_available').notNull().default(false),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(t.username),
+    index('users_type_status_idx').on(t.type, t.modelStatus, t.status),
+  ],
+);
+
+/** A signed-in device. The JWT names the session; revoking it ends that sign-in everywhere. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keepLogin: boolean('keep_login').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time codes: e-mail confirmation and the account code for deactivation and payouts. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'account'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Uploaded files kept in storage. `visibility` public files are served to anyone. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['avatar', 'document', 'site'] }).notNull(),
+    visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const menus = pgTable(
+  'menus',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    section: text('section').notNull().default('footer'),
+    title: text('title').notNull(),
+    path: text('path').notNull(),
+    openNewTab: boolean('open_new_tab').notNull().default(false),
+    ordering: integer('ordering').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('menus_section_idx').on(t.section, t.ordering)],
+);
+
+/** Contacts are one-way favourites: owner keeps contactUser in their list. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactUserId: uuid('contact_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('contacts_owner_contact_key').on(t.ownerId, t.contactUserId)],
+);
+
+/**
+ * Mail waiting to be sent. Written in the same transaction as the action that causes it and
+ * delivered by the mail job, so a crash or restart never loses or duplicates a message.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** Free-form tag for what the mail is (verify-email, reset-password, …). */
+    template: text('template').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.runAt)],
+);
+
+// ---- tokens: ledger ----------------------------------------------------------------------------
+
+/**
+ * Every balance is an account: one wallet per member, and the site's own accounts. Amounts are
+ * hundredths of a token. `balance` caches the sum of the account's entries; member wallets may
+ * never go below zero (the check makes an overdraft impossible even under concurrency).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['member_wallet', 'platform_revenue', 'card_clearing', 'payouts_pending', 'adjustments'] }).notNull(),
+    /** The member owning a wallet; null for the site's accounts (one of each kind). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** bigint: site accounts accumulate lifetime sales, beyond 32 bits (21.4 million tokens). */
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** Site accounts that mirror money outside the ledger (card clearing, adjustments) may go negative. */
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_wallet_key').on(t.userId).where(sql`${t.kind} = 'member_wallet'`),
+    uniqueIndex('ledger_accounts_system_key').on(t.kind).where(sql`${t.userId} is null`),
+    check('ledger_accounts_no_overdraft', sql`${t.allowNegative} or ${t.balance} >= 0`),
+  ],
+);
+
+/** One movement of tokens; its entries sum to zero. The idempotency key makes a retry a no-op. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', {
+      enum: ['card_purchase', 'message', 'item', 'tip', 'call', 'payout', 'payout_refund', 'adjustment', 'refund'],
+    }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    memo: text('memo').notNull().default(''),
+    /** The administrator behind an adjustment. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    metadata: jsonb('metadata'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Signed: positive credits the account, negative debits it. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.createdAt), index('ledger_entries_transaction_idx').on(t.transactionId)],
+);
+
+/** What a model earned from one sale: gross paid by the member, the site's commission, the net. */
+export const earnings = pgTable(
+  'earnings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    modelId: uuid('model_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    source: text('source', { enum: ['message', 'item', 'tip', 'call'] }).notNull(),
+    gross: integer('gross').notNull(),
+    commission: integer('commission').notNull(),
+    net: integer('net').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('earnings_model_idx').on(t.modelId, t.createdAt), uniqueIndex('earnings_transaction_key').on(t.transactionId)],
+);
+
+// ---- tokens: packages, card payments, invoices --------------------------------------------------
+
+export const tokenPackages = pgTable('token_packages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** Tokens credited, in hundredths. */
+  tokens: integer('tokens').notNull(),
+  /** Price in US cents. */
+  priceCents: integer('price_cents').notNull(),
+  ordering: integer('ordering').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A card payment for a package. Created before the provider is called, keyed by the client's
+ * idempotency key, so a retried or doubled request finds the same row instead of charging again.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => tokenPackages.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: ['sandbox', 'authorizenet'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunded'] }).notNull().default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    tokens: integer('tokens').notNull(),
+    packageName: text('package_name').notNull(),
+    providerTransactionId: text('provider_transaction_id'),
+    cardLast4: text('card_last4'),
+    cardBrand: text('card_brand'),
+    failureMessage: text('failure_message'),
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey), index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Sequential, shown as INV-000123. */
+    number: integer('number').generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    packageName: text('package_name').notNull(),
+    tokens: integer('tokens').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    cardLast4: text('card_last4'),
+    status: text('status', { enum: ['paid', 'refunded'] }).notNull().default('paid'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoices_payment_key').on(t.paymentId), uniqueIndex('invoices_number_key').on(t.number), index('invoices_user_idx').on(t.userId, t.issuedAt)],
+);
+
+/** A member's customer profile at the card provider (saved cards live there, never here). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['sandbox', 'authorizenet'] }).notNull(),
+    customerProfileId: text('customer_profile_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_customers_user_provider_key').on(t.userId, t.provider)],
+);
+
+/** A saved card: only the provider's id for it and what is safe to show. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['sandbox', 'authorizenet'] }).notNull(),
+    paymentProfileId: text('payment_profile_id').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    expiry: text('expiry').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_user_idx').on(t.userId)],
+);
+
+/** Provider webhooks seen, by their notification id, so a redelivery is applied once. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    notificationId: text('notification_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_events_notification_key').on(t.provider, t.notificationId)],
+);

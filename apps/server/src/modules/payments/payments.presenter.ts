@@ -1,0 +1,56 @@
+import { formatInvoiceNumber, type AdminPayment, type Invoice, type Payment, type SavedCard, type TokenPackage } from '@cc/contracts';
+import type { PaymentMethodRow } from './cards.repository';
+import type { InvoiceWithBuyer } from './invoices.repository';
+import type { PackageRow } from './packages.repository';
+import type { AdminListedPayment, ListedPayment } from './payments.repository';
+
+/** Explicit allow-lists: provider ids, idempotency keys and ledger ids stay on the server. */
+
+export const toTokenPackageDto = (row: PackageRow): TokenPackage => ({
+  _id: row.id,
+  name: row.name,
+  tokens: row.tokens,
+  priceCents: row.priceCents,
+  ordering: row.ordering,
+  active: row.active,
+});
+
+export const toPaymentDto = (row: ListedPayment): Payment => ({
+  _id: row.id,
+  status: row.status,
+  packageName: row.packageName,
+  tokens: row.tokens,
+  amountCents: row.amountCents,
+  cardLast4: row.cardLast4,
+  cardBrand: row.cardBrand,
+  failureMessage: row.failureMessage,
+  invoiceId: row.invoiceId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toAdminPaymentDto = (row: AdminListedPayment): AdminPayment => ({
+  ...toPaymentDto(row),
+  provider: row.provider,
+  providerTransactionId: row.providerTransactionId,
+  user: { _id: row.user.id, username: row.user.username, name: row.user.name, email: row.user.email },
+});
+
+export const toInvoiceDto = (row: InvoiceWithBuyer, siteName: string): Invoice => ({
+  _id: row.id,
+  number: formatInvoiceNumber(row.number),
+  issuedAt: row.issuedAt.toISOString(),
+  packageName: row.packageName,
+  tokens: row.tokens,
+  amountCents: row.amountCents,
+  cardLast4: row.cardLast4,
+  status: row.status,
+  buyer: row.buyer,
+  seller: { siteName },
+});
+
+export const toSavedCardDto = (row: PaymentMethodRow): SavedCard => ({
+  _id: row.id,
+  cardLast4: row.cardLast4,
+  cardBrand: row.cardBrand,
+  expiry: row.expiry,
+});

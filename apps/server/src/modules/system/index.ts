@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { registerMenuRoutes } from './menus.routes';
+import { createMenusService } from './menus.service';
+import { registerOutboxRoutes } from './outbox.routes';
+import { seedFooterMenus } from './seed';
+import { registerSettingsRoutes } from './settings.routes';
+import { createSettingsService } from './settings.service';
+import { registerSystemRoutes } from './system.routes';
+
+export { createSettingsService, type SettingsService } from './settings.service';
+
+/** Site settings, footer menus, the favicon and the administrators' view of the mail outbox. */
+export async function systemModule(app: FastifyInstance, ctx: AppContext) {
+  const settings = createSettingsService({ db: ctx.db });
+  const menus = createMenusService({ db: ctx.db });
+
+  await seedFooterMenus(ctx.db);
+
+  registerSystemRoutes(app, { settings });
+  registerSettingsRoutes(app, { settings, ctx });
+  registerMenuRoutes(app, { menus });
+  registerOutboxRoutes(app, { db: ctx.db });
+}

@@ -1,0 +1,34 @@
+import { count, desc } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db';
+
+/**
+ * The outbox as administrators may see it. The bodies are never selected: they carry e-mail
+ * verification and password-reset codes, and an administrator reading those would be able to take
+ * over any account for no purpose the support work needs.
+ */
+const visibleColumns = {
+  id: mailOutbox.id,
+  toAddress: mailOutbox.toAddress,
+  subject: mailOutbox.subject,
+  template: mailOutbox.template,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+  lastError: mailOutbox.lastError,
+};
+export type OutboxMailRow = { [K in keyof typeof visibleColumns]: (typeof mailOutbox.$inferSelect)[K] };
+
+export const outboxRepository = {
+  async listNewestFirst({ limit, skip }: { limit: number; skip: number }, tx: DbOrTx): Promise<{ rows: OutboxMailRow[]; total: number }> {
+    const rows = await tx
+      .select(visibleColumns)
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(limit)
+      .offset(skip);
+    const [total] = await tx.select({ n: count() }).from(mailOutbox);
+    return { rows, total: total?.n ?? 0 };
+  },
+};

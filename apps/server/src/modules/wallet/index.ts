@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { createSettingsService } from '../system';
+import { createEarningsService } from './earnings.service';
+import { createLedger } from './ledger.service';
+import { createMembersRepository } from './members.repository';
+import { createTipsService } from './tips.service';
+import { createWalletAdminService } from './wallet-admin.service';
+import { registerWalletRoutes } from './wallet.routes';
+import { registerWalletSocket } from './wallet.socket';
+
+export { walletBalance, walletBalances } from './balances';
+export { splitCommission } from './commission';
+export {
+  createLedger,
+  MAX_AMOUNT,
+  type ChargeKind,
+  type EarningSource,
+  type Ledger,
+  type Posted,
+  type Transferred,
+} from './ledger.service';
+
+/** The ledger: wallets, transfers with commission, earnings, tips, administrator adjustments. */
+export async function walletModule(app: FastifyInstance, ctx: AppContext) {
+  const { db, events } = ctx;
+  const ledger = createLedger({ db, events, settings: createSettingsService({ db }) });
+  const members = createMembersRepository(db);
+
+  registerWalletRoutes(app, ctx, {
+    ledger,
+    tips: createTipsService({ ledger, members, events }),
+    earnings: createEarningsService({ db }),
+    admin: createWalletAdminService({ ledger, members }),
+  });
+
+  const unsubscribe = registerWalletSocket({ events, io: ctx.io, balanceOf: (userId) => ledger.balanceOf(userId) });
+  app.addHook('onClose', async () => unsubscribe());
+}

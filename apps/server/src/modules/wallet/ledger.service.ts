@@ -1,0 +1,321 @@
+import { ErrorCode, formatTokens, WalletErrorCode, type LedgerCheck, type WalletEntry } from '@cc/contracts';
+import type { Db, Tx } from '../../platform/db';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
+import { createSettingsService, type SettingsService } from '../system';
+import { walletBalance } from './balances';
+import { splitCommission } from './commission';
+import {
+  createLedgerRepository,
+  refKey,
+  type AccountRef,
+  type LedgerKind,
+  type NewTransaction,
+  type TransactionRow,
+} from './ledger.repository';
+
+/** What every movement answers. A replay (same idempotency key) moved nothing and changed no one. */
+export type Posted = {
+  transactionId: string;
+  replayed: boolean;
+  /** Members whose wallet changed: publish `wallet.changed` for them after commit (see `announce`). */
+  userIds: string[];
+  /** Their balances right after this movement, hundredths of a token. Empty on a replay. */
+  balances: Record<string, number>;
+};
+/** A transfer also names its earning row and the split (from that row on a replay). */
+export type Transferred = Posted & { earningId: string | null; commission: number; net: number };
+
+type Metadata = Record<string, unknown>;
+type Leg = { account: AccountRef | { accountId: string }; amount: number };
+/** Whose shortfall a 402 describes, so the sentence fits the person reading it. */
+type Shortfall = 'payer' | 'refund' | 'adjustment';
+
+export type EarningSource = 'message' | 'item' | 'tip' | 'call';
+/** Spending that goes to the site itself (no model earns from it). */
+export type ChargeKind = EarningSource;
+
+/** The most one movement may carry: 1,000,000.00 tokens (a sanity bound; balances are 64-bit). */
+export const MAX_AMOUNT = 100_000_000;
+
+/**
+ * The ledger: the one service that moves tokens. Every movement is a transaction of entries that
+ * sum to zero, claimed first by its idempotency key, with each balance changed by one guarded
+ * statement so no wallet can go below zero, even under concurrency.
+ *
+ * Every function takes an optional `tx`. Given one, the work joins the caller's transaction (inside
+ * a savepoint, so a 402 the caller catches leaves nothing half-written) and publishes nothing: the
+ * caller publishes after its commit, with `ledger.announce(result.userIds)`. Without one, the
+ * ledger runs its own transaction and announces after it commits.
+ */
+export function createLedger({
+  db,
+  events,
+  settings = createSettingsService({ db }),
+}: {
+  db: Db;
+  events: EventBus;
+  settings?: Pick<SettingsService, 'get'>;
+}) {
+  const repo = createLedgerRepository(db);
+
+  /** Tells every tab of these members their new balance. Call after the commit, never inside. */
+  function announce(userIds: readonly string[]) {
+    const unique = [...new Set(userIds)];
+    if (unique.length > 0) events.publish('wallet.changed', { userIds: unique });
+  }
+
+  async function within<T extends Posted>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (tx) return tx.transaction(work);
+    const result = await db.transaction(work);
+    announce(result.userIds);
+    return result;
+  }
+
+  /**
+   * Checks the legs balance, claims the key, then moves them: accounts touched in id order (so two
+   * transfers over the same accounts lock them in the same order and never deadlock), one guarded
+   * update each, then the entries.
+   */
+  async function post(tx: Tx, claim: NewTransaction, shortfall: Shortfall, legs: Leg[]): Promise<Posted & { existing?: TransactionRow }> {
+    // A zero leg (a 0 % commission, a 100 % commission's net) moves nothing and writes no entry.
+    const moving = legs.filter((leg) => leg.amount !== 0);
+    for (const leg of moving) assertAmount(Math.abs(leg.amount), 'a ledger leg', true);
+    // A transaction that does not balance is a bug in the caller: refuse before writing anything.
+    const sum = moving.reduce((total, leg) => total + leg.amount, 0);
+    if (sum !== 0 || moving.length === 0) throw new Error(`ledger transaction ${claim.kind} does not balance (sum ${sum})`);
+
+    const transactionId = await repo.claimTransaction(claim, tx);
+    if (!transactionId) return replay(tx, claim);
+
+    const ids = await repo.resolveAccounts(
+      moving.flatMap((leg) => ('accountId' in leg.account ? [] : [leg.account])),
+      tx,
+    );
+    const byAccount = new Map<string, number>();
+    for (const leg of moving) {
+      const id = 'accountId' in leg.account ? leg.account.accountId : ids.get(refKey(leg.account))!;
+      byAccount.set(id, (byAccount.get(id) ?? 0) + leg.amount);
+    }
+    const moves = [...byAccount].filter(([, amount]) => amount !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+    const balances: Record<string, number> = {};
+    for (const [accountId, amount] of moves) {
+      const row = await repo.applyToAccount(accountId, amount, tx);
+      if (!row) throw await insufficient(tx, accountId, -amount, shortfall);
+      if (row.userId) balances[row.userId] = row.balance;
+    }
+    await repo.insertEntries(
+      transactionId,
+      moves.map(([accountId, amount]) => ({ accountId, amount })),
+      tx,
+    );
+    return { transactionId, replayed: false, userIds: Object.keys(balances), balances };
+  }
+
+  async function replay(tx: Tx, claim: NewTransaction) {
+    const existing = await repo.findTransactionByKey(claim.idempotencyKey, tx);
+    // Not visible only under a stricter isolation level than ours; asking again is the honest answer.
+    if (!existing) throw conflict('That request is still being processed. Please try again.');
+    if (existing.kind !== claim.kind) throw conflict('This idempotency key was already used for a different action.');
+    return { transactionId: existing.id, replayed: true, userIds: [], balances: {}, existing };
+  }
+
+  async function insufficient(tx: Tx, accountId: string, needed: number, shortfall: Shortfall) {
+    const account = await repo.findAccount(accountId, tx);
+    const has = account?.balance ?? 0;
+    const [need, have] = [formatTokens(needed), formatTokens(has)];
+    const msg = {
+      payer: `You need ${need} tokens for this but have ${have}.`,
+      refund: `This refund takes back ${need} tokens, but that wallet holds only ${have}.`,
+      adjustment: `The member has only ${have} tokens, so ${need} cannot be taken away.`,
+    }[shortfall];
+    return new AppError(402, ErrorCode.INSUFFICIENT_TOKENS, msg, { needed, balance: has });
+  }
+
+  /** Tokens bought with a card: the card clearing account pays the member's wallet. */
+  async function creditCardPurchase(
+    input: { userId: string; amount: number; idempotencyKey: string; memo: string; metadata?: Metadata },
+    tx?: Tx,
+  ): Promise<Posted> {
+    assertAmount(input.amount, 'The amount');
+    return within(tx, (t) =>
+      post(t, claimOf('card_purchase', input), 'payer', [
+        { account: { site: 'card_clearing' }, amount: -input.amount },
+        { account: { userId: input.userId }, amount: input.amount },
+      ]).then(strip),
+    );
+  }
+
+  /** The member pays the site itself (nothing for a model). */
+  async function charge(
+    input: { userId: string; amount: number; kind: ChargeKind; idempotencyKey: string; memo: string; metadata?: Metadata },
+    tx?: Tx,
+  ): Promise<Posted> {
+    assertAmount(input.amount, 'The amount');
+    return within(tx, (t) =>
+      post(t, claimOf(input.kind, input), 'payer', [
+        { account: { userId: input.userId }, amount: -input.amount },
+        { account: { site: 'platform_revenue' }, amount: input.amount },
+      ]).then(strip),
+    );
+  }
+
+  /**
+   * A member pays a model: the payer loses the gross, the model gains the net, the site keeps the
+   * commission (`siteCommission` unless given), and the earning row is written in the same
+   * transaction, so there is never money without its earning or the other way round.
+   */
+  async function transferWithCommission(
+    input: {
+      payerId: string;
+      modelId: string;
+      gross: number;
+      source: EarningSource;
+      idempotencyKey: string;
+      memo: string;
+      commissionPercent?: number;
+      metadata?: Metadata;
+    },
+    tx?: Tx,
+  ): Promise<Transferred> {
+    assertAmount(input.gross, 'The amount');
+    if (input.payerId === input.modelId) throw badRequest('You cannot pay yourself.');
+    return within(tx, async (t) => {
+      const percent = input.commissionPercent ?? (await settings.get('siteCommission', t));
+      const split = splitCommission(input.gross, percent);
+      const claim = claimOf(input.source, { ...input, metadata: { ...input.metadata, commissionPercent: percent } });
+      const posted = strip(
+        await post(t, claim, 'payer', [
+          { account: { userId: input.payerId }, amount: -split.gross },
+          { account: { userId: input.modelId }, amount: split.net },
+          { account: { site: 'platform_revenue' }, amount: split.commission },
+        ]),
+      );
+      if (posted.replayed) {
+        const earning = await repo.earningOfTransaction(posted.transactionId, t);
+        return { ...posted, earningId: earning?.id ?? null, commission: earning?.commission ?? 0, net: earning?.net ?? 0 };
+      }
+      const earningId = await repo.insertEarning(
+        { modelId: input.modelId, payerId: input.payerId, transactionId: posted.transactionId, source: input.source, ...split },
+        t,
+      );
+      return { ...posted, earningId, commission: split.commission, net: split.net };
+    });
+  }
+
+  /**
+   * Reverses a transaction's entries. A transaction is refunded at most once: the refund claims the
+   * key `refund:<transactionId>`, and the caller's key is kept to tell their retry (answered as a
+   * replay) from a second refund (409). An earning is reversed by a negative earning row, so a
+   * model's earnings keep matching what the ledger paid them.
+   */
+  async function refund(input: { transactionId: string; idempotencyKey: string; memo: string }, tx?: Tx): Promise<Posted> {
+    return within(tx, async (t) => {
+      const original = await repo.findTransaction(input.transactionId, t);
+      if (!original) throw notFound('That transaction does not exist.');
+      if (original.kind === 'refund') throw badRequest('A refund cannot be refunded.');
+      const claim = {
+        kind: 'refund' as const,
+        idempotencyKey: `refund:${original.id}`,
+        memo: input.memo,
+        createdBy: null,
+        metadata: { refundOf: original.id, requestKey: input.idempotencyKey },
+      };
+      // Entries are never changed once written, so reading them before the claim is safe.
+      const reversed = (await repo.entriesOf(original.id, t)).map((e) => ({ account: { accountId: e.accountId }, amount: -e.amount }));
+      const posted = await post(t, claim, 'refund', reversed);
+      if (posted.existing) {
+        const requestKey = (posted.existing.metadata as Metadata | null)?.requestKey;
+        if (requestKey !== input.idempotencyKey) throw conflict('That transaction was already refunded.', WalletErrorCode.ALREADY_REFUNDED);
+        return strip(posted);
+      }
+      const earning = await repo.earningOfTransaction(original.id, t);
+      if (earning) {
+        await repo.insertEarning(
+          {
+            modelId: earning.modelId,
+            payerId: earning.payerId,
+            transactionId: posted.transactionId,
+            source: earning.source,
+            gross: -earning.gross,
+            commission: -earning.commission,
+            net: -earning.net,
+          },
+          t,
+        );
+      }
+      return strip(posted);
+    });
+  }
+
+  /** An administrator's correction, positive or negative, with the reason as the memo. */
+  async function adjust(
+    input: { userId: string; amount: number; reason: string; adminId: string; idempotencyKey: string },
+    tx?: Tx,
+  ): Promise<Posted> {
+    if (input.amount === 0) throw badRequest('Amount cannot be zero.');
+    assertAmount(Math.abs(input.amount), 'The amount');
+    return within(tx, (t) =>
+      post(
+        t,
+        { kind: 'adjustment', idempotencyKey: input.idempotencyKey, memo: input.reason, createdBy: input.adminId, metadata: null },
+        'adjustment',
+        [
+          { account: { site: 'adjustments' }, amount: -input.amount },
+          { account: { userId: input.userId }, amount: input.amount },
+        ],
+      ).then(strip),
+    );
+  }
+
+  /** A member's balance in hundredths; 0 for a member who never had a wallet. */
+  async function balanceOf(userId: string, tx?: Tx): Promise<number> {
+    return walletBalance(tx ?? db, userId);
+  }
+
+  /** A page of what moved in and out of a member's wallet, newest first. */
+  async function statement(input: { userId: string; limit: number; skip: number }): Promise<{ items: WalletEntry[]; count: number }> {
+    const accountId = await repo.walletIdOf(input.userId);
+    if (!accountId) return { items: [], count: 0 };
+    const { rows, count } = await repo.statementPage(accountId, input);
+    return {
+      items: rows.map((r) => ({
+        _id: r.id,
+        transactionId: r.transactionId,
+        kind: r.kind,
+        amount: r.amount,
+        memo: r.memo,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      count,
+    };
+  }
+
+  /** Integrity: every transaction balances and every cached balance equals its entries. */
+  async function check(): Promise<LedgerCheck> {
+    const [unbalancedTransactions, driftedAccounts] = await Promise.all([repo.unbalancedTransactions(), repo.driftedAccounts()]);
+    return { ok: unbalancedTransactions.length === 0 && driftedAccounts.length === 0, unbalancedTransactions, driftedAccounts };
+  }
+
+  return { creditCardPurchase, charge, transferWithCommission, refund, adjust, balanceOf, statement, check, announce };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
+
+function claimOf(kind: LedgerKind, input: { idempotencyKey: string; memo: string; metadata?: Metadata | undefined }): NewTransaction {
+  return { kind, idempotencyKey: input.idempotencyKey, memo: input.memo, createdBy: null, metadata: input.metadata ?? null };
+}
+
+/** Drops the internal `existing` row from what callers see. */
+function strip<T extends Posted & { existing?: TransactionRow }>({ existing, ...posted }: T): Posted {
+  void existing;
+  return posted;
+}
+
+/** Amounts are positive whole hundredths, at most MAX_AMOUNT (a 422 for people, a bug for legs). */
+function assertAmount(amount: number, what: string, internal = false) {
+  if (Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_AMOUNT) return;
+  if (internal) throw new Error(`${what} must be a positive integer ≤ ${MAX_AMOUNT}, got ${amount}`);
+  throw badRequest(`${what} must be a whole number of hundredths between 0.01 and ${formatTokens(MAX_AMOUNT)} tokens.`);
+}

@@ -1,0 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from '../../../test-support/harness';
+import { createLedger, type Ledger } from '../ledger.service';
+
+/** A ledger over the test app's database, like the one the routes use. */
+export const ledgerOf = (app: TestApp): Ledger => createLedger({ db: app.ctx.db, events: app.ctx.events });
+
+/** Gives a member tokens the way a card purchase does. */
+export async function fund(app: TestApp, userId: string, amount: number) {
+  return ledgerOf(app).creditCardPurchase({ userId, amount, idempotencyKey: `test-fund:${randomUUID()}`, memo: 'Test tokens' });
+}
+
+/** POST /api/share-love/create with a fresh key unless one is given. */
+export function tip(app: TestApp, token: string, body: { modelId: string; amount: number; note?: string; idempotencyKey?: string }) {
+  return app.request('POST', '/api/share-love/create', { token, body: { idempotencyKey: randomUUID(), ...body } });
+}

@@ -1,0 +1,50 @@
+import { ErrorCode, type ShareLoveResult } from '@cc/contracts';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
+import type { Ledger } from './ledger.service';
+import type { MembersRepository } from './members.repository';
+
+type Payer = { id: string; username: string };
+export type TipInput = { modelId: string; amount: number; note?: string | undefined; idempotencyKey: string };
+
+/** Tips ("share love"): a member gives tokens to an approved model; the site keeps its commission. */
+export function createTipsService({ ledger, members, events }: { ledger: Ledger; members: MembersRepository; events: EventBus }) {
+  async function send({ payer, input }: { payer: Payer; input: TipInput }): Promise<ShareLoveResult> {
+    if (input.modelId === payer.id) throw badRequest('You cannot send a tip to yourself.');
+    const model = await members.findRecipient(input.modelId);
+    // Only someone other members can find may be tipped: active, confirmed, not staff.
+    if (!model || model.status !== 'active' || !model.emailVerifiedAt || model.role !== 'user') throw notFound('That model was not found.');
+    if (model.type !== 'model') throw new AppError(422, ErrorCode.NOT_A_MODEL, 'Tips can only go to models.');
+    if (model.modelStatus !== 'approved')
+      throw new AppError(422, ErrorCode.NOT_A_MODEL, 'This model is not approved yet, so they cannot receive tips.');
+
+    const note = input.note ?? '';
+    // The key is the member's own: another member sending the same UUID starts their own tip.
+    const result = await ledger.transferWithCommission({
+      payerId: payer.id,
+      modelId: model.id,
+      gross: input.amount,
+      source: 'tip',
+      idempotencyKey: `tip:${payer.id}:${input.idempotencyKey}`,
+      memo: `Tip from @${payer.username} to @${model.username}`,
+      metadata: { note },
+    });
+    // The ledger already announced the new balances after its commit; a replay tells no one twice.
+    if (!result.replayed) {
+      events.publish('tip.created', {
+        transactionId: result.transactionId,
+        payerId: payer.id,
+        modelId: model.id,
+        amount: input.amount,
+        net: result.net,
+        note,
+      });
+    }
+    const balance = result.balances[payer.id] ?? (await ledger.balanceOf(payer.id));
+    return { transactionId: result.transactionId, balance };
+  }
+
+  return { send };
+}
+
+export type TipsService = ReturnType<typeof createTipsService>;

@@ -1,0 +1,78 @@
+import { ErrorCode } from '@cc/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error a person should read. Anything else becomes a 500 that leaks nothing. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (msg: string, details?: unknown) => new AppError(422, ErrorCode.VALIDATION_FAILED, msg, details);
+export const unauthenticated = (msg = 'Please sign in to continue.') => new AppError(401, ErrorCode.UNAUTHENTICATED, msg);
+export const forbidden = (msg = 'You are not allowed to do that.', code: string = ErrorCode.FORBIDDEN) => new AppError(403, code, msg);
+export const notFound = (msg = 'Not found.') => new AppError(404, ErrorCode.NOT_FOUND, msg);
+export const conflict = (msg: string, code: string = ErrorCode.CONFLICT) => new AppError(409, code, msg);
+
+type ZodIssueLike = { path?: PropertyKey[]; message: string };
+
+/** Fields and their first message, and one sentence naming the first problem. */
+function describeIssues(issues: ZodIssueLike[], context: string) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = (issue.path ?? []).map(String).join('.') || context;
+    fields[key] ??= issue.message;
+  }
+  const first = issues[0];
+  const where = first?.path?.length ? `${first.path.map(String).join('.')}: ` : '';
+  return { msg: first ? `${where}${first.message}` : 'The request is not valid.', fields };
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, msg: error.message, ...(error.details ? { details: error.details } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: (v.instancePath || '').split('/').filter(Boolean),
+        message: v.message ?? 'is not valid',
+      }));
+      const { msg, fields } = describeIssues(issues, error.validationContext ?? 'body');
+      return reply.status(422).send({ code: ErrorCode.VALIDATION_FAILED, msg, details: { fields } });
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 400) {
+      return reply.status(422).send({ code: ErrorCode.VALIDATION_FAILED, msg: 'The request body is not valid JSON.' });
+    }
+    if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
+      return reply.status(413).send({ code: ErrorCode.PAYLOAD_TOO_LARGE, msg: 'The upload is too large.' });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ code: ErrorCode.RATE_LIMITED, msg: error.message || 'Too many requests. Please wait a moment and try again.' });
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ code: ErrorCode.VALIDATION_FAILED, msg: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: ErrorCode.INTERNAL, msg: 'Something went wrong on our side. Please try again.' });
+  });
+
+}
+
+/** Unknown API routes answer the error envelope; with `pageFallback`, page requests get the web app. */
+export function registerNotFoundHandler(app: FastifyInstance, pageFallback?: (reply: FastifyReply) => FastifyReply) {
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/socket.io') && !/\.[a-z0-9]+$/i.test(url);
+    if (pageFallback && wantsPage) return pageFallback(reply);
+    return reply.status(404).send({ code: ErrorCode.NOT_FOUND, msg: `No route ${request.method} ${url}.` });
+  });
+}
+
+export { describeIssues };

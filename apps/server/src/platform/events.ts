@@ -1,0 +1,39 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * The typed in-process bus. Services publish after their transaction commits; feature sockets and
+ * jobs subscribe. Cross-process fan-out happens in Socket.IO's adapter, not here.
+ */
+export type DomainEvents = {
+  'session.revoked': { userId: string; sessionIds: string[] | 'all'; reason: 'logout' | 'password-changed' | 'deactivated' | 'suspended' };
+  'user.updated': { userId: string };
+  'mail.enqueued': Record<string, never>;
+  /** These members' wallet balances changed (published after the ledger transaction commits). */
+  'wallet.changed': { userIds: string[] };
+  /** A member tipped a model (after commit); amounts in hundredths of a token. */
+  'tip.created': { transactionId: string; payerId: string; modelId: string; amount: number; net: number; note: string };
+};
+
+export type EventBus = {
+  publish<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void;
+  subscribe<K extends keyof DomainEvents>(name: K, handler: (payload: DomainEvents[K]) => void | Promise<void>): () => void;
+};
+
+export function createEventBus(onHandlerError: (error: unknown, name: string) => void): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(100);
+  return {
+    publish(name, payload) {
+      emitter.emit(name, payload);
+    },
+    subscribe(name, handler) {
+      const wrapped = (payload: DomainEvents[typeof name]) => {
+        Promise.resolve()
+          .then(() => handler(payload))
+          .catch((error: unknown) => onHandlerError(error, name));
+      };
+      emitter.on(name, wrapped);
+      return () => emitter.off(name, wrapped);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '@cc/contracts';
+import { createTestApp, type TestApp } from '../test-support/harness';
+import { createMember } from '../test-support/factories';
+import { userRoom } from './socket';
+
+/**
+ * Two server processes behind a load balancer: sockets connected to one node receive what the
+ * other emits, through Redis. Needs a shared PostgreSQL and Redis, so it runs in CI's second pass
+ * (DATABASE_URL and REDIS_URL set) and is reported as skipped on the embedded defaults.
+ */
+const clustered = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+let nodeA: TestApp;
+let nodeB: TestApp;
+let client: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
+
+beforeAll(async () => {
+  if (!clustered) return;
+  nodeA = await createTestApp();
+  nodeB = await createTestApp({ config: { databaseUrl: nodeA.config.databaseUrl, redisPrefix: nodeA.config.redisPrefix, jwtSecret: nodeA.config.jwtSecret } });
+  await nodeB.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  client?.close();
+  await nodeB?.close();
+  await nodeA?.close();
+});
+
+it.runIf(clustered)('an emit on one node reaches a member connected to another, and a revocation disconnects them there', async () => {
+  const member = await createMember(nodeA);
+  const port = (nodeB.app.server.address() as AddressInfo).port;
+  client = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', query: { token: member.token }, transports: ['websocket'], reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    client!.once('connect', () => resolve());
+    client!.once('connect_error', reject);
+  });
+
+  const received = new Promise((resolve) => client!.once('call:connected', resolve));
+  nodeA.ctx.io().to(userRoom(member.user.id)).emit('call:connected', { callId: 'across-nodes' });
+  expect(await received).toEqual({ callId: 'across-nodes' });
+
+  const dropped = new Promise((resolve) => client!.once('disconnect', resolve));
+  const ended = await nodeA.ctx.sessions.revoke({ userId: member.user.id });
+  nodeA.ctx.events.publish('session.revoked', { userId: member.user.id, sessionIds: ended, reason: 'logout' });
+  await dropped;
+});

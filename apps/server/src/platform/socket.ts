@@ -1,0 +1,97 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { createClient } from 'redis';
+import { SOCKET_PATH, SOCKET_TOKEN_QUERY, type ClientToServerEvents, type ServerToClientEvents } from '@cc/contracts';
+import type { SessionService, AuthContext } from './auth';
+import type { EventBus } from './events';
+
+export type SocketData = { userId: string; sessionId: string };
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * Socket.IO at /socket.io. A client authenticates with its access token as a query parameter and
+ * joins its user's room and its session's room; features emit to rooms, never to everyone.
+ * With REDIS_URL the streams adapter fans events out across processes and keeps connection-state
+ * recovery working across nodes.
+ */
+export async function createSocketServer(opts: {
+  httpServer: HttpServer;
+  sessions: SessionService;
+  events: EventBus;
+  redisUrl?: string | undefined;
+  streamName: string;
+}) {
+  let redis: ReturnType<typeof createClient> | undefined;
+  let adapter: ReturnType<typeof createAdapter> | undefined;
+  if (opts.redisUrl) {
+    redis = createClient({ url: opts.redisUrl });
+    await redis.connect();
+    // Both the stream and the pub/sub channels carry the deployment's prefix, so deployments (and
+    // test runs) sharing one Redis never see each other's sockets.
+    adapter = createAdapter(redis, { streamName: opts.streamName, channelPrefix: opts.streamName });
+  }
+
+  const io: Io = new Server(opts.httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    ...(adapter ? { adapter } : {}),
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+  });
+
+  io.use(async (socket, next) => {
+    const query = socket.handshake.query[SOCKET_TOKEN_QUERY];
+    const token = typeof query === 'string' ? query : (socket.handshake.auth as { token?: unknown })?.token;
+    const auth: AuthContext | null = typeof token === 'string' ? await opts.sessions.authenticate(token) : null;
+    if (!auth) return next(new Error('unauthorized'));
+    socket.data = { userId: auth.user.id, sessionId: auth.sessionId };
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+    socket.on('link:ping', (ack) => {
+      if (typeof ack === 'function') ack({ serverTime: new Date().toISOString() });
+    });
+  });
+
+  // A revoked session must lose its live link at once, on every node.
+  const unsubscribe = opts.events.subscribe('session.revoked', async ({ userId, sessionIds, reason }) => {
+    const rooms = sessionIds === 'all' ? [userRoom(userId)] : sessionIds.map(sessionRoom);
+    if (rooms.length === 0) return;
+    io.to(rooms).emit('session:revoked', { reason });
+    io.in(rooms).disconnectSockets(true);
+  });
+
+  return {
+    io,
+    async close() {
+      unsubscribe();
+      if (redis) await adapterSubscribed(redis, `${opts.streamName}#/#${(io.of('/').adapter as unknown as { uid: string }).uid}#`);
+      await new Promise<void>((resolve) => {
+        io.disconnectSockets(true);
+        void io.close(() => resolve());
+      });
+      if (redis?.isOpen) await redis.quit().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The streams adapter subscribes its pub/sub client in the background and never handles that
+ * promise; closing before Redis has acknowledged the subscription makes it reject unhandled. Only
+ * short-lived servers (tests) close that early, so wait (briefly) until Redis reports the subscriber.
+ */
+async function adapterSubscribed(redis: ReturnType<typeof createClient>, channel: string) {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const reply = (await redis.sendCommand(['PUBSUB', 'NUMSUB', channel]).catch(() => null)) as [string, number] | null;
+    if (!reply || Number(reply[1]) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

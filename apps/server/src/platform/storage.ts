@@ -1,0 +1,41 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+
+/** Where uploaded bytes live. Local disk under DATA_DIR/files by default. */
+export interface Storage {
+  /** Streams the content to storage and returns its key; never holds the whole file in memory. */
+  put(content: Readable, opts: { prefix: string; extension: string }): Promise<{ key: string; size: number }>;
+  read(key: string, range?: { start: number; end: number }): Readable;
+  size(key: string): Promise<number>;
+  remove(key: string): Promise<void>;
+}
+
+export function createLocalStorage(dataDir: string): Storage {
+  const root = path.join(dataDir, 'files');
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(root + path.sep)) throw new Error('storage key escapes the root');
+    return full;
+  };
+  return {
+    async put(content, { prefix, extension }) {
+      const key = `${prefix}/${randomUUID()}${extension ? `.${extension}` : ''}`;
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      try {
+        await pipeline(content, createWriteStream(full));
+      } catch (error) {
+        await rm(full, { force: true });
+        throw error;
+      }
+      return { key, size: (await stat(full)).size };
+    },
+    read: (key, range) => createReadStream(resolve(key), range),
+    size: async (key) => (await stat(resolve(key))).size,
+    remove: (key) => rm(resolve(key), { force: true }),
+  };
+}

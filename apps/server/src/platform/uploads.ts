@@ -1,0 +1,104 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeStream } from 'file-type';
+import sharp from 'sharp';
+import { ErrorCode } from '@cc/contracts';
+import { files } from '../db/schema';
+import type { DbOrTx } from './db';
+import { AppError, badRequest } from './errors';
+import type { Storage } from './storage';
+
+export type FileRow = typeof files.$inferSelect;
+
+export type UploadPolicy = {
+  kind: FileRow['kind'];
+  visibility: FileRow['visibility'];
+  maxBytes: number;
+  /** Types accepted, judged from the file's bytes, never from its name or the browser's claim. */
+  accept: readonly { mime: string; ext: string }[];
+  /** Avatars are re-encoded: a fixed square WebP, which also strips anything hidden in the file. */
+  transform?: 'avatar';
+  /** What the person is uploading, for messages ("Photo", "Document"). */
+  label: string;
+};
+
+export const IMAGE_TYPES = [
+  { mime: 'image/jpeg', ext: 'jpg' },
+  { mime: 'image/png', ext: 'png' },
+  { mime: 'image/webp', ext: 'webp' },
+  { mime: 'image/gif', ext: 'gif' },
+] as const;
+
+export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
+
+/** The public address of a stored file; its name ends the path so `.ico` favicons keep their ending. */
+export const fileUrl = (file: Pick<FileRow, 'id' | 'fileName'>) => `/api/files/${file.id}/${encodeURIComponent(file.fileName)}`;
+
+/**
+ * Receives the one file of a multipart request: checks its type from the first bytes and its size
+ * while streaming to storage (refusing before the whole file is read), then records it.
+ * Other multipart fields come back as strings for the route's schema to check.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  deps: { db: DbOrTx; storage: Storage },
+  opts: { policy: UploadPolicy; ownerId: string | null },
+): Promise<{ file: FileRow; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
+  const { policy } = opts;
+  const part = await request.file({ limits: { fileSize: policy.maxBytes } });
+  if (!part) throw badRequest(`${policy.label}: choose a file to upload.`);
+
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    const field = Array.isArray(value) ? value[0] : value;
+    if (field && field.type === 'field') fields[name] = String(field.value);
+  }
+
+  const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
+  const accepted = policy.accept.find((t) => t.mime === typed.fileType?.mime);
+  if (!accepted) {
+    part.file.resume(); // discard the rest without reading it into memory
+    const names = policy.accept.map((t) => t.ext.toUpperCase()).join(', ');
+    throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, `${policy.label} must be one of: ${names}.`);
+  }
+
+  let content: Readable = typed;
+  let mime: string = accepted.mime;
+  let ext: string = accepted.ext;
+  if (policy.transform === 'avatar') {
+    content = typed.pipe(sharp({ failOn: 'error' }).rotate().resize(256, 256, { fit: 'cover' }).webp({ quality: 85 }));
+    mime = 'image/webp';
+    ext = 'webp';
+  }
+
+  let stored: { key: string; size: number };
+  try {
+    stored = await deps.storage.put(content, { prefix: policy.kind, extension: ext });
+  } catch (error) {
+    if (part.file.truncated) throw tooLarge(policy);
+    throw new AppError(422, ErrorCode.UNSUPPORTED_FILE_TYPE, `${policy.label} could not be read. Is the file damaged?`, { cause: String(error) });
+  }
+  if (part.file.truncated) {
+    await deps.storage.remove(stored.key);
+    throw tooLarge(policy);
+  }
+
+  const baseName = (part.filename || policy.kind).replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || policy.kind;
+  const [file] = await deps.db
+    .insert(files)
+    .values({
+      ownerId: opts.ownerId,
+      kind: policy.kind,
+      visibility: policy.visibility,
+      storageKey: stored.key,
+      fileName: `${baseName}.${ext}`,
+      mimeType: mime,
+      size: stored.size,
+    })
+    .returning();
+  return { file: file!, fields };
+}
+
+const tooLarge = (policy: UploadPolicy) =>
+  new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, `${policy.label} is too large: the limit is ${formatBytes(policy.maxBytes)}.`);

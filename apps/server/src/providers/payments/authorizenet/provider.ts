@@ -1,0 +1,196 @@
+import type { AuthorizeNetConfig } from '../../../config/config';
+import type { ChargeRequest, ChargeResult, PaymentProvider, ProviderCustomer, SavedProfile } from '../types';
+import { ProviderRequestError, ProviderUnreachableError } from '../types';
+import { createAuthorizeNetClient, firstMessage, type AnetResponse, type AuthorizeNetClient } from './client';
+import * as req from './requests';
+import {
+  batchListSchema,
+  chargeResultOf,
+  detailsResultOf,
+  idsOf,
+  lastFour,
+  paymentProfileSchema,
+  transactionDetailsSchema,
+  transactionResponseSchema,
+  transactionSummaryListSchema,
+} from './responses';
+import { isValidWebhookSignature } from './webhook-signature';
+
+/** E00039: a duplicate; the gateway names the existing record ("…with ID 12345 already exists"). */
+const DUPLICATE = 'E00039';
+/** E00001: "An error occurred during processing." — the gateway's own failure. */
+const INTERNAL_ERROR = 'E00001';
+/** E00040: the record cannot be found. */
+const NOT_FOUND = 'E00040';
+/** Settled batches are searched this far back from the payment (the gateway allows 31 days at once). */
+const SETTLED_SEARCH_MARGIN_MS = 24 * 3600_000;
+const MAX_SETTLED_SPAN_MS = 30 * 24 * 3600_000;
+
+type Deps = {
+  config: AuthorizeNetConfig;
+  /** Called when something that does not change the outcome went wrong (a card not saved). */
+  warn?: (message: string, error: unknown) => void;
+  client?: AuthorizeNetClient;
+};
+
+/** Authorize.Net over its JSON API, with Accept.js nonces in the browser. */
+export function createAuthorizeNetProvider({ config, warn = () => {}, client = createAuthorizeNetClient(config) }: Deps): PaymentProvider {
+  const ok = (response: AnetResponse) => response.messages.resultCode === 'Ok';
+  const refuse = (response: AnetResponse): never => {
+    const message = firstMessage(response);
+    throw new ProviderRequestError(message.code, message.text);
+  };
+
+  async function paymentProfileDetails(customerProfileId: string, paymentProfileId: string) {
+    const response = await client.call(
+      'getCustomerPaymentProfileRequest',
+      req.getCustomerPaymentProfile(customerProfileId, paymentProfileId),
+    );
+    if (!ok(response)) refuse(response);
+    const card = paymentProfileSchema.parse(response.paymentProfile ?? {}).payment?.creditCard;
+    return { cardLast4: lastFour(card?.cardNumber) ?? '', cardBrand: card?.cardType ?? 'Card', expiry: card?.expirationDate ?? 'XXXX' };
+  }
+
+  /** Saves the card of an approved charge; a failure here never undoes the purchase. */
+  async function saveCardFromTransaction(
+    transId: string,
+    save: { customer: ProviderCustomer; customerProfileId: string | null },
+    charged: ChargeResult,
+  ): Promise<SavedProfile | undefined> {
+    try {
+      const target = save.customerProfileId ? { customerProfileId: save.customerProfileId } : { customer: save.customer };
+      let response = await client.call(
+        'createCustomerProfileFromTransactionRequest',
+        req.createCustomerProfileFromTransaction(transId, target),
+      );
+      const existing = duplicateId(response);
+      // The member already has a profile we had not recorded: add the card to it instead.
+      if (existing && !save.customerProfileId) {
+        response = await client.call(
+          'createCustomerProfileFromTransactionRequest',
+          req.createCustomerProfileFromTransaction(transId, { customerProfileId: existing }),
+        );
+      }
+      if (!ok(response)) refuse(response);
+      const customerProfileId = idsOf(response.customerProfileId)[0] ?? save.customerProfileId ?? existing;
+      const paymentProfileId = idsOf(response.customerPaymentProfileIdList)[0];
+      if (!customerProfileId || !paymentProfileId) throw new Error('Authorize.Net did not name the saved card');
+      const details = await paymentProfileDetails(customerProfileId, paymentProfileId).catch(() => undefined);
+      return {
+        customerProfileId,
+        paymentProfileId,
+        cardLast4: details?.cardLast4 || charged.cardLast4 || '',
+        cardBrand: details?.cardBrand ?? charged.cardBrand ?? 'Card',
+        expiry: details?.expiry ?? 'XXXX',
+      };
+    } catch (error) {
+      warn('the card of an approved payment could not be saved', error);
+      return undefined;
+    }
+  }
+
+  async function getTransaction(transactionId: string): Promise<ChargeResult | null> {
+    const response = await client.call('getTransactionDetailsRequest', req.getTransactionDetails(transactionId));
+    if (!ok(response)) {
+      if (firstMessage(response).code === NOT_FOUND) return null;
+      refuse(response);
+    }
+    return detailsResultOf(transactionDetailsSchema.parse(response.transaction));
+  }
+
+  /** The newest transaction carrying our reference: unsettled ones first, then recent settled batches. */
+  async function findTransactionId(reference: string, since: Date): Promise<string | undefined> {
+    const unsettled = await client.call('getUnsettledTransactionListRequest', req.getUnsettledTransactionList());
+    if (!ok(unsettled)) refuse(unsettled);
+    const match = transactionSummaryListSchema.parse(unsettled.transactions).find((t) => t.invoiceNumber === reference);
+    if (match) return match.transId;
+
+    const now = Date.now();
+    const first = new Date(Math.max(since.getTime() - SETTLED_SEARCH_MARGIN_MS, now - MAX_SETTLED_SPAN_MS));
+    const batches = await client.call('getSettledBatchListRequest', req.getSettledBatchList(first, new Date(now)));
+    if (!ok(batches)) {
+      if (firstMessage(batches).code === NOT_FOUND) return undefined;
+      refuse(batches);
+    }
+    for (const { batchId } of batchListSchema.parse(batches.batchList)) {
+      const list = await client.call('getTransactionListRequest', req.getTransactionList(batchId));
+      if (!ok(list)) continue;
+      const found = transactionSummaryListSchema.parse(list.transactions).find((t) => t.invoiceNumber === reference);
+      if (found) return found.transId;
+    }
+    return undefined;
+  }
+
+  return {
+    name: 'authorizenet',
+
+    acceptConfig: () => ({
+      provider: 'authorizenet',
+      scriptUrl: config.acceptJsUrl,
+      apiLoginId: config.apiLoginId,
+      clientKey: config.clientKey,
+    }),
+
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const response = await client.call('createTransactionRequest', req.createTransaction(request));
+      if (response.transactionResponse === undefined) {
+        const message = firstMessage(response);
+        // E00001 is the gateway's own internal failure: whether a transaction exists is unknown.
+        if (message.code === INTERNAL_ERROR) throw new ProviderUnreachableError(`Authorize.Net failed internally (${message.text})`);
+        // Refused before any transaction existed (bad credentials, expired nonce): nothing was charged.
+        return { outcome: 'error', message: message.text };
+      }
+      const result = chargeResultOf(transactionResponseSchema.parse(response.transactionResponse), firstMessage(response).text);
+      const { source } = request;
+      if (result.outcome === 'approved' && result.transactionId && source.kind === 'nonce' && source.saveCard) {
+        result.savedProfile = await saveCardFromTransaction(result.transactionId, source.saveCard, result);
+      }
+      return result;
+    },
+
+    async createCustomerProfile(customer) {
+      const response = await client.call('createCustomerProfileRequest', req.createCustomerProfile(customer));
+      const existing = duplicateId(response);
+      if (existing) return existing;
+      if (!ok(response)) refuse(response);
+      const id = idsOf(response.customerProfileId)[0];
+      if (!id) throw new ProviderRequestError('E00001', 'Authorize.Net did not name the new customer profile.');
+      return id;
+    },
+
+    async addPaymentProfile({ customerProfileId, opaqueData }) {
+      const response = await client.call(
+        'createCustomerPaymentProfileRequest',
+        req.createCustomerPaymentProfile(customerProfileId, opaqueData),
+      );
+      // A card saved twice comes back as a duplicate naming the card already on file.
+      const paymentProfileId = idsOf(response.customerPaymentProfileId)[0];
+      if (!ok(response) && !(firstMessage(response).code === DUPLICATE && paymentProfileId)) refuse(response);
+      if (!paymentProfileId) throw new ProviderRequestError('E00001', 'Authorize.Net did not name the saved card.');
+      return { customerProfileId, paymentProfileId, ...(await paymentProfileDetails(customerProfileId, paymentProfileId)) };
+    },
+
+    async deletePaymentProfile({ customerProfileId, paymentProfileId }) {
+      const response = await client.call(
+        'deleteCustomerPaymentProfileRequest',
+        req.deleteCustomerPaymentProfile(customerProfileId, paymentProfileId),
+      );
+      if (!ok(response) && firstMessage(response).code !== NOT_FOUND) refuse(response);
+    },
+
+    async findTransaction({ reference, since }) {
+      const transId = await findTransactionId(reference, since);
+      return transId ? getTransaction(transId) : null;
+    },
+
+    getTransaction,
+
+    verifyWebhook: (rawBody, signatureHeader) => isValidWebhookSignature(rawBody, signatureHeader, config.signatureKey),
+  };
+}
+
+function duplicateId(response: AnetResponse): string | undefined {
+  const message = firstMessage(response);
+  if (response.messages.resultCode !== 'Error' || message.code !== DUPLICATE) return undefined;
+  return /ID (\d+)/i.exec(message.text)?.[1];
+}

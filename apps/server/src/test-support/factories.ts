@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { users } from '../db/schema';
+import { hashPassword } from '../platform/passwords';
+import type { TestApp } from './harness';
+
+export const TEST_PASSWORD = 'Str0ng!Passw0rd';
+let passwordHash: Promise<string> | undefined;
+
+type MemberOverrides = Partial<typeof users.$inferInsert>;
+
+/**
+ * A verified, active account straight in the database, signed in: tests build their own world
+ * with these instead of sharing fixtures. Models are approved unless told otherwise.
+ */
+export async function createMember(app: TestApp, overrides: MemberOverrides = {}) {
+  const suffix = randomBytes(4).toString('hex');
+  const type = overrides.type ?? 'user';
+  const [user] = await app.ctx.db
+    .insert(users)
+    .values({
+      email: `member-${suffix}@example.test`,
+      username: `member_${suffix}`,
+      name: `Member ${suffix}`,
+      passwordHash: await (passwordHash ??= hashPassword(TEST_PASSWORD)),
+      emailVerifiedAt: new Date(),
+      type,
+      modelStatus: type === 'model' ? 'approved' : 'none',
+      ...overrides,
+    })
+    .returning();
+  const { token, sessionId } = await app.ctx.sessions.issue({ userId: user!.id, keepLogin: true });
+  return { user: user!, token, sessionId };
+}
+
+export const createModel = (app: TestApp, overrides: MemberOverrides = {}) => createMember(app, { type: 'model', ...overrides });
+export const createAdmin = (app: TestApp, overrides: MemberOverrides = {}) => createMember(app, { role: 'admin', ...overrides });

@@ -1,0 +1,93 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import type { AppStore } from './store';
+import { AppShell } from './shell/AppShell';
+import { FullScreenLoader } from './shell/RouteLoader';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+import NotFoundPage from './pages/NotFoundPage';
+import { redirectIfSignedIn, requireAdmin, requireAuth } from './routes/guards';
+import { AdminEntry } from './routes/AdminEntry';
+
+/** Route modules load on demand; each page module's default export is its component. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** Guarded routes re-check the session on every navigation, not only when their params change. */
+const always = () => true;
+
+export function appRoutes(store: AppStore): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: AppShell,
+      HydrateFallback: FullScreenLoader,
+      children: [
+        {
+          // A pathless layer so a failing page shows its error inside the shell.
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            { index: true, lazy: page(() => import('../features/home/pages/HomePage')) },
+            {
+              path: 'auth',
+              children: [
+                { index: true, loader: () => redirect('/auth/login') },
+                { path: 'login', loader: redirectIfSignedIn(store), lazy: page(() => import('../features/auth/pages/LoginPage')) },
+                { path: 'register', loader: redirectIfSignedIn(store), lazy: page(() => import('../features/auth/pages/RegisterPage')) },
+                { path: 'verify', lazy: page(() => import('../features/auth/pages/VerifyEmailPage')) },
+                { path: 'forgot', lazy: page(() => import('../features/auth/pages/ForgotPasswordPage')) },
+                { path: 'reset/:token', lazy: page(() => import('../features/auth/pages/ResetPasswordPage')) },
+              ],
+            },
+            { path: 'contact-us', lazy: page(() => import('../features/contact/pages/ContactPage')) },
+            {
+              path: 'account',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/account/components/AccountLayout')),
+              children: [
+                { index: true, loader: () => redirect('/account/profile') },
+                { path: 'profile', lazy: page(() => import('../features/account/pages/ProfilePage')) },
+                { path: 'verification', lazy: page(() => import('../features/account/pages/VerificationPage')) },
+                { path: 'password', lazy: page(() => import('../features/account/pages/PasswordPage')) },
+                { path: 'deactivate', lazy: page(() => import('../features/account/pages/DeactivatePage')) },
+              ],
+            },
+            {
+              // Tokens, payments, statement, cards, invoices and earnings share one frame.
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/tokens/components/MoneyLayout')),
+              children: [
+                {
+                  path: 'tokens',
+                  children: [
+                    { index: true, lazy: page(() => import('../features/tokens/pages/TokensPage')) },
+                    { path: 'history', lazy: page(() => import('../features/tokens/pages/HistoryPage')) },
+                    { path: 'statement', lazy: page(() => import('../features/tokens/pages/StatementPage')) },
+                    { path: 'cards', lazy: page(() => import('../features/tokens/pages/CardsPage')) },
+                  ],
+                },
+                { path: 'invoices', lazy: page(() => import('../features/tokens/pages/InvoicesPage')) },
+                { path: 'earnings', lazy: page(() => import('../features/tokens/pages/EarningsPage')) },
+              ],
+            },
+            // An invoice stands alone (no section tabs) so it prints as a clean page.
+            { path: 'invoices/:id', loader: requireAuth(store), shouldRevalidate: always, lazy: page(() => import('../features/tokens/pages/InvoicePage')) },
+            {
+              // The admin area brings its own nested <Routes>; its code loads only for administrators.
+              path: 'admin/*',
+              loader: requireAdmin(store),
+              shouldRevalidate: always,
+              Component: AdminEntry,
+            },
+            // In the main bundle anyway: the error page shows it for 404 answers.
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(store: AppStore) {
+  return createBrowserRouter(appRoutes(store));
+}

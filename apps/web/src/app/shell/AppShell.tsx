@@ -1,0 +1,31 @@
+import { Outlet } from 'react-router';
+import { Toaster } from 'sonner';
+import { useLiveSocket } from '../../shared/socket/useLiveSocket';
+import { Footer } from './Footer';
+import { RouteLoader } from './RouteLoader';
+import { TopBar } from './TopBar';
+import { useSessionBootstrap } from './useSessionBootstrap';
+import { useSiteHead } from './useSiteHead';
+import './AppShell.css';
+
+/** Spec §2 "/_app": wraps every page with the top bar, the footer, toasts and the route loader. */
+export function AppShell() {
+  useSiteHead();
+  useSessionBootstrap();
+  useLiveSocket();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" className="shell-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      {/* Spec §9: toasts appear at the bottom right. */}
+      <Toaster position="bottom-right" theme="system" richColors closeButton />
+      <RouteLoader />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setNavigator } from '../../shared/api/navigation';
+import { readAccessToken } from '../../shared/api/session';
+import { clearBrowserSession, fakeServer } from '../../../test/fakeServer';
+import { buildMe } from '../../../test/factories';
+import { renderShell } from './renderShell';
+
+type Listener = (...args: unknown[]) => void;
+const sockets: { handlers: Map<string, Listener>; uri: string; options: unknown; disconnect: () => void }[] = [];
+
+// The real client would try to open a WebSocket; this one lets the test fire server events.
+vi.mock('socket.io-client', () => ({
+  io: (uri: string, options: unknown) => {
+    const handlers = new Map<string, Listener>();
+    const socket = {
+      handlers,
+      uri,
+      options,
+      on: (event: string, fn: Listener) => handlers.set(event, fn),
+      removeAllListeners: () => handlers.clear(),
+      disconnect: vi.fn(),
+      io: { on: () => undefined, removeAllListeners: () => undefined },
+    };
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+function memberServer(me = buildMe()) {
+  return fakeServer({
+    'GET /api/system/configs/public': { body: { data: { siteName: 'Velvet Lounge', siteFavicon: '' } } },
+    'POST /api/system/configs/keys': { body: { data: { footerContent: '', footerScript: '' } } },
+    'GET /api/menus/sections/footer': { body: { data: { items: [], count: 0 } } },
+    'GET /api/users/me': { body: { data: me } },
+    'POST /api/auth/logout': { status: 204 },
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+  sockets.length = 0;
+});
+
+describe('the top bar for a signed-in member', () => {
+  it('recognises a cookie silently, shows balance, name and the live link, and signs out', async () => {
+    document.cookie = 'accessToken=jwt-ok; path=/';
+    const server = memberServer();
+    server.install();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    renderShell('/');
+
+    const banner = screen.getByRole('banner');
+    const menuButton = await within(banner).findByRole('button', { name: /Ada Lovelace/ });
+    // Spec §9: money with 2 decimals and thousands separators.
+    expect(within(banner).getByRole('link', { name: /Balance: 1,234\.56 tokens/ }).getAttribute('href')).toBe('/tokens');
+    expect(within(banner).queryByRole('link', { name: 'Admin' })).toBeNull();
+
+    // The socket opens with the token and its state shows in the dot.
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    expect(sockets[0]!.options).toMatchObject({ query: { token: 'jwt-ok' } });
+    const dot = document.querySelector('[data-socket-status]')!;
+    expect(dot.getAttribute('data-socket-status')).toBe('initialized');
+    act(() => sockets[0]!.handlers.get('connect')!());
+    expect(dot.getAttribute('data-socket-status')).toBe('connected');
+    expect(dot.getAttribute('aria-label')).toBe('Connection: Live');
+
+    // 'me:updated' replaces the cached member.
+    act(() => sockets[0]!.handlers.get('me:updated')!({ user: buildMe({ balance: 500 }) }));
+    expect(within(banner).getByRole('link', { name: /Balance: 5\.00 tokens/ })).toBeTruthy();
+
+    fireEvent.click(menuButton);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true }));
+    expect(sockets[0]!.disconnect).toHaveBeenCalled();
+    expect(readAccessToken()).toBeNull();
+    expect(server.requests.some((r) => r.method === 'POST' && r.url === '/api/auth/logout')).toBe(true);
+    await within(banner).findByRole('link', { name: 'Sign in' });
+  });
+
+  it("logs out locally when the server revokes the session ('session:revoked')", async () => {
+    document.cookie = 'accessToken=jwt-ok; path=/';
+    const server = memberServer();
+    server.install();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    renderShell('/');
+    await waitFor(() => expect(sockets).toHaveLength(1));
+
+    act(() => sockets[0]!.handlers.get('session:revoked')!({ reason: 'password-changed' }));
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true }));
+    expect(readAccessToken()).toBeNull();
+    // The server already knows: no logout call.
+    expect(server.requests.some((r) => r.url === '/api/auth/logout')).toBe(false);
+  });
+
+  it('shows the Admin link only to administrators', async () => {
+    document.cookie = 'accessToken=jwt-ok; path=/';
+    memberServer(buildMe({ role: 'admin' })).install();
+    renderShell('/');
+    const admin = await within(screen.getByRole('banner')).findByRole('link', { name: 'Admin' });
+    expect(admin.getAttribute('href')).toBe('/admin');
+  });
+});

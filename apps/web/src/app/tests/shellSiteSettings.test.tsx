@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { appReset } from '../../shared/api/session';
+import { clearBrowserSession, fakeServer } from '../../../test/fakeServer';
+import { renderShell } from './renderShell';
+
+type Settings = { siteName?: string; siteFavicon?: string; footerContent?: string; footerScript?: string };
+
+function siteServer(settings: Settings = {}) {
+  return fakeServer({
+    'GET /api/system/configs/public': { body: { data: { siteName: settings.siteName ?? 'Velvet Lounge', siteFavicon: settings.siteFavicon ?? '' } } },
+    'POST /api/system/configs/keys': { body: { data: { footerContent: settings.footerContent ?? '', footerScript: settings.footerScript ?? '' } } },
+    'GET /api/menus/sections/footer': {
+      body: {
+        data: {
+          items: [
+            { _id: 'm1', title: 'Terms', path: '/terms', openNewTab: false },
+            { _id: 'm2', title: 'Status page', path: 'https://status.example.test', openNewTab: true },
+          ],
+          count: 2,
+        },
+      },
+    },
+  });
+}
+
+const faviconLinks = () => Array.from(document.head.querySelectorAll('link')).filter((l) => /icon/.test(l.rel));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+  document.head.innerHTML = '';
+  document.body.querySelectorAll('script').forEach((s) => s.remove());
+});
+
+describe('the shell and the site configuration (spec §2)', () => {
+  it('uses the .ico favicon in the shortcut-icon form and the site name as the title', async () => {
+    siteServer({ siteFavicon: '/brand/favicon.ico' }).install();
+    renderShell();
+    await waitFor(() => expect(document.title).toBe('Velvet Lounge'));
+    await waitFor(() => expect(faviconLinks()).toHaveLength(1));
+    const link = faviconLinks()[0]!;
+    expect(link.getAttribute('rel')).toBe('shortcut icon');
+    expect(link.getAttribute('href')).toBe('/brand/favicon.ico');
+  });
+
+  it('uses the png form for any other favicon, replacing the one link', async () => {
+    const shipped = document.createElement('link');
+    shipped.setAttribute('rel', 'icon');
+    shipped.setAttribute('type', 'image/svg+xml');
+    shipped.setAttribute('href', '/favicon.svg');
+    shipped.setAttribute('data-site-favicon', '');
+    document.head.appendChild(shipped);
+    siteServer({ siteFavicon: '/brand/logo.png' }).install();
+
+    renderShell();
+
+    await waitFor(() => expect(faviconLinks()[0]!.getAttribute('href')).toBe('/brand/logo.png'));
+    expect(faviconLinks()).toHaveLength(1);
+    expect(faviconLinks()[0]!.getAttribute('rel')).toBe('icon');
+    expect(faviconLinks()[0]!.getAttribute('type')).toBe('image/png');
+  });
+
+  it('lists the footer menu, opening new-tab links safely', async () => {
+    siteServer().install();
+    renderShell();
+    const footer = await screen.findByRole('contentinfo');
+    const terms = await within(footer).findByRole('link', { name: 'Terms' });
+    expect(terms.getAttribute('href')).toBe('/terms');
+    expect(terms.getAttribute('target')).toBeNull();
+    const status = within(footer).getByRole('link', { name: 'Status page' });
+    expect(status.getAttribute('target')).toBe('_blank');
+    expect(status.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it("renders the administrator's footer HTML and adds the footer script once", async () => {
+    const server = siteServer({ footerContent: '<p class="legal">© 2026 <strong>Velvet Lounge</strong> Ltd</p>', footerScript: "document.body.dataset.x = 'ran';" });
+    server.install();
+    const { store } = renderShell();
+    await waitFor(() => expect(screen.getByTestId('footer-content').innerHTML).toContain('<strong>Velvet Lounge</strong>'));
+    const scripts = () => document.querySelectorAll('script[src="/api/system/footer-script.js"]');
+    await waitFor(() => expect(scripts()).toHaveLength(1));
+
+    // A global reset (logout) refetches the settings but never adds a second script.
+    const settingsCalls = () => server.requests.filter((r) => r.url === '/api/system/configs/keys').length;
+    store.dispatch(appReset());
+    await waitFor(() => expect(settingsCalls()).toBe(2));
+    expect(scripts()).toHaveLength(1);
+  });
+
+  it('adds no script when the administrator has none', async () => {
+    const server = siteServer({ footerContent: '<p>Hi</p>' });
+    server.install();
+    renderShell();
+    await waitFor(() => expect(screen.getByTestId('footer-content').innerHTML).toBe('<p>Hi</p>'));
+    expect(document.querySelector('script[src="/api/system/footer-script.js"]')).toBeNull();
+  });
+
+  it('shows the footer again after the global reset empties the cache', async () => {
+    const server = siteServer();
+    server.install();
+    const { store } = renderShell();
+    await screen.findByRole('link', { name: 'Terms' });
+    const menuCalls = () => server.requests.filter((r) => r.url === '/api/menus/sections/footer').length;
+    const before = menuCalls();
+
+    store.dispatch(appReset());
+
+    await waitFor(() => expect(menuCalls()).toBeGreaterThan(before));
+    expect(await screen.findByRole('link', { name: 'Terms' })).toBeTruthy();
+  });
+
+  it("offers 'Sign in' and 'Create account' to someone signed out", async () => {
+    siteServer().install();
+    renderShell();
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
+    expect(within(banner).getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/auth/register');
+    expect(document.querySelector('[data-socket-status]')).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { toast } from 'sonner';
+import type { Me } from '@cc/contracts';
+import { errorMessage } from '../../../shared/api/apiError';
+import { formatBytes } from '../../../shared/format';
+import { Avatar, Button, Card, Icon } from '../../../shared/ui';
+import { useUploadAvatarMutation } from '../api/accountApi';
+import { AVATAR_RULE, acceptAttribute, fileProblem } from '../lib/fileChecks';
+
+/** Choose a picture, see it, then save it; type and size are checked before anything is sent. */
+export function AvatarCard({ user }: { user: Me }) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [upload, { isLoading }] = useUploadAvatarMutation();
+
+  // The preview URL holds the file in memory until it is revoked.
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    const reason = fileProblem(chosen, AVATAR_RULE);
+    setProblem(reason);
+    if (reason) return;
+    setFile(chosen);
+    setPreview(URL.createObjectURL(chosen));
+  };
+
+  const cancel = () => {
+    setFile(null);
+    setPreview(null);
+  };
+
+  const save = async () => {
+    if (!file) return;
+    const answer = await upload(file);
+    if (answer.error) {
+      toast.error(errorMessage(answer.error));
+      return;
+    }
+    cancel();
+    toast.success('Your profile photo is updated.');
+  };
+
+  return (
+    <Card title="Profile photo" description="People see it next to your name in chats and on your profile.">
+      <div className="avatar-card">
+        <div className="avatar-card__picture">
+          {preview ? <img src={preview} alt="Preview of your new profile photo" className="avatar-card__preview" /> : <Avatar name={user.name} src={user.avatarUrl} size={96} />}
+        </div>
+        <div className="avatar-card__controls">
+          <input ref={inputRef} id={inputId} type="file" accept={acceptAttribute(AVATAR_RULE)} className="visually-hidden" onChange={onChoose} aria-describedby={`${inputId}-rules`} />
+          {file ? (
+            <div className="cluster">
+              <Button onClick={save} loading={isLoading} icon={<Icon name="upload" size={16} />}>
+                Save photo
+              </Button>
+              <Button variant="ghost" onClick={cancel} disabled={isLoading}>
+                Cancel
+              </Button>
+            </div>
+          ) : (
+            <Button variant="secondary" onClick={() => inputRef.current?.click()} icon={<Icon name="upload" size={16} />}>
+              {user.avatarUrl ? 'Change photo' : 'Upload a photo'}
+            </Button>
+          )}
+          <p id={`${inputId}-rules`} className="muted text-sm">
+            {AVATAR_RULE.kinds}, up to {formatBytes(AVATAR_RULE.maxBytes)}.
+          </p>
+          {file ? <p className="text-sm">{file.name}</p> : null}
+          {problem ? (
+            <p className="ui-field__error" role="alert">
+              <Icon name="alert" size={14} />
+              {problem}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}

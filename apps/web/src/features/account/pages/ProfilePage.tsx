@@ -1,0 +1,26 @@
+import { useAppSelector } from '../../../app/hooks';
+import { selectCurrentUser } from '../../../shared/auth/authSlice';
+import { Alert, PageHeader } from '../../../shared/ui';
+import { AvatarCard } from '../components/AvatarCard';
+import { PricePerMessageCard } from '../components/PricePerMessageCard';
+import { ProfileDetailsForm } from '../components/ProfileDetailsForm';
+import './ProfilePage.css';
+
+export default function ProfilePage() {
+  const user = useAppSelector(selectCurrentUser);
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Profile" description="How you appear to others on the site." />
+      {user.isCompletedProfile ? null : (
+        <Alert tone="info" title="Finish your profile">
+          Add a photo and a short bio so people know who they are talking to.
+        </Alert>
+      )}
+      <AvatarCard user={user} />
+      {/* Keyed by id so switching accounts never shows the previous person's values. */}
+      <ProfileDetailsForm key={user._id} user={user} />
+      {user.type === 'model' ? <PricePerMessageCard key={`price-${user._id}`} user={user} /> : null}
+    </>
+  );
+}

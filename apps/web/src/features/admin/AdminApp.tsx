@@ -1,0 +1,49 @@
+import { Route, Routes } from 'react-router';
+import { ButtonLink, EmptyState } from '../../shared/ui';
+import { AdminLayout } from './components/AdminLayout';
+import { AdminBaseContext, useAdminPath, useMountPath } from './hooks/adminBase';
+import InvoicesPage from './pages/InvoicesPage';
+import MembersPage from './pages/MembersPage';
+import MenusPage from './pages/MenusPage';
+import ModelsPage from './pages/ModelsPage';
+import OutboxPage from './pages/OutboxPage';
+import PaymentsPage from './pages/PaymentsPage';
+import SettingsPage from './pages/SettingsPage';
+import TokenPackagesPage from './pages/TokenPackagesPage';
+
+function AdminNotFound() {
+  const home = useAdminPath();
+  return (
+    <EmptyState
+      icon="compass"
+      title="No such admin page"
+      description="The address may be mistyped, or the page has moved. Pick a section on the left."
+      action={<ButtonLink to={home}>Go to Models</ButtonLink>}
+    />
+  );
+}
+
+/**
+ * The admin area, mounted by the shell at /admin/* for administrators only (the whole module is
+ * loaded on demand, so members never download it). Paths are relative to that mount point.
+ */
+export default function AdminApp() {
+  const base = useMountPath();
+  return (
+    <AdminBaseContext value={base}>
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route index element={<ModelsPage />} />
+          <Route path="members" element={<MembersPage />} />
+          <Route path="packages" element={<TokenPackagesPage />} />
+          <Route path="payments" element={<PaymentsPage />} />
+          <Route path="invoices" element={<InvoicesPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="menus" element={<MenusPage />} />
+          <Route path="outbox" element={<OutboxPage />} />
+          <Route path="*" element={<AdminNotFound />} />
+        </Route>
+      </Routes>
+    </AdminBaseContext>
+  );
+}

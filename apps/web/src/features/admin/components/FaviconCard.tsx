@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../shared/api/apiError';
+import { formatBytes } from '../../../shared/format';
+import { Button, Card, Icon } from '../../../shared/ui';
+import { useUpdateSettingsMutation, useUploadFaviconMutation } from '../api/adminApi';
+import { ConfirmModal } from './ConfirmModal';
+import { FAVICON_ACCEPT, faviconProblem } from './faviconFile';
+
+/** How the icon looks where people see it: beside the site name in a browser tab. */
+function TabPreview({ src, siteName, caption }: { src: string; siteName: string; caption: string }) {
+  return (
+    <figure className="admin-favicon__preview">
+      <div className="admin-favicon__tab" aria-hidden="true">
+        {src ? <img src={src} alt="" width={16} height={16} /> : <Icon name="sparkles" size={16} />}
+        <span>{siteName}</span>
+      </div>
+      <div className="admin-favicon__large">
+        {src ? <img src={src} alt={caption} width={48} height={48} /> : <span className="muted text-sm">Default</span>}
+      </div>
+      <figcaption className="muted text-sm">{caption}</figcaption>
+    </figure>
+  );
+}
+
+/** Picks a PNG, ICO or WebP file (checked here first), previews it, then uploads it. */
+export function FaviconCard({ current, siteName }: { current: string; siteName: string }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [upload, uploading] = useUploadFaviconMutation();
+  const [update, resetting] = useUpdateSettingsMutation();
+
+  // The local preview URL lives as long as the choice does.
+  useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.url) : undefined), [chosen]);
+
+  const choose = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const why = faviconProblem(file);
+    setProblem(why);
+    setChosen(why ? null : { file, url: URL.createObjectURL(file) });
+  };
+
+  const send = async () => {
+    if (!chosen) return;
+    const result = await upload(chosen.file);
+    if ('error' in result) {
+      setProblem(errorMessage(result.error));
+      toast.error('The favicon was not uploaded.');
+      return;
+    }
+    setChosen(null);
+    toast.success('Favicon updated. Browsers show it on the next page they open.');
+  };
+
+  const restoreDefault = async () => {
+    const result = await update({ siteFavicon: '' });
+    setConfirmReset(false);
+    if ('error' in result) toast.error(errorMessage(result.error));
+    else toast.success('The site uses the default icon again.');
+  };
+
+  return (
+    <Card title="Favicon" description="The small icon in browser tabs and bookmarks. PNG, ICO or WebP, up to 1 MB; square, at least 32×32.">
+      <div className="admin-favicon">
+        <TabPreview
+          src={chosen?.url ?? current}
+          siteName={siteName}
+          caption={
+            chosen
+              ? `New: ${chosen.file.name} (${formatBytes(chosen.file.size)})`
+              : current
+                ? 'Current icon'
+                : 'No icon uploaded; browsers show their default.'
+          }
+        />
+        <div className="admin-favicon__controls">
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={FAVICON_ACCEPT}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Favicon file"
+            aria-describedby={problem ? `${inputId}-problem` : undefined}
+            onChange={(event) => choose(event.target.files?.[0])}
+          />
+          {chosen ? (
+            <div className="cluster">
+              <Button onClick={send} loading={uploading.isLoading} icon={<Icon name="upload" size={16} />}>
+                Upload favicon
+              </Button>
+              <Button variant="ghost" onClick={() => setChosen(null)} disabled={uploading.isLoading}>
+                Cancel
+              </Button>
+            </div>
+          ) : (
+            <div className="cluster">
+              <Button variant="secondary" onClick={() => input.current?.click()} icon={<Icon name="upload" size={16} />}>
+                Choose a file…
+              </Button>
+              {current ? (
+                <Button variant="ghost" onClick={() => setConfirmReset(true)}>
+                  Use default icon
+                </Button>
+              ) : null}
+            </div>
+          )}
+          {problem ? (
+            <p id={`${inputId}-problem`} className="ui-field__error" role="alert">
+              <Icon name="alert" size={14} />
+              {problem}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <ConfirmModal
+        open={confirmReset}
+        onCancel={() => setConfirmReset(false)}
+        onConfirm={restoreDefault}
+        working={resetting.isLoading}
+        title="Remove the favicon?"
+        description="Browsers will show their default icon for this site until you upload a new one."
+        confirmLabel="Remove favicon"
+      />
+    </Card>
+  );
+}

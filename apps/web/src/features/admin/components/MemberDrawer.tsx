@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { formatTokens, type AdminUserRow } from '@cc/contracts';
+import { Avatar, Button, EmptyState, ListError, Pager, TableSkeleton } from '../../../shared/ui';
+import { StatementTable } from '../../tokens/components/StatementTable';
+import { useListUserEntriesQuery } from '../api/adminApi';
+import { Drawer } from './Drawer';
+import './ModelDrawer.css';
+
+const STATEMENT_PAGE = 10;
+
+function MemberStatement({ member }: { member: AdminUserRow }) {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, isError, isFetching, refetch } = useListUserEntriesQuery({
+    id: member._id,
+    limit: STATEMENT_PAGE,
+    skip: (page - 1) * STATEMENT_PAGE,
+  });
+  if (isLoading) return <TableSkeleton columns={4} rows={4} label="Loading the statement" />;
+  if (isError || !data) return <ListError what="the statement" error={error} onRetry={refetch} retrying={isFetching} />;
+  if (data.items.length === 0)
+    return (
+      <EmptyState
+        icon="coin"
+        title="Nothing has moved yet"
+        description="Purchases, spending and adjustments of this member show up here."
+      />
+    );
+  return (
+    <>
+      <StatementTable rows={data.items} caption={`Statement of ${member.name}`} />
+      <Pager page={page} pageSize={STATEMENT_PAGE} total={data.count} onPage={setPage} busy={isFetching} />
+    </>
+  );
+}
+
+type MemberDrawerProps = { member: AdminUserRow | null; onClose: () => void; onAdjust: (member: AdminUserRow) => void };
+
+/** One member's wallet: the balance, a way to adjust it, and their statement. */
+export function MemberDrawer({ member, onClose, onAdjust }: MemberDrawerProps) {
+  return (
+    <Drawer
+      open={member !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={member?.name ?? 'Member'}
+      description={member ? `@${member.username} · ${member.email}` : undefined}
+      footer={member ? <Button onClick={() => onAdjust(member)}>Adjust balance</Button> : undefined}
+    >
+      {member ? (
+        <>
+          <div className="admin-drawer-person">
+            <Avatar name={member.name} src={member.avatarUrl} size={48} decorative />
+            <div className="admin-drawer-person__text">
+              <p className="admin-drawer-section__title">Balance</p>
+              <p className="admin-drawer-person__name">{formatTokens(member.balance)} tokens</p>
+            </div>
+          </div>
+          <section className="stack-sm" aria-label="Statement">
+            <h3 className="admin-drawer-section__title">Statement</h3>
+            <MemberStatement member={member} />
+          </section>
+        </>
+      ) : null}
+    </Drawer>
+  );
+}

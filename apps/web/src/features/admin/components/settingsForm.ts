@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { formatTokens, parseTokens, settingsSchema, type Settings, type UpdateSettingsInput } from '@cc/contracts';
+import { isApiError, type ApiError } from '../../../shared/api/apiError';
+
+const { shape } = settingsSchema;
+
+/**
+ * The settings form edits text; the contract's rules still decide. Commission and minimum payout
+ * are typed as text (so "1,000.50" works and a half-typed value is kept) and piped into the
+ * contract's number schemas; the rest are the contract's schemas as they are.
+ */
+export const settingsFormSchema = z.object({
+  siteName: shape.siteName,
+  contactEmail: z.string().trim().pipe(shape.contactEmail),
+  siteCommission: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, 'Enter a whole percent from 0 to 100')
+    .transform(Number)
+    .pipe(shape.siteCommission),
+  minPayout: z
+    .string()
+    .trim()
+    .refine((text) => parseTokens(text) !== null, 'Enter an amount of tokens, like 100 or 99.50')
+    .transform((text) => parseTokens(text) ?? 0)
+    .pipe(shape.minPayoutTokens),
+  footerContent: shape.footerContent,
+  footerScript: shape.footerScript,
+});
+
+export type SettingsFormValues = z.input<typeof settingsFormSchema>;
+export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
+export const SETTINGS_FORM_FIELDS = ['siteName', 'contactEmail', 'siteCommission', 'minPayout', 'footerContent', 'footerScript'] as const;
+
+export function toFormValues(settings: Settings): SettingsFormValues {
+  return {
+    siteName: settings.siteName,
+    contactEmail: settings.contactEmail,
+    siteCommission: String(settings.siteCommission),
+    minPayout: formatTokens(settings.minPayoutTokens),
+    footerContent: settings.footerContent,
+    footerScript: settings.footerScript,
+  };
+}
+
+export function toUpdate({ minPayout, ...rest }: SettingsFormOutput): UpdateSettingsInput {
+  return { ...rest, minPayoutTokens: minPayout };
+}
+
+/** The server names the wire field (minPayoutTokens); the form calls it minPayout. */
+export function withFormFieldNames(error: unknown): unknown {
+  if (!isApiError(error) || !error.details?.fields) return error;
+  const { minPayoutTokens, ...fields } = error.details.fields;
+  const renamed: ApiError = {
+    ...error,
+    details: { ...error.details, fields: minPayoutTokens === undefined ? fields : { ...fields, minPayout: minPayoutTokens } },
+  };
+  return renamed;
+}

@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { AdminMenuItem, MenuInput, ReorderMenusInput } from '@cc/contracts';
+import { aMenu, fakeServer, list, refusal, renderAdmin } from './harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Menus kept the way the server keeps them: reorder renumbers the section in the order given. */
+function menusServer(initial: AdminMenuItem[]) {
+  let menus = initial;
+  const section = (name: string) => menus.filter((m) => m.section === name).sort((a, b) => a.ordering - b.ordering);
+  const server = fakeServer()
+    .on('GET', '/api/admin/menus', () => list(menus))
+    .on('GET', /^\/api\/menus\/sections\//, () => list(section('footer')))
+    .on('PUT', '/api/admin/menus/reorder', ({ body }) => {
+      const { section: name, ids } = body as ReorderMenusInput;
+      menus = menus.map((m) => (m.section === name ? { ...m, ordering: ids.indexOf(m._id) } : m));
+      return list(section(name));
+    })
+    .on('POST', '/api/admin/menus', ({ body }) => {
+      const created = aMenu({ ...(body as MenuInput), openNewTab: Boolean((body as MenuInput).openNewTab) });
+      menus = [...menus, created];
+      return { status: 201, body: created };
+    })
+    .on('DELETE', /^\/api\/admin\/menus\//, ({ path }) => {
+      menus = menus.filter((m) => !path.endsWith(m._id));
+      return { status: 204 };
+    });
+  return server;
+}
+
+const titlesInOrder = () =>
+  within(screen.getByRole('list', { name: 'Footer links' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.admin-menus__title')!.firstChild!.textContent);
+
+it('moves a link up with the keyboard-reachable arrows and sends the new order', async () => {
+  const terms = aMenu({ title: 'Terms', ordering: 0 });
+  const privacy = aMenu({ title: 'Privacy', path: '/privacy', ordering: 1 });
+  const help = aMenu({ title: 'Help', path: '/help', ordering: 2 });
+  const server = menusServer([help, terms, privacy, aMenu({ title: 'Elsewhere', section: 'header' })]);
+  renderAdmin('/admin/menus');
+
+  await screen.findByText('Privacy');
+  expect(titlesInOrder()).toEqual(['Terms', 'Privacy', 'Help']);
+  expect((screen.getByRole('button', { name: 'Move “Terms” up' }) as HTMLButtonElement).disabled).toBe(true);
+
+  const moveUp = screen.getByRole('button', { name: 'Move “Help” up' });
+  moveUp.focus();
+  fireEvent.click(moveUp);
+
+  await waitFor(() => expect(titlesInOrder()).toEqual(['Terms', 'Help', 'Privacy']));
+  expect(server.callsTo('PUT', '/api/admin/menus/reorder')[0]!.body).toEqual({
+    section: 'footer',
+    ids: [terms._id, help._id, privacy._id],
+  });
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move “Help” up' })));
+  expect(screen.getByText('“Help” moved to position 2 of 3.')).toBeTruthy();
+});
+
+it('adds a link at the end of the section after checking the path', async () => {
+  const server = menusServer([aMenu({ title: 'Terms', ordering: 0 })]);
+  renderAdmin('/admin/menus');
+  await screen.findByText('Terms');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a link' });
+  fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Status' } });
+  fireEvent.change(within(dialog).getByLabelText('Path or address'), { target: { value: 'status.example.test' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add link' }));
+  expect(await within(dialog).findByText('Path must start with /, http://, https:// or mailto:')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/admin/menus')).toHaveLength(0);
+
+  fireEvent.change(within(dialog).getByLabelText('Path or address'), { target: { value: 'https://status.example.test' } });
+  fireEvent.click(within(dialog).getByLabelText('Open in a new tab'));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add link' }));
+
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(server.callsTo('POST', '/api/admin/menus')[0]!.body).toEqual({
+    title: 'Status',
+    path: 'https://status.example.test',
+    openNewTab: true,
+    section: 'footer',
+    ordering: 1,
+  });
+  await waitFor(() => expect(titlesInOrder()).toEqual(['Terms', 'Status']));
+  expect(screen.getByText('New tab')).toBeTruthy();
+});
+
+it("shows the server's field error in the link form", async () => {
+  const server = menusServer([]);
+  server.on('POST', '/api/admin/menus', () =>
+    refusal(422, 'title: Title is taken', { title: 'That title is already used in this section' }),
+  );
+  renderAdmin('/admin/menus');
+
+  expect(await screen.findByText('No links in this section yet')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a link' });
+  fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Terms' } });
+  fireEvent.change(within(dialog).getByLabelText('Path or address'), { target: { value: '/terms' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add link' }));
+
+  expect(await within(dialog).findByText('That title is already used in this section')).toBeTruthy();
+  expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('Terms');
+});
+
+it('deletes a link only after confirming', async () => {
+  const terms = aMenu({ title: 'Terms' });
+  const server = menusServer([terms]);
+  renderAdmin('/admin/menus');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Delete “Terms”' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete “Terms”?' });
+  expect(server.callsTo('DELETE', `/api/admin/menus/${terms._id}`)).toHaveLength(0);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete link' }));
+
+  expect(await screen.findByText('No links in this section yet')).toBeTruthy();
+  expect(server.callsTo('DELETE', `/api/admin/menus/${terms._id}`)).toHaveLength(1);
+});
+
+it('switches between sections', async () => {
+  menusServer([aMenu({ title: 'Terms' }), aMenu({ title: 'Pricing', section: 'header' })]);
+  renderAdmin('/admin/menus');
+  await screen.findByText('Terms');
+
+  fireEvent.change(screen.getByLabelText('Section'), { target: { value: 'header' } });
+
+  expect(await screen.findByText('Pricing')).toBeTruthy();
+  expect(screen.queryByText('Terms')).toBeNull();
+  expect(screen.getByRole('heading', { name: 'Links in “header”' })).toBeTruthy();
+});

@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { aModel, fakeServer, list, refusal, renderAdmin } from './harness';
+
+// jsdom has no object URLs; the drawer only needs a URL to put in the <img>.
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:document');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** A server with one pending model whose queue empties once the model is approved or refused. */
+function reviewQueue() {
+  const ruby = aModel({ name: 'Ruby Rose', email: 'ruby@example.test' });
+  let pending = [ruby];
+  const server = fakeServer()
+    .on('GET', '/api/admin/models', ({ query }) => (query.get('status') === 'pending' ? list(pending) : list([])))
+    .on(
+      'GET',
+      /^\/api\/files\//,
+      () => new Response(new TextEncoder().encode('png-bytes'), { status: 200, headers: { 'content-type': 'image/png' } }),
+    )
+    .on('POST', `/api/admin/models/${ruby._id}/approve`, () => {
+      pending = [];
+      return { body: { ...ruby, modelStatus: 'approved' } };
+    })
+    .on('POST', `/api/admin/models/${ruby._id}/refuse`, () => {
+      pending = [];
+      return { body: { ...ruby, modelStatus: 'refused' } };
+    });
+  return { server, ruby };
+}
+
+it('lists the pending models first, with their e-mail and status', async () => {
+  const { server } = reviewQueue();
+  renderAdmin('/admin');
+
+  const row = (await screen.findByRole('button', { name: 'Ruby Rose' })).closest('tr')!;
+  expect(within(row).getByText('ruby@example.test')).toBeTruthy();
+  expect(within(row).getByText('@ruby')).toBeTruthy();
+  expect(within(row).getByText('Pending')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/admin/models')[0]!.query.get('status')).toBe('pending');
+  expect(screen.getByRole('button', { name: 'Pending' }).getAttribute('aria-pressed')).toBe('true');
+});
+
+it('shows the document with the admin token, approves the model and drops it from the queue', async () => {
+  const { server, ruby } = reviewQueue();
+  renderAdmin('/admin');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Review Ruby Rose' }));
+  const drawer = await screen.findByRole('dialog', { name: 'Review Ruby Rose' });
+  expect(within(drawer).getByText('Passport')).toBeTruthy();
+  expect(within(drawer).getByText('Ruby Anne Rose')).toBeTruthy();
+  expect(within(drawer).getByText(/Jun 15, 1995/)).toBeTruthy();
+
+  const image = await within(drawer).findByRole('img', { name: 'Verification document submitted by Ruby Rose' });
+  expect(image.getAttribute('src')).toBe('blob:document');
+  const fileRequest = server.callsTo('GET', /^\/api\/files\//)[0]!;
+  expect(fileRequest.path).toBe(ruby.verificationDocument!.fileUrl);
+  expect(fileRequest.headers.get('Authorization')).toBe('Bearer test-admin-token');
+
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Approve' }));
+
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(server.callsTo('POST', `/api/admin/models/${ruby._id}/approve`)).toHaveLength(1);
+  expect(await screen.findByText('No models are waiting for review')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Ruby Rose' })).toBeNull();
+  expect(await screen.findByText(/Ruby Rose is approved/)).toBeTruthy();
+});
+
+it('will not refuse without a reason, then sends the reason given', async () => {
+  const { server, ruby } = reviewQueue();
+  renderAdmin('/admin');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Review Ruby Rose' }));
+  const drawer = await screen.findByRole('dialog', { name: 'Review Ruby Rose' });
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Refuse…' }));
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Refuse model' }));
+
+  expect(await within(drawer).findByText('Give the model a reason of at least 3 characters')).toBeTruthy();
+  expect(server.callsTo('POST', `/api/admin/models/${ruby._id}/refuse`)).toHaveLength(0);
+
+  fireEvent.change(within(drawer).getByLabelText('Reason for refusing'), { target: { value: 'The photo is blurred' } });
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Refuse model' }));
+
+  await waitFor(() => expect(server.callsTo('POST', `/api/admin/models/${ruby._id}/refuse`)).toHaveLength(1));
+  expect(server.callsTo('POST', `/api/admin/models/${ruby._id}/refuse`)[0]!.body).toEqual({ reason: 'The photo is blurred' });
+  expect(await screen.findByText('No models are waiting for review')).toBeTruthy();
+});
+
+it('keeps the drawer open and says why when the server refuses the approval', async () => {
+  const { server, ruby } = reviewQueue();
+  server.on('POST', `/api/admin/models/${ruby._id}/approve`, () => refusal(409, 'This model is already approved.'));
+  renderAdmin('/admin');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Review Ruby Rose' }));
+  const drawer = await screen.findByRole('dialog', { name: 'Review Ruby Rose' });
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Approve' }));
+
+  expect(await screen.findByText('Could not approve Ruby Rose: This model is already approved.')).toBeTruthy();
+  expect(screen.getByRole('dialog', { name: 'Review Ruby Rose' })).toBeTruthy();
+});
+
+it('switches filters and explains an empty list', async () => {
+  const { server } = reviewQueue();
+  renderAdmin('/admin');
+  await screen.findByRole('button', { name: 'Ruby Rose' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Refused' }));
+
+  expect(await screen.findByText('No refused models')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/admin/models').at(-1)!.query.get('status')).toBe('refused');
+});
+
+it('offers a retry when the list cannot be loaded', async () => {
+  let fail = true;
+  const server = fakeServer().on('GET', '/api/admin/models', () =>
+    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'Something went wrong on our side.' } } : list([aModel()]),
+  );
+  renderAdmin('/admin');
+
+  expect(await screen.findByText('Could not load models')).toBeTruthy();
+  expect(screen.getByText('Something went wrong on our side.')).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+  expect(await screen.findByRole('button', { name: 'Ruby Rose' })).toBeTruthy();
+  expect(server.callsTo('GET', '/api/admin/models').length).toBeGreaterThanOrEqual(2);
+});

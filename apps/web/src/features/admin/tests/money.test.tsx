@@ -1,0 +1,120 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { AdjustBalanceInput, AdminPayment, AdminUserRow } from '@cc/contracts';
+import { parseSignedTokens } from '../components/adjustForm';
+import { aMember, fakeServer, list, renderAdmin } from './harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const aPayment = (overrides: Partial<AdminPayment> = {}): AdminPayment => ({
+  _id: 'p1',
+  status: 'approved',
+  packageName: 'Popular',
+  tokens: 120_000,
+  amountCents: 123_456,
+  cardLast4: '1111',
+  cardBrand: 'Visa',
+  failureMessage: null,
+  invoiceId: 'i1',
+  createdAt: '2026-03-04T10:12:00.000Z',
+  provider: 'sandbox',
+  providerTransactionId: 'sbx_123',
+  user: { _id: 'u1', username: 'sam', name: 'Sam Member', email: 'sam@example.test' },
+  ...overrides,
+});
+
+it('filters payments by status and explains an empty filter', async () => {
+  const server = fakeServer().on('GET', '/api/admin/payments', ({ query }) =>
+    query.get('status') === 'declined'
+      ? list([])
+      : list([
+          aPayment(),
+          aPayment({
+            _id: 'p2',
+            status: 'declined',
+            failureMessage: 'Card declined',
+            user: { _id: 'u2', username: 'bo', name: 'Bo', email: 'bo@example.test' },
+          }),
+        ]),
+  );
+  renderAdmin('/admin/payments');
+
+  const row = (await screen.findByText('Sam Member')).closest('tr')!;
+  expect(within(row).getByText('$1,234.56')).toBeTruthy();
+  expect(within(row).getByText('Paid')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/admin/payments')[0]!.query.get('status')).toBeNull();
+
+  fireEvent.click(within(screen.getByRole('group', { name: 'Payment status' })).getByRole('button', { name: 'Declined' }));
+  expect(await screen.findByText('No declined payments')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/admin/payments').at(-1)!.query.get('status')).toBe('declined');
+});
+
+it('reads signed token amounts the way administrators type them', () => {
+  expect(parseSignedTokens('25')).toBe(2500);
+  expect(parseSignedTokens('+1,000')).toBe(100_000);
+  expect(parseSignedTokens('-12.50')).toBe(-1250);
+  expect(parseSignedTokens('− 3.5')).toBe(-350);
+  expect(parseSignedTokens('12.505')).toBeNull();
+  expect(parseSignedTokens('abc')).toBeNull();
+});
+
+it("adjusts a member's balance with a signed amount and a reason, shows the new balance, and keeps the key across a retry", async () => {
+  const sam: AdminUserRow = aMember({ name: 'Sam Member', balance: 5_000 });
+  let attempts = 0;
+  const server = fakeServer()
+    .on('GET', '/api/admin/users', () => list([sam]))
+    .on('GET', `/api/admin/users/${sam._id}/entries`, () => list([]))
+    .on('POST', `/api/admin/users/${sam._id}/adjust-balance`, ({ body }) => {
+      attempts += 1;
+      if (attempts === 1) return { status: 503, body: { code: 'UNAVAILABLE', msg: 'Try again in a moment.' } };
+      return { body: { balance: 5_000 + (body as AdjustBalanceInput).amount } };
+    });
+  renderAdmin('/admin/members');
+
+  const row = (await screen.findByText('Sam Member')).closest('tr')!;
+  expect(within(row).getByText('50.00')).toBeTruthy();
+  fireEvent.click(within(row).getByRole('button', { name: "Adjust Sam Member's balance" }));
+  const dialog = await screen.findByRole('dialog', { name: "Adjust Sam Member's balance" });
+  fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '-12.50' } });
+  expect(within(dialog).getByText('37.50 tokens')).toBeTruthy();
+  fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Refund of a duplicate message' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Adjust balance' }));
+
+  expect(await within(dialog).findByText('Try again in a moment.')).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Adjust balance' }));
+  expect(await within(dialog).findByText('Balance adjusted')).toBeTruthy();
+  expect(within(dialog).getByText('37.50 tokens')).toBeTruthy();
+
+  const sent = server.callsTo('POST', `/api/admin/users/${sam._id}/adjust-balance`).map((c) => c.body as AdjustBalanceInput);
+  expect(sent).toHaveLength(2);
+  expect(sent[0]).toMatchObject({ amount: -1250, reason: 'Refund of a duplicate message' });
+  expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+it("opens a member's wallet with their statement", async () => {
+  const sam = aMember({ name: 'Sam Member', balance: 123_456 });
+  fakeServer()
+    .on('GET', '/api/admin/users', () => list([sam]))
+    .on('GET', `/api/admin/users/${sam._id}/entries`, () =>
+      list([
+        {
+          _id: 'e1',
+          transactionId: 't1',
+          kind: 'adjustment',
+          amount: -250,
+          memo: 'Goodwill correction',
+          createdAt: '2026-03-04T10:12:00.000Z',
+        },
+      ]),
+    );
+  renderAdmin('/admin/members');
+
+  fireEvent.click(await screen.findByRole('button', { name: "Open Sam Member's wallet" }));
+  const drawer = await screen.findByRole('dialog', { name: 'Sam Member' });
+  expect(within(drawer).getByText('1,234.56 tokens')).toBeTruthy();
+  const entry = (await within(drawer).findByText('Goodwill correction')).closest('tr')!;
+  expect(within(entry).getByText('Adjustment')).toBeTruthy();
+  expect(within(entry).getByText(/−2\.50/)).toBeTruthy();
+});

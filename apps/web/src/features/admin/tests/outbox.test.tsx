@@ -1,0 +1,60 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { aMail, fakeServer, list, renderAdmin } from './harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('lists recent mail with its status, attempts and last error', async () => {
+  fakeServer().on('GET', '/api/admin/outbox', () =>
+    list([
+      aMail({ to: 'ruby@example.test', subject: 'Your verification code', status: 'sent' }),
+      aMail({
+        to: 'bob@example.test',
+        subject: 'Reset your password',
+        template: 'password-reset',
+        status: 'failed',
+        attempts: 5,
+        sentAt: null,
+        lastError: 'SMTP 550 mailbox unavailable',
+      }),
+    ]),
+  );
+  renderAdmin('/admin/outbox');
+
+  const failed = (await screen.findByText('Reset your password')).closest('tr')!;
+  expect(within(failed).getByText('Failed')).toBeTruthy();
+  expect(within(failed).getByText('5')).toBeTruthy();
+  expect(within(failed).getByText('SMTP 550 mailbox unavailable')).toBeTruthy();
+  expect(within(failed).getByText('password-reset')).toBeTruthy();
+  const sent = screen.getByText('Your verification code').closest('tr')!;
+  expect(within(sent).getByText('Sent')).toBeTruthy();
+});
+
+it('refreshes on demand and pages by 20', async () => {
+  let newest = 'First mail';
+  const server = fakeServer().on('GET', '/api/admin/outbox', ({ query }) =>
+    query.get('skip') === '20'
+      ? list([aMail({ subject: 'Older mail' })], 21)
+      : list(
+          Array.from({ length: 20 }, (_, i) => aMail({ subject: i === 0 ? newest : `Mail ${i}` })),
+          21,
+        ),
+  );
+  renderAdmin('/admin/outbox');
+  await screen.findByText('First mail');
+
+  newest = 'Just queued';
+  fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+  expect(await screen.findByText('Just queued')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Older mail')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/admin/outbox').at(-1)!.query.get('skip')).toBe('20');
+});
+
+it('says what an empty outbox means', async () => {
+  fakeServer().on('GET', '/api/admin/outbox', () => list([]));
+  renderAdmin('/admin/outbox');
+
+  expect(await screen.findByText('No mail yet')).toBeTruthy();
+});

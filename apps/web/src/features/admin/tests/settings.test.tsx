@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { Settings } from '@cc/contracts';
+import { fakeServer, refusal, renderAdmin, someSettings } from './harness';
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:favicon');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The settings routes plus the shell's public config, which must follow what was saved. */
+function settingsServer(initial: Settings = someSettings()) {
+  let saved = initial;
+  const server = fakeServer()
+    .on('GET', '/api/admin/settings', () => ({ body: saved }))
+    .on('GET', '/api/system/configs/public', () => ({ body: { siteName: saved.siteName, siteFavicon: saved.siteFavicon } }))
+    .on('PUT', '/api/admin/settings', ({ body }) => {
+      saved = { ...saved, ...(body as Partial<Settings>) };
+      return { body: saved };
+    })
+    .on('POST', '/api/admin/settings/favicon', () => {
+      saved = { ...saved, siteFavicon: '/api/files/f1/favicon.png' };
+      return { body: saved };
+    });
+  return server;
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+it('saves the edited settings in wire units and refreshes the site name the shell shows', async () => {
+  const server = settingsServer();
+  renderAdmin('/admin/settings', { withShellConfig: true });
+
+  expect((await screen.findByLabelText('Site name')) as HTMLInputElement).toHaveProperty('value', 'Creator Chat');
+  expect(field('Minimum payout (tokens)').value).toBe('100.00');
+  expect(field('Commission (%)').value).toBe('20');
+  await waitFor(() => expect(screen.getByTestId('shell-site-name').textContent).toBe('Creator Chat'));
+
+  fireEvent.change(field('Site name'), { target: { value: 'Velvet Lounge' } });
+  fireEvent.change(field('Commission (%)'), { target: { value: '25' } });
+  fireEvent.change(field('Minimum payout (tokens)'), { target: { value: '1,250.50' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+  await waitFor(() => expect(server.callsTo('PUT', '/api/admin/settings')).toHaveLength(1));
+  expect(server.callsTo('PUT', '/api/admin/settings')[0]!.body).toMatchObject({
+    siteName: 'Velvet Lounge',
+    siteCommission: 25,
+    minPayoutTokens: 125_050,
+  });
+  expect(await screen.findByText('Settings saved. The site uses them right away.')).toBeTruthy();
+  await waitFor(() => expect(screen.getByTestId('shell-site-name').textContent).toBe('Velvet Lounge'));
+  expect(field('Minimum payout (tokens)').value).toBe('1,250.50');
+});
+
+it("puts the server's field error next to the field and keeps what was typed", async () => {
+  const server = settingsServer();
+  server.on('PUT', '/api/admin/settings', () =>
+    refusal(422, 'minPayoutTokens: Minimum payout is too high', { minPayoutTokens: 'Minimum payout is too high' }),
+  );
+  renderAdmin('/admin/settings');
+
+  fireEvent.change(await screen.findByLabelText('Minimum payout (tokens)'), { target: { value: '999999' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+  const message = await screen.findByText('Minimum payout is too high');
+  const input = field('Minimum payout (tokens)');
+  expect(input.getAttribute('aria-invalid')).toBe('true');
+  expect(input.getAttribute('aria-describedby')).toContain(message.id);
+  expect(input.value).toBe('999999');
+});
+
+it('checks the form against the contract before sending anything', async () => {
+  const server = settingsServer();
+  renderAdmin('/admin/settings');
+
+  fireEvent.change(await screen.findByLabelText('Commission (%)'), { target: { value: '120' } });
+  fireEvent.change(field('Contact e-mail'), { target: { value: 'not-an-address' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+  expect(await screen.findByText('Commission cannot be over 100 %')).toBeTruthy();
+  expect(screen.getByText('Contact e-mail must be a valid e-mail address')).toBeTruthy();
+  expect(server.callsTo('PUT', '/api/admin/settings')).toHaveLength(0);
+});
+
+it('previews the footer HTML as it is typed', async () => {
+  settingsServer();
+  renderAdmin('/admin/settings');
+
+  fireEvent.change(await screen.findByLabelText('Footer content (HTML)'), {
+    target: { value: '<p>© 2026 <strong>Velvet</strong> Ltd</p>' },
+  });
+
+  const preview = screen.getByRole('region', { name: 'Preview' });
+  expect(within(preview).getByText('Velvet').tagName).toBe('STRONG');
+});
+
+it('refuses a favicon that is too large or of the wrong type, and uploads a good one', async () => {
+  const server = settingsServer();
+  renderAdmin('/admin/settings');
+  const input = await screen.findByLabelText('Favicon file');
+
+  fireEvent.change(input, { target: { files: [new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' })] } });
+  expect(await screen.findByText(/The favicon must be at most 1 MB/)).toBeTruthy();
+  fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'icon.svg', { type: 'image/svg+xml' })] } });
+  expect(await screen.findByText('The favicon must be a PNG, ICO or WebP image.')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/admin/settings/favicon')).toHaveLength(0);
+
+  fireEvent.change(input, { target: { files: [new File(['ico-bytes'], 'brand.ico', { type: '' })] } });
+  fireEvent.click(await screen.findByRole('button', { name: 'Upload favicon' }));
+
+  await waitFor(() => expect(server.callsTo('POST', '/api/admin/settings/favicon')).toHaveLength(1));
+  const sent = server.callsTo('POST', '/api/admin/settings/favicon')[0]!.body as FormData;
+  expect((sent.get('file') as File).name).toBe('brand.ico');
+  expect(await screen.findByText(/Favicon updated/)).toBeTruthy();
+  expect(screen.getByRole('img', { name: 'Current icon' }).getAttribute('src')).toBe('/api/files/f1/favicon.png');
+});

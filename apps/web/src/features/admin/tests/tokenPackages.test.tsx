@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TokenPackage, TokenPackageInput } from '@cc/contracts';
+import { centsToDollarsText, packageFormSchema, packageToForm, parseDollars } from '../components/packageForm';
+import { fakeServer, list, refusal, renderAdmin } from './harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const aPackage = (overrides: Partial<TokenPackage> = {}): TokenPackage => ({
+  _id: '00000000-0000-4000-8000-00000000c001',
+  name: 'Starter',
+  tokens: 100_000,
+  priceCents: 999,
+  ordering: 0,
+  active: true,
+  ...overrides,
+});
+
+describe('package form conversions', () => {
+  it('turns typed tokens and dollars into hundredths and cents, and back', () => {
+    expect(parseDollars('19.99')).toBe(1999);
+    expect(parseDollars('$1,234.5')).toBe(123_450);
+    expect(parseDollars('7')).toBe(700);
+    expect(parseDollars('1.999')).toBeNull();
+    expect(parseDollars('-5')).toBeNull();
+    expect(centsToDollarsText(1999)).toBe('19.99');
+    expect(centsToDollarsText(700)).toBe('7.00');
+
+    const parsed = packageFormSchema.safeParse({ name: ' Big ', tokens: '1,000.5', price: '$49.90', ordering: '3', active: false });
+    expect(parsed.success && parsed.data).toEqual({ name: 'Big', tokens: 100_050, priceCents: 4990, ordering: 3, active: false });
+    expect(packageToForm(aPackage({ tokens: 1_234_567, priceCents: 100_000 }))).toEqual({
+      name: 'Starter',
+      tokens: '12,345.67',
+      price: '1000.00',
+      ordering: '0',
+      active: true,
+    });
+  });
+
+  it("uses the contract's limits for what it refuses", () => {
+    const refuse = (values: Partial<Record<'tokens' | 'price', string>>) => {
+      const parsed = packageFormSchema.safeParse({ name: 'X', tokens: '10', price: '1', ordering: '0', active: true, ...values });
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    };
+    expect(refuse({ tokens: '0.50' })).toEqual(['A package holds at least 1.00 token']);
+    expect(refuse({ price: '0.25' })).toEqual(['Price must be at least $0.50']);
+    expect(refuse({ price: 'ten' })).toEqual(['Enter a price in dollars like 19.99']);
+    expect(refuse({ tokens: '1.234' })).toEqual(['Enter a number of tokens like 1,000 or 12.50']);
+  });
+});
+
+it('adds a package typed in tokens and dollars, sending hundredths and cents', async () => {
+  let packages: TokenPackage[] = [aPackage()];
+  const server = fakeServer()
+    .on('GET', '/api/admin/token-packages', () => list(packages))
+    .on('POST', '/api/admin/token-packages', ({ body }) => {
+      const created = { ...aPackage({ _id: '00000000-0000-4000-8000-00000000c002' }), ...(body as TokenPackageInput) } as TokenPackage;
+      packages = [...packages, created];
+      return { status: 201, body: created };
+    });
+  renderAdmin('/admin/packages');
+
+  const row = (await screen.findByText('Starter')).closest('tr')!;
+  expect(within(row).getByText('1,000.00')).toBeTruthy();
+  expect(within(row).getByText('$9.99')).toBeTruthy();
+  expect(within(row).getByText('On sale')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Add package' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a package' });
+  expect((within(dialog).getByLabelText('Order') as HTMLInputElement).value).toBe('1');
+  fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Popular' } });
+  fireEvent.change(within(dialog).getByLabelText('Tokens'), { target: { value: '12,000' } });
+  fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '99.9' } });
+  expect(within(dialog).getByText(/\$0\.01 per token/)).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Add package' }));
+
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(server.callsTo('POST', '/api/admin/token-packages')[0]!.body).toEqual({
+    name: 'Popular',
+    tokens: 1_200_000,
+    priceCents: 9990,
+    ordering: 1,
+    active: true,
+  });
+  expect(await screen.findByText('Popular')).toBeTruthy();
+});
+
+it('edits a package from its saved values and shows the server refusal next to the field', async () => {
+  const server = fakeServer()
+    .on('GET', '/api/admin/token-packages', () => list([aPackage()]))
+    .on('PUT', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001', () =>
+      refusal(422, 'priceCents: too high', { priceCents: 'Price must be at most $10,000.00' }),
+    );
+  renderAdmin('/admin/packages');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Starter' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit “Starter”' });
+  expect((within(dialog).getByLabelText('Tokens') as HTMLInputElement).value).toBe('1,000.00');
+  expect((within(dialog).getByLabelText('Price') as HTMLInputElement).value).toBe('9.99');
+  fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '12.00' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save package' }));
+
+  expect(await within(dialog).findByText('Price must be at most $10,000.00')).toBeTruthy();
+  expect(server.callsTo('PUT', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001')[0]!.body).toEqual({
+    name: 'Starter',
+    tokens: 100_000,
+    priceCents: 1200,
+    ordering: 0,
+    active: true,
+  });
+});
+
+it('retires a package after confirming', async () => {
+  let packages = [aPackage()];
+  const server = fakeServer()
+    .on('GET', '/api/admin/token-packages', () => list(packages))
+    .on('DELETE', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001', () => {
+      packages = [aPackage({ active: false })];
+      return { status: 204 };
+    });
+  renderAdmin('/admin/packages');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Retire Starter' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Retire “Starter”?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Retire package' }));
+  const row = (await screen.findByText('Retired')).closest('tr')!;
+  expect(within(row).queryByRole('button', { name: 'Retire Starter' })).toBeNull();
+  expect(server.callsTo('DELETE', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001')).toHaveLength(1);
+});

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ErrorCode, loginSchema } from '@cc/contracts';
+import { useAppDispatch } from '../../../app/hooks';
+import { login } from '../../../shared/auth/loginThunk';
+import { safeNext } from '../../../shared/api/navigation';
+import { applyServerErrors } from '../../../shared/forms/serverErrors';
+import { Alert, FormAlert, Button, ButtonLink, Checkbox, PasswordField, TextField } from '../../../shared/ui';
+import { AuthLayout } from '../components/AuthLayout';
+
+/** Notices for people arriving from another step of the account flow. */
+function arrivalNotice(params: URLSearchParams): string | null {
+  if (params.get('verified') === '1') return 'Your e-mail address is confirmed. Sign in to get started.';
+  if (params.get('reset') === '1') return 'Your password has been changed. Sign in with your new password.';
+  if (params.get('deactivated') === '1') return 'Your account has been deactivated and you have been signed out.';
+  return null;
+}
+
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const notice = arrivalNotice(params);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: params.get('email') ?? '', password: '', keepLogin: true },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setUnverifiedEmail(null);
+    const result = await dispatch(login(values));
+    if (login.fulfilled.match(result)) {
+      navigate(safeNext(params.get('next')), { replace: true });
+      return;
+    }
+    const error = result.payload;
+    if (error?.code === ErrorCode.EMAIL_NOT_VERIFIED) {
+      setUnverifiedEmail(values.email);
+      return;
+    }
+    setFormError(applyServerErrors(error, setError, ['email', 'password']));
+  });
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to chat with your favourite creators."
+      footer={
+        <>
+          New here? <Link to="/auth/register">Create an account</Link>
+        </>
+      }
+    >
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {unverifiedEmail ? (
+        <Alert
+          tone="warning"
+          title="Confirm your e-mail first"
+          action={
+            <ButtonLink size="sm" to={`/auth/verify?email=${encodeURIComponent(unverifiedEmail)}`}>
+              Enter my code
+            </ButtonLink>
+          }
+        >
+          We sent a 6-digit code to {unverifiedEmail}. Enter it to finish setting up your account — you can ask for a new one there too.
+        </Alert>
+      ) : null}
+      <FormAlert message={formError} />
+
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          labelAside={
+            <Link to="/auth/forgot" className="auth-inline-link">
+              Forgot password?
+            </Link>
+          }
+          {...register('password')}
+        />
+        <Checkbox label="Keep me signed in" description="Stay signed in on this device for a year." {...register('keepLogin')} />
+        <Button type="submit" size="lg" block loading={isSubmitting}>
+          Sign in
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

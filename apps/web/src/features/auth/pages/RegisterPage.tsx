@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerSchema } from '@cc/contracts';
+import { applyServerErrors } from '../../../shared/forms/serverErrors';
+import { FormAlert, Button, Icon, PasswordField, RadioCards, TextField } from '../../../shared/ui';
+import { AuthLayout } from '../components/AuthLayout';
+import { useRegisterMutation } from '../api/authApi';
+
+const ACCOUNT_TYPES = [
+  { value: 'user', title: 'Member', description: 'Chat with creators, buy tokens and call.', icon: <Icon name="chat" size={20} /> },
+  { value: 'model', title: 'Creator', description: 'Earn from messages, items and paid calls.', icon: <Icon name="star" size={20} /> },
+] as const;
+
+const FIELDS = ['name', 'username', 'email', 'password', 'type'] as const;
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [registerAccount] = useRegisterMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', username: '', email: '', password: '', type: 'user' },
+  });
+
+  const typedPassword = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const answer = await registerAccount(values);
+    if (answer.error) {
+      setFormError(applyServerErrors(answer.error, setError, FIELDS));
+      return;
+    }
+    navigate(`/auth/verify?email=${encodeURIComponent(answer.data.email || values.email)}`);
+  });
+
+  return (
+    <AuthLayout
+      wide
+      title="Create your account"
+      subtitle="It takes a minute. We'll e-mail you a code to confirm it's you."
+      footer={
+        <>
+          Already have an account? <Link to="/auth/login">Sign in</Link>
+        </>
+      }
+    >
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <RadioCards legend="I want to join as" options={ACCOUNT_TYPES} error={errors.type?.message} {...register('type')} />
+        <div className="auth-form__split">
+          <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+          <TextField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            hint="Letters, digits, dots and _"
+            error={errors.username?.message}
+            {...register('username')}
+          />
+        </div>
+        <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} checklistFor={typedPassword} {...register('password')} />
+        <FormAlert message={formError} />
+        <Button type="submit" size="lg" block loading={isSubmitting}>
+          Create account
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import type { WalletEntry } from '@cc/contracts';
+import { Table, type TableColumn } from '../../../shared/ui';
+import { LEDGER_KIND } from '../lib/format';
+import { When } from './When';
+import { SignedTokens } from './StatusBadges';
+
+const COLUMNS: readonly TableColumn<WalletEntry>[] = [
+  { key: 'date', header: 'Date', cell: (row) => <When iso={row.createdAt} /> },
+  { key: 'kind', header: 'What', cell: (row) => LEDGER_KIND[row.kind] ?? row.kind },
+  { key: 'amount', header: 'Amount', align: 'end', cell: (row) => <SignedTokens amount={row.amount} /> },
+  {
+    key: 'memo',
+    header: 'Details',
+    cell: (row) =>
+      row.memo ? (
+        <span className="money-memo" title={row.memo}>
+          {row.memo}
+        </span>
+      ) : (
+        <span className="muted">—</span>
+      ),
+  },
+];
+
+/** Wallet movements: money in green with "+", out in red with "−". Also used in the admin drawer. */
+export function StatementTable({ rows, caption = 'Statement' }: { rows: readonly WalletEntry[]; caption?: string }) {
+  return <Table caption={caption} columns={COLUMNS} rows={rows} rowKey={(row) => row._id} />;
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import type { Payment } from '@cc/contracts';
+import { ButtonLink, EmptyState, ListView, PageHeader, Pager, Table, type TableColumn } from '../../../shared/ui';
+import { MONEY_PAGE_SIZE, useListPaymentsQuery } from '../api/tokensApi';
+import { PaymentStatusBadge } from '../components/StatusBadges';
+import { usePage } from '../hooks/usePage';
+import { cardLabel, formatTokens, formatUsd } from '../lib/format';
+import { When } from '../components/When';
+
+const COLUMNS: readonly TableColumn<Payment>[] = [
+  { key: 'date', header: 'Date', cell: (row) => <When iso={row.createdAt} /> },
+  { key: 'package', header: 'Package', cell: (row) => row.packageName },
+  { key: 'tokens', header: 'Tokens', align: 'end', cell: (row) => formatTokens(row.tokens) },
+  { key: 'amount', header: 'Amount', align: 'end', cell: (row) => formatUsd(row.amountCents) },
+  { key: 'card', header: 'Card', cell: (row) => cardLabel(row.cardBrand, row.cardLast4) },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (row) => (
+      <span title={row.failureMessage ?? undefined}>
+        <PaymentStatusBadge status={row.status} />
+      </span>
+    ),
+  },
+  {
+    key: 'invoice',
+    header: 'Invoice',
+    cell: (row) => (row.invoiceId ? <Link to={`/invoices/${row.invoiceId}`}>View invoice</Link> : <span className="muted">—</span>),
+  },
+];
+
+/** What was paid on this page: approved payments only (declined ones charged nothing). */
+function PageTotal({ rows }: { rows: readonly Payment[] }) {
+  const paid = rows.filter((row) => row.status === 'approved');
+  const cents = paid.reduce((sum, row) => sum + row.amountCents, 0);
+  const tokens = paid.reduce((sum, row) => sum + row.tokens, 0);
+  return (
+    <div className="money-total" aria-label="Totals of this page">
+      <span className="money-total__item">
+        Paid on this page <strong>{formatUsd(cents)}</strong>
+      </span>
+      <span className="money-total__item">
+        Tokens bought <strong>{formatTokens(tokens)}</strong>
+      </span>
+    </div>
+  );
+}
+
+/** /tokens/history: every card payment, newest first. */
+export default function HistoryPage() {
+  const [page, setPage] = usePage();
+  const query = useListPaymentsQuery({ limit: MONEY_PAGE_SIZE, skip: (page - 1) * MONEY_PAGE_SIZE });
+  return (
+    <>
+      <PageHeader title="Payments" description="Every card payment you made, newest first. Paid ones have an invoice." />
+      <ListView
+        query={query}
+        what="your payments"
+        columns={7}
+        empty={
+          <EmptyState
+            icon="store"
+            title="No payments yet"
+            description="When you buy tokens, the payment and its invoice show up here."
+            action={<ButtonLink to="/tokens">Buy tokens</ButtonLink>}
+          />
+        }
+      >
+        {(data) => (
+          <>
+            <Table caption="Payments" columns={COLUMNS} rows={data.items} rowKey={(row) => row._id} />
+            <PageTotal rows={data.items} />
+            <Pager page={page} pageSize={MONEY_PAGE_SIZE} total={data.count} onPage={setPage} busy={query.isFetching} />
+          </>
+        )}
+      </ListView>
+    </>
+  );
+}

@@ -1,0 +1,209 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { PurchaseRequest } from '@cc/contracts';
+import { buildMe } from '../../../../test/factories';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aPackage, aPayment, fakeAccept, fakeServer, renderMoney, SANDBOX_CONFIG } from './harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.Accept;
+  clearBrowserSession();
+});
+
+const starter = aPackage({ name: 'Starter', tokens: 10_000, priceCents: 999, ordering: 0 });
+const popular = aPackage({ name: 'Popular', tokens: 120_000, priceCents: 9_999, ordering: 1 });
+
+/** A shop with two packages, no saved cards, and a member holding 50.00 tokens. */
+function shop() {
+  let balance = 5_000;
+  const server = fakeServer()
+    .on('GET', '/api/token-package', { body: { items: [starter, popular], count: 2 } })
+    .on('GET', '/api/wallet', () => ({ body: { balance } }))
+    .on('GET', '/api/payment/authorizenet/customer-profile', { body: { items: [], count: 0 } })
+    .on('POST', '/api/payment/authorizenet/token', { body: SANDBOX_CONFIG });
+  return {
+    server,
+    credit(tokens: number) {
+      balance += tokens;
+      return balance;
+    },
+  };
+}
+
+async function openCheckout(name: RegExp) {
+  fireEvent.click(await screen.findByRole('button', { name }));
+  return screen.findByRole('dialog', { name: /^Buy / });
+}
+
+/** The card form appears once the saved cards have loaded, so wait for it before typing. */
+async function typeCard(dialog: HTMLElement, card: { number: string; expiry: string; cvc: string; name: string }) {
+  fireEvent.change(await within(dialog).findByLabelText('Card number'), { target: { value: card.number } });
+  fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: card.expiry } });
+  fireEvent.change(within(dialog).getByLabelText('Security code'), { target: { value: card.cvc } });
+  fireEvent.change(within(dialog).getByLabelText('Name on card'), { target: { value: card.name } });
+}
+
+const GOOD_CARD = { number: '4111111111111111', expiry: '1239', cvc: '123', name: 'Ada Lovelace' };
+const balanceShown = () => screen.getByTestId('balance-amount').textContent;
+
+it('refuses a mistyped card number, a past expiry and a short code before anything is sent', async () => {
+  const { server } = shop();
+  const accept = fakeAccept();
+  renderMoney('/tokens', buildMe({ balance: 5_000 }));
+  const dialog = await openCheckout(/^Buy Starter/);
+
+  await typeCard(dialog, { number: '4111 1111 1111 1112', expiry: '01/20', cvc: '12', name: '' });
+  // The number is spaced in fours as it is typed.
+  expect((within(dialog).getByLabelText('Card number') as HTMLInputElement).value).toBe('4111 1111 1111 1112');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+
+  expect(await within(dialog).findByText('This card number is not valid — check the digits')).toBeTruthy();
+  expect(within(dialog).getByText('This card has expired')).toBeTruthy();
+  expect(within(dialog).getByText('The security code is 3 or 4 digits')).toBeTruthy();
+  expect(within(dialog).getByText('Enter the name on the card')).toBeTruthy();
+  expect(accept).not.toHaveBeenCalled();
+  expect(server.callsTo('POST', '/api/payment/transactions/request')).toHaveLength(0);
+
+  // Fixed as typed: the messages go away once the input is right.
+  fireEvent.change(await within(dialog).findByLabelText('Card number'), { target: { value: '4111111111111111' } });
+  await waitFor(() => expect(within(dialog).queryByText('This card number is not valid — check the digits')).toBeNull());
+  fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '1' } });
+  fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12' } });
+  expect((within(dialog).getByLabelText('Expiry') as HTMLInputElement).value).toBe('12/');
+  fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12/3' } });
+  fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12/39' } });
+  await waitFor(() => expect(within(dialog).queryByText('This card has expired')).toBeNull());
+});
+
+it('retries a lost answer with the same key and the same nonce, then uses a new key for the next purchase', async () => {
+  const { server, credit } = shop();
+  const accept = fakeAccept();
+  let attempts = 0;
+  server.on('POST', '/api/payment/transactions/request', ({ body }) => {
+    attempts += 1;
+    if (attempts === 1) throw new TypeError('Failed to fetch');
+    const request = body as PurchaseRequest;
+    const pkg = request.packageId === starter._id ? starter : popular;
+    return {
+      body: {
+        payment: aPayment({ packageName: pkg.name, tokens: pkg.tokens, amountCents: pkg.priceCents, invoiceId: 'inv-1' }),
+        balance: credit(pkg.tokens),
+      },
+    };
+  });
+  renderMoney('/tokens', buildMe({ balance: 5_000 }));
+  expect(await screen.findByText('50.00')).toBeTruthy();
+
+  const dialog = await openCheckout(/^Buy Starter/);
+  await typeCard(dialog, GOOD_CARD);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+
+  expect(await within(dialog).findByText('We could not confirm the payment yet')).toBeTruthy();
+  expect(balanceShown()).toBe('50.00');
+  const retry = within(dialog).getByRole('button', { name: 'Try again' });
+  fireEvent.click(retry);
+  // A second press while the first runs does nothing.
+  fireEvent.click(retry);
+
+  expect(await screen.findByRole('dialog', { name: 'Tokens added' })).toBeTruthy();
+  const sent = server.callsTo('POST', '/api/payment/transactions/request').map((c) => c.body as PurchaseRequest);
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toEqual(sent[0]);
+  expect(sent[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  expect(sent[0]!.payment).toEqual({ kind: 'card', opaqueData: expect.objectContaining({ dataValue: 'nonce-1111-1' }), saveCard: false });
+  expect(accept).toHaveBeenCalledTimes(1);
+  // The card number went to the payment script, never to our server.
+  expect(JSON.stringify(server.calls)).not.toContain('4111111111111111');
+
+  const done = screen.getByRole('dialog', { name: 'Tokens added' });
+  expect(within(done).getByText('+100.00 tokens')).toBeTruthy();
+  expect(within(done).getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe('/invoices/inv-1');
+  expect(await screen.findByText(/Tokens added: 100\.00 tokens are in your balance/)).toBeTruthy();
+  expect(balanceShown()).toBe('150.00');
+  fireEvent.click(within(done).getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+  // A new purchase is a new attempt: a new key.
+  const again = await openCheckout(/^Buy Popular/);
+  await typeCard(again, GOOD_CARD);
+  fireEvent.click(within(again).getByRole('button', { name: 'Pay $99.99' }));
+  await screen.findByRole('dialog', { name: 'Tokens added' });
+  const keys = server.callsTo('POST', '/api/payment/transactions/request').map((c) => (c.body as PurchaseRequest).idempotencyKey);
+  expect(keys).toHaveLength(3);
+  expect(keys[2]).not.toBe(keys[0]);
+  expect(balanceShown()).toBe('1,350.00');
+});
+
+it('shows a decline in the checkout, leaves the balance alone, and makes the next press a new attempt', async () => {
+  const { server } = shop();
+  fakeAccept();
+  server.on('POST', '/api/payment/transactions/request', {
+    status: 402,
+    body: { code: 'CARD_DECLINED', msg: 'Your card was declined. Try another card.' },
+  });
+  renderMoney('/tokens', buildMe({ balance: 5_000 }));
+
+  const dialog = await openCheckout(/^Buy Starter/);
+  await typeCard(dialog, { ...GOOD_CARD, number: '4000 0000 0000 0002' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+
+  expect(await within(dialog).findByText('Your card was declined. Try another card.')).toBeTruthy();
+  expect(within(dialog).getByText('The payment did not go through')).toBeTruthy();
+  expect(balanceShown()).toBe('50.00');
+  // What was typed stays, so another card is one edit away.
+  expect((within(dialog).getByLabelText('Name on card') as HTMLInputElement).value).toBe('Ada Lovelace');
+
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+  await waitFor(() => expect(server.callsTo('POST', '/api/payment/transactions/request')).toHaveLength(2));
+  const [first, second] = server
+    .callsTo('POST', '/api/payment/transactions/request')
+    .map((c) => (c.body as PurchaseRequest).idempotencyKey);
+  expect(second).not.toBe(first);
+  expect(balanceShown()).toBe('50.00');
+});
+
+it('pays with a saved card chosen in the list and explains a payment held for review', async () => {
+  const { server } = shop();
+  server
+    .on('GET', '/api/payment/authorizenet/customer-profile', {
+      body: { items: [{ _id: '00000000-0000-4000-8000-0000000000aa', cardLast4: '4242', cardBrand: 'Visa', expiry: '12/30' }], count: 1 },
+    })
+    .on('POST', '/api/payment/transactions/request', {
+      status: 202,
+      body: { payment: aPayment({ status: 'held', invoiceId: null }), balance: 5_000 },
+    });
+  renderMoney('/tokens', buildMe({ balance: 5_000 }));
+
+  const dialog = await openCheckout(/^Buy Starter/);
+  const saved = await within(dialog).findByRole('radio', { name: /Visa •••• 4242/ });
+  expect((saved as HTMLInputElement).checked).toBe(true);
+  expect(within(dialog).queryByLabelText('Card number')).toBeNull();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+
+  const held = await screen.findByRole('dialog', { name: 'Payment under review' });
+  expect(within(held).getByText(/held for a short security review/)).toBeTruthy();
+  expect((server.callsTo('POST', '/api/payment/transactions/request')[0]!.body as PurchaseRequest).payment).toEqual({
+    kind: 'saved',
+    paymentMethodId: '00000000-0000-4000-8000-0000000000aa',
+  });
+  expect(balanceShown()).toBe('50.00');
+});
+
+it('marks the package with the most tokens per dollar and shows the sandbox test cards', async () => {
+  shop();
+  fakeAccept();
+  renderMoney('/tokens');
+  const best = (await screen.findByRole('heading', { name: 'Popular' })).closest('article')!;
+  expect(within(best).getByText('Best value')).toBeTruthy();
+  expect(within(best).getByText('$99.99')).toBeTruthy();
+  expect(within(best).getByText('1,200.00')).toBeTruthy();
+  expect(within(best).getByText('$0.08 per token')).toBeTruthy();
+  const other = screen.getByRole('heading', { name: 'Starter' }).closest('article')!;
+  expect(within(other).queryByText('Best value')).toBeNull();
+  expect(within(other).getByText('$0.10 per token')).toBeTruthy();
+
+  const dialog = await openCheckout(/^Buy Starter/);
+  fireEvent.click(await within(dialog).findByRole('button', { name: /Use test card 4000 0000 0000 0002 \(declined\)/ }));
+  expect((within(dialog).getByLabelText('Card number') as HTMLInputElement).value).toBe('4000 0000 0000 0002');
+});

@@ -1,0 +1,112 @@
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import type { AcceptResponse, AcceptSecureData, Invoice, Me, Payment, TokenPackage } from '@cc/contracts';
+import { buildMe } from '../../../../test/factories';
+import { createAppStore } from '../../../app/store';
+import { setLogin } from '../../../shared/auth/authSlice';
+import MoneyLayout from '../components/MoneyLayout';
+import CardsPage from '../pages/CardsPage';
+import HistoryPage from '../pages/HistoryPage';
+import InvoicePage from '../pages/InvoicePage';
+import StatementPage from '../pages/StatementPage';
+import TokensPage from '../pages/TokensPage';
+
+export { fakeServer, type FakeRequest } from '../../../../test/fakeApi';
+
+// ---- the payment script ------------------------------------------------------------------------
+
+/** Stands in for Accept.js: any Luhn-valid card gets a nonce naming its number's last four. */
+export function fakeAccept() {
+  const dispatchData = vi.fn((data: AcceptSecureData, handler: (response: AcceptResponse) => void) => {
+    const last4 = data.cardData.cardNumber.slice(-4);
+    setTimeout(() =>
+      handler({
+        messages: { resultCode: 'Ok', message: [{ code: 'I_WC_01', text: 'Successful.' }] },
+        opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: `nonce-${last4}-${dispatchData.mock.calls.length}` },
+      }),
+    );
+  });
+  window.Accept = { dispatchData };
+  return dispatchData;
+}
+
+// ---- rendering ----------------------------------------------------------------------------------
+
+export function renderMoney(path: string, me: Me = buildMe()) {
+  document.cookie = 'accessToken=test-token; path=/';
+  const store = createAppStore();
+  store.dispatch(setLogin(me));
+  const router = createMemoryRouter(
+    [
+      {
+        Component: MoneyLayout,
+        children: [
+          { path: '/tokens', Component: TokensPage },
+          { path: '/tokens/history', Component: HistoryPage },
+          { path: '/tokens/statement', Component: StatementPage },
+          { path: '/tokens/cards', Component: CardsPage },
+        ],
+      },
+      { path: '/invoices/:id', Component: InvoicePage },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </Provider>,
+  );
+  return { ...view, store, router };
+}
+
+// ---- data ---------------------------------------------------------------------------------------
+
+let serial = 0;
+export const uuid = () => `00000000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
+
+export function aPackage(overrides: Partial<TokenPackage> = {}): TokenPackage {
+  return { _id: uuid(), name: 'Starter', tokens: 10_000, priceCents: 999, ordering: 0, active: true, ...overrides };
+}
+
+export function aPayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    _id: uuid(),
+    status: 'approved',
+    packageName: 'Starter',
+    tokens: 10_000,
+    amountCents: 999,
+    cardLast4: '1111',
+    cardBrand: 'Visa',
+    failureMessage: null,
+    invoiceId: uuid(),
+    createdAt: '2026-03-04T10:12:00.000Z',
+    ...overrides,
+  };
+}
+
+export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    _id: uuid(),
+    number: 'INV-000042',
+    issuedAt: '2026-03-04T10:12:00.000Z',
+    packageName: 'Popular',
+    tokens: 120_000,
+    amountCents: 123_456,
+    cardLast4: '1111',
+    status: 'paid',
+    buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },
+    seller: { siteName: 'Velvet Lounge' },
+    ...overrides,
+  };
+}
+
+export const SANDBOX_CONFIG = {
+  provider: 'sandbox',
+  scriptUrl: '/api/payment/sandbox/accept.js',
+  apiLoginId: 'sandbox-login',
+  clientKey: 'sandbox-key',
+} as const;

@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aPayment, anInvoice, fakeServer, renderMoney } from './harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+it('lists payments with their status and invoice, pages through them, and totals what was paid', async () => {
+  const paid = aPayment({ packageName: 'Popular', tokens: 120_000, amountCents: 123_456, invoiceId: 'inv-9' });
+  const declined = aPayment({ status: 'declined', invoiceId: null, failureMessage: 'Declined by the bank', cardLast4: '0002' });
+  const server = fakeServer().on('GET', '/api/payment/transactions', ({ query }) => ({
+    body: { items: query.get('skip') === '20' ? [declined] : [paid], count: 21 },
+  }));
+  renderMoney('/tokens/history');
+
+  const row = (await screen.findByText('Popular')).closest('tr')!;
+  expect(within(row).getByText('$1,234.56')).toBeTruthy();
+  expect(within(row).getByText('1,200.00')).toBeTruthy();
+  expect(within(row).getByText('Visa •••• 1111')).toBeTruthy();
+  expect(within(row).getByText('Paid')).toBeTruthy();
+  expect(within(row).getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe('/invoices/inv-9');
+  expect(screen.getByLabelText('Totals of this page').textContent).toContain('$1,234.56');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  const next = (await screen.findByText('Declined')).closest('tr')!;
+  expect(within(next).getByText('—')).toBeTruthy();
+  expect(screen.getByText('21–21 of 21')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/payment/transactions').at(-1)!.query.get('skip')).toBe('20');
+  expect(screen.getByLabelText('Totals of this page').textContent).toContain('$0.00');
+});
+
+it('says what to do when there are no payments, and offers a retry when they cannot load', async () => {
+  let fail = true;
+  fakeServer().on('GET', '/api/payment/transactions', () =>
+    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : { body: { items: [], count: 0 } },
+  );
+  renderMoney('/tokens/history');
+  expect(await screen.findByText('Could not load your payments')).toBeTruthy();
+  expect(screen.getByText('The server had a problem.')).toBeTruthy();
+  // The list is reset: nothing from before, a total of 0.
+  expect(screen.getByText('No results')).toBeTruthy();
+  expect(screen.queryByRole('table')).toBeNull();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  const empty = (await screen.findByText('No payments yet')).closest('.ui-empty') as HTMLElement;
+  expect(within(empty).getByRole('link', { name: 'Buy tokens' }).getAttribute('href')).toBe('/tokens');
+});
+
+it('shows the statement with money in green and out in red', async () => {
+  fakeServer().on('GET', '/api/wallet/entries', {
+    body: {
+      items: [
+        {
+          _id: 'e1',
+          transactionId: 't1',
+          kind: 'card_purchase',
+          amount: 120_000,
+          memo: 'Popular package',
+          createdAt: '2026-03-04T10:12:00.000Z',
+        },
+        { _id: 'e2', transactionId: 't2', kind: 'message', amount: -150, memo: 'Message to Ruby', createdAt: '2026-03-04T11:00:00.000Z' },
+      ],
+      count: 2,
+    },
+  });
+  renderMoney('/tokens/statement');
+  const incoming = (await screen.findByText('Token purchase')).closest('tr')!;
+  const amountIn = within(incoming).getByText(/\+1,200\.00/);
+  expect(amountIn.className).toContain('money-amount--in');
+  const outgoing = screen.getByText('Message to Ruby').closest('tr')!;
+  const amountOut = within(outgoing).getByText(/−1\.50/);
+  expect(amountOut.className).toContain('money-amount--out');
+});
+
+it('removes a saved card only after confirming', async () => {
+  let cards = [{ _id: 'c1', cardLast4: '4242', cardBrand: 'Visa', expiry: '12/30' }];
+  const server = fakeServer()
+    .on('GET', '/api/payment/authorizenet/customer-profile', () => ({ body: { items: cards, count: cards.length } }))
+    .on('DELETE', '/api/payment/authorizenet/customer-profile/c1', () => {
+      cards = [];
+      return { status: 204 };
+    });
+  renderMoney('/tokens/cards');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Remove Visa •••• 4242' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Remove Visa •••• 4242?' });
+  expect(server.callsTo('DELETE', '/api/payment/authorizenet/customer-profile/c1')).toHaveLength(0);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Remove card' }));
+  expect(await screen.findByText('No saved cards')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+it('shows a printable invoice and prints it', async () => {
+  const invoice = anInvoice();
+  fakeServer().on('GET', `/api/invoice/${invoice._id}`, { body: invoice });
+  const print = vi.fn();
+  vi.stubGlobal('print', print);
+  renderMoney(`/invoices/${invoice._id}`);
+
+  const sheet = await screen.findByRole('article', { name: 'Invoice' });
+  expect(within(sheet).getByText('INV-000042')).toBeTruthy();
+  expect(within(sheet).getByText('Velvet Lounge')).toBeTruthy();
+  expect(within(sheet).getByText('ada@example.test')).toBeTruthy();
+  expect(within(sheet).getAllByText('$1,234.56')).toHaveLength(2);
+  expect(within(sheet).getByText('1,200.00')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+  expect(print).toHaveBeenCalledTimes(1);
+});

@@ -1,0 +1,51 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { buildMe } from '../../../../test/factories';
+import { clearBrowserSession, fakeServer } from '../../../../test/fakeServer';
+import { renderShell } from '../../../app/tests/renderShell';
+
+type Listener = (...args: unknown[]) => void;
+const sockets: { handlers: Map<string, Listener> }[] = [];
+
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const handlers = new Map<string, Listener>();
+    const socket = {
+      handlers,
+      on: (event: string, fn: Listener) => handlers.set(event, fn),
+      removeAllListeners: () => handlers.clear(),
+      disconnect: vi.fn(),
+      io: { on: () => undefined, removeAllListeners: () => undefined },
+    };
+    sockets.push(socket);
+    return socket;
+  },
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+  sockets.length = 0;
+});
+
+it("moves the top-bar balance chip when the server sends 'wallet:balance'", async () => {
+  document.cookie = 'accessToken=jwt-ok; path=/';
+  fakeServer({
+    'GET /api/system/configs/public': { body: { data: { siteName: 'Velvet Lounge', siteFavicon: '' } } },
+    'POST /api/system/configs/keys': { body: { data: { footerContent: '', footerScript: '' } } },
+    'GET /api/menus/sections/footer': { body: { data: { items: [], count: 0 } } },
+    'GET /api/users/me': { body: { data: buildMe({ balance: 5_000 }) } },
+  }).install();
+  renderShell('/');
+
+  const banner = screen.getByRole('banner');
+  expect(await within(banner).findByRole('link', { name: /Balance: 50\.00 tokens/ })).toBeTruthy();
+  expect(within(banner).getByRole('link', { name: 'Tokens' }).getAttribute('href')).toBe('/tokens');
+  await waitFor(() => expect(sockets).toHaveLength(1));
+
+  act(() => sockets[0]!.handlers.get('wallet:balance')!({ balance: 1_234_567 }));
+  expect(within(banner).getByRole('link', { name: /Balance: 12,345\.67 tokens/ })).toBeTruthy();
+
+  act(() => sockets[0]!.handlers.get('wallet:balance')!({ balance: 0 }));
+  expect(within(banner).getByRole('link', { name: /Balance: 0\.00 tokens/ })).toBeTruthy();
+});

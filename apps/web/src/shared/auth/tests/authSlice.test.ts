@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store';
+import { appReset, readAccessToken } from '../../api/session';
+import { setNavigator } from '../../api/navigation';
+import { socketConnected } from '../../socket/socketSlice';
+import { setLogin, userUpdated } from '../authSlice';
+import { login } from '../loginThunk';
+import { logout } from '../logoutThunk';
+import { sessionApi } from '../sessionApi';
+import { clearBrowserSession, fakeServer } from '../../../../test/fakeServer';
+import { buildMe } from '../../../../test/factories';
+
+const me = buildMe();
+const credentials = { email: 'ada@example.test', password: 'Journey!Pass1', keepLogin: true };
+
+beforeEach(() => setNavigator(vi.fn()));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+describe('login (spec §4)', () => {
+  it('goes requesting, then success: logged in with the user, token and flag stored', async () => {
+    const server = fakeServer({
+      'POST /api/auth/login': { body: { data: { token: 'jwt-ok', expiresAt: '2027-01-01T00:00:00Z' } } },
+      'GET /api/users/me': { body: { data: me } },
+    });
+    server.install();
+    const store = createAppStore();
+
+    const pending = store.dispatch(login(credentials));
+    expect(store.getState().auth).toMatchObject({ requesting: true, loggedIn: false });
+    await pending;
+
+    expect(store.getState().auth).toMatchObject({ requesting: false, success: true, loggedIn: true, user: me, error: null });
+    expect(readAccessToken()).toBe('jwt-ok');
+    expect(localStorage.getItem('isLoggedIn')).toBe('yes');
+    // Spec §7: the current user is fetched with the new token.
+    expect(server.requests[1]!.headers.get('Authorization')).toBe('Bearer jwt-ok');
+  });
+
+  it('fails logged out with the error, and stores nothing', async () => {
+    const error = { code: 'INVALID_CREDENTIALS', msg: 'That e-mail and password do not match.' };
+    fakeServer({ 'POST /api/auth/login': { status: 401, body: error } }).install();
+    const store = createAppStore();
+
+    await store.dispatch(login(credentials));
+
+    expect(store.getState().auth).toMatchObject({ requesting: false, success: false, loggedIn: false, user: null, error: { status: 401, ...error } });
+    expect(readAccessToken()).toBeNull();
+  });
+
+  it('set-login marks a session found from the cookie; updates replace the user', () => {
+    const store = createAppStore();
+    store.dispatch(setLogin(me));
+    expect(store.getState().auth).toMatchObject({ loggedIn: true, user: me });
+    store.dispatch(userUpdated({ ...me, balance: 5 }));
+    expect(store.getState().auth.user?.balance).toBe(5);
+  });
+
+  it('a successful "who am I" also logs the person in', async () => {
+    document.cookie = 'accessToken=jwt-cookie; path=/';
+    fakeServer({ 'GET /api/users/me': { body: { data: me } } }).install();
+    const store = createAppStore();
+    await store.dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
+    expect(store.getState().auth).toMatchObject({ loggedIn: true, user: me });
+  });
+});
+
+describe('the global reset', () => {
+  it('returns every slice, the API cache included, to its initial state', async () => {
+    fakeServer({ 'GET /api/users/me': { body: { data: me } } }).install();
+    const store = createAppStore();
+    const initial = store.getState();
+    await store.dispatch(sessionApi.endpoints.getMe.initiate());
+    store.dispatch(socketConnected());
+    expect(store.getState()).not.toEqual(initial);
+
+    store.dispatch(appReset());
+
+    expect(store.getState().auth).toEqual(initial.auth);
+    expect(store.getState().socket).toEqual(initial.socket);
+    expect(store.getState().api.queries).toEqual({});
+  });
+});
+
+describe('logout (spec §4)', () => {
+  it('tells the server, clears cookie, flag and state, and goes to /auth/login', async () => {
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    const server = fakeServer({
+      'POST /api/auth/login': { body: { data: { token: 'jwt-ok', expiresAt: '2027-01-01T00:00:00Z' } } },
+      'GET /api/users/me': { body: { data: me } },
+      'POST /api/auth/logout': { status: 204 },
+    });
+    server.install();
+    const store = createAppStore();
+    await store.dispatch(login(credentials));
+
+    await store.dispatch(logout());
+
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/auth/logout');
+    expect(readAccessToken()).toBeNull();
+    expect(localStorage.getItem('isLoggedIn')).toBeNull();
+    expect(store.getState().auth).toMatchObject({ loggedIn: false, user: null });
+    expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true });
+  });
+});

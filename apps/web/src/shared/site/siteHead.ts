@@ -1,0 +1,41 @@
+import { faviconLink } from '@cc/contracts';
+
+const FAVICON_SELECTOR = 'link[data-site-favicon]';
+
+/**
+ * Spec §2: the favicon comes from siteFavicon; ".ico" uses the shortcut-icon form, anything else
+ * the png form. One link element is kept and rewritten, so the two forms never coexist.
+ */
+export function applyFavicon(href: string, doc: Document = document) {
+  const value = href.trim();
+  if (!value) return;
+  const { rel, type } = faviconLink(value);
+  let link = doc.head.querySelector<HTMLLinkElement>(FAVICON_SELECTOR);
+  if (!link) {
+    link = doc.createElement('link');
+    link.setAttribute('data-site-favicon', '');
+    doc.head.appendChild(link);
+  }
+  link.setAttribute('rel', rel);
+  link.setAttribute('type', type);
+  link.setAttribute('href', value);
+}
+
+export function applySiteTitle(siteName: string, doc: Document = document) {
+  if (siteName.trim()) doc.title = siteName.trim();
+}
+
+export const FOOTER_SCRIPT_SRC = '/api/system/footer-script.js';
+
+/**
+ * The administrator's footer script runs as a file from our origin (CSP script-src 'self'; see
+ * docs/decisions/0002). It is added once per page load, however often the footer re-renders.
+ */
+export function appendFooterScript(doc: Document = document): boolean {
+  if (doc.querySelector(`script[src="${FOOTER_SCRIPT_SRC}"]`)) return false;
+  const script = doc.createElement('script');
+  script.src = FOOTER_SCRIPT_SRC;
+  script.async = true;
+  doc.body.appendChild(script);
+  return true;
+}

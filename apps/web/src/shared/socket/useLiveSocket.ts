@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { readAccessToken } from '../api/session';
+import { logout } from '../auth/logoutThunk';
+import { selectCurrentUser } from '../auth/authSlice';
+import { storeMe } from '../auth/storeMe';
+import { closeSocket, openSocket } from './socketClient';
+import { balanceChanged } from './walletBalance';
+
+/**
+ * Spec §4: the socket is open only while someone is signed in and closes on logout. Server events
+ * that concern the session itself are handled here; features add their own listeners.
+ */
+export function useLiveSocket() {
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectCurrentUser)?._id;
+
+  useEffect(() => {
+    const token = readAccessToken();
+    if (!userId || !token) return;
+    const socket = openSocket(token, dispatch);
+    socket.on('session:revoked', ({ reason }) => {
+      void dispatch(logout({ serverKnows: true, ...(reason === 'deactivated' ? { loginNotice: 'deactivated' as const } : {}) }));
+    });
+    socket.on('me:updated', ({ user }) => storeMe(dispatch, user));
+    socket.on('wallet:balance', ({ balance }) => dispatch(balanceChanged(balance)));
+    return () => closeSocket();
+  }, [dispatch, userId]);
+}

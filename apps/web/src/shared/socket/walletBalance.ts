@@ -1,0 +1,12 @@
+import type { AppDispatch, RootState } from '../../app/store';
+import { storeMe } from '../auth/storeMe';
+
+/**
+ * A new wallet balance (hundredths) from the server — the 'wallet:balance' event or a purchase
+ * answer — goes into the cached member, so the top-bar chip and every page showing it follow.
+ */
+export const balanceChanged = (balance: number) => (dispatch: AppDispatch, getState: () => RootState) => {
+  const me = getState().auth.user;
+  if (!me || me.balance === balance) return;
+  storeMe(dispatch, { ...me, balance });
+};

@@ -1,0 +1,26 @@
+import type { Me } from '@cc/contracts';
+
+/** A signed-in member as GET /users/me returns it; override what the test is about. */
+export function buildMe(overrides: Partial<Me> = {}): Me {
+  return {
+    _id: 'u-1',
+    username: 'ada_l',
+    name: 'Ada Lovelace',
+    bio: '',
+    avatarUrl: null,
+    type: 'user',
+    tokenPerMessage: 100,
+    callRate: 0,
+    callAvailable: false,
+    phoneVerified: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    email: 'ada@example.test',
+    role: 'user',
+    balance: 123456,
+    emailVerified: true,
+    isCompletedProfile: false,
+    modelStatus: 'none',
+    verificationDocument: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createMember } from '../apps/server/src/test-support/factories';
+import { launchBrowser, newPerson } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const tokenCookie = (token: string) => ({ name: 'accessToken', value: token, url: server.baseUrl });
+
+it('a protected page opened signed out lands on the login page', async () => {
+  const { context, page } = await newPerson(browser, server.baseUrl);
+  await page.goto('/account/profile');
+  await page.waitForURL(/\/auth\/login/);
+  await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+  await context.close();
+});
+
+it('a token the server no longer accepts sends the person to the login page', async () => {
+  const member = await createMember(server);
+  const { context, page } = await newPerson(browser, server.baseUrl);
+  await context.addCookies([tokenCookie(member.token)]);
+  await page.goto('/account/profile');
+  await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(member.user.username);
+
+  // The session ends elsewhere (say, a password change on another device); the next API call answers 401.
+  await server.ctx.sessions.revoke({ userId: member.user.id });
+  await page.getByRole('link', { name: /password/i }).first().click();
+  await page.waitForURL(/\/auth\/login/);
+  await context.close();
+});
+
+it('a garbage token cookie on a protected page lands on the login page', async () => {
+  const { context, page } = await newPerson(browser, server.baseUrl);
+  await context.addCookies([tokenCookie('not-a-token')]);
+  await page.goto('/account/profile');
+  await page.waitForURL(/\/auth\/login/);
+  await context.close();
+});

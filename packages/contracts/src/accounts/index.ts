@@ -1,0 +1,3 @@
+export * from './password';
+export * from './schemas';
+export * from './admin';

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { passwordSchema } from './password';
+
+export const emailSchema = z
+  .email({ error: 'Enter a valid e-mail address' })
+  .max(254, 'E-mail must be at most 254 characters')
+  .transform((e) => e.toLowerCase());
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, dots and underscores')
+  .transform((u) => u.toLowerCase());
+
+export const displayNameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(80, 'Name must be at most 80 characters');
+
+export const verifyCodeSchema = z
+  .string({ error: 'Enter the 6-digit code' })
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits');
+
+export const memberTypeSchema = z.enum(['user', 'model'], { error: "Type must be 'user' or 'model'" });
+export type MemberType = z.infer<typeof memberTypeSchema>;
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+export const modelStatusSchema = z.enum(['none', 'pending', 'approved', 'refused']);
+export type ModelStatus = z.infer<typeof modelStatusSchema>;
+export const documentTypeSchema = z.enum(['ID', 'passport', 'driverCard'], {
+  error: "Document type must be 'ID', 'passport' or 'driverCard'",
+});
+
+// ---- requests -------------------------------------------------------------------------------
+
+export const registerSchema = z.object({
+  name: displayNameSchema,
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  type: memberTypeSchema.default('user'),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  keepLogin: z.boolean().default(true),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const verifyEmailSchema = z.object({ email: emailSchema, verifyCode: verifyCodeSchema });
+export const emailOnlySchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(20, 'This reset link is not valid').max(200),
+  password: passwordSchema,
+});
+
+export const updatePasswordSchema = z.object({
+  password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: passwordSchema,
+});
+
+export const deactivateSchema = z.object({ verifyCode: verifyCodeSchema });
+
+export const updateProfileSchema = z.object({
+  name: displayNameSchema.optional(),
+  username: usernameSchema.optional(),
+  bio: z.string().trim().max(1000, 'Bio must be at most 1000 characters').optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** `token` is the price of one message in hundredths of a token (150 = 1.50); 0 makes messages free. */
+export const tokenPerMessageSchema = z.object({
+  token: z
+    .number({ error: 'Price must be a number of hundredths of a token' })
+    .int('Price must be a whole number of hundredths of a token')
+    .min(0, 'Price cannot be negative')
+    .max(1_000_000, 'Price must be at most 10,000.00 tokens'),
+});
+
+/** Fields sent with the verification document file (multipart). */
+export const documentFieldsSchema = z.object({
+  documentType: documentTypeSchema,
+  legalName: z.string().trim().min(2, 'Legal name is required').max(120, 'Legal name must be at most 120 characters'),
+  birthDate: z.iso.date('Birth date must be a date (YYYY-MM-DD)'),
+});
+
+export const contactUsSchema = z.object({
+  name: displayNameSchema,
+  email: emailSchema,
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(10, 'Message must be at least 10 characters')
+    .max(5000, 'Message must be at most 5000 characters'),
+});
+
+export const userSearchQuerySchema = z.object({
+  q: z.string().trim().max(80).optional(),
+  type: memberTypeSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+
+// ---- answers --------------------------------------------------------------------------------
+
+export const loginResultSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const verificationDocumentSchema = z.object({
+  documentType: documentTypeSchema,
+  legalName: z.string(),
+  birthDate: z.string(),
+  fileUrl: z.string(),
+  submittedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  refusalReason: z.string().nullable(),
+});
+export type VerificationDocument = z.infer<typeof verificationDocumentSchema>;
+
+/** What everyone may see of a member. Never e-mail, balance or documents. */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  avatarUrl: z.string().nullable(),
+  type: memberTypeSchema,
+  tokenPerMessage: z.number().int(),
+  callRate: z.number().int(),
+  callAvailable: z.boolean(),
+  phoneVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const listedUserSchema = publicUserSchema.extend({ isFriend: z.boolean() });
+export type ListedUser = z.infer<typeof listedUserSchema>;
+
+export const profileByUsernameSchema = listedUserSchema.extend({ contactId: z.string().nullable() });
+export type ProfileByUsername = z.infer<typeof profileByUsernameSchema>;
+
+/** The signed-in member's own view of themselves. */
+export const meSchema = publicUserSchema.extend({
+  email: z.string(),
+  role: roleSchema,
+  balance: z.number().int(),
+  emailVerified: z.boolean(),
+  isCompletedProfile: z.boolean(),
+  modelStatus: modelStatusSchema,
+  verificationDocument: verificationDocumentSchema.nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** POST /auth/register answers with what to do next and the address the code went to. */
+export const registerResultSchema = z.object({ message: z.string(), email: z.string() });
+export type RegisterResult = z.infer<typeof registerResultSchema>;
+
+/** Models must be adults; the server refuses a verification document otherwise. */
+export const MODEL_MIN_AGE = 18;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes; the client branches on these, people read `msg`. */
+export const ErrorCode = {
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  INSUFFICIENT_TOKENS: 'INSUFFICIENT_TOKENS',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
+  INTERNAL: 'INTERNAL',
+  // accounts
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  USERNAME_TAKEN: 'USERNAME_TAKEN',
+  INVALID_CODE: 'INVALID_CODE',
+  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  NOT_A_MODEL: 'NOT_A_MODEL',
+  // tokens
+  CARD_DECLINED: 'CARD_DECLINED',
+  PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
+  PAYMENT_PENDING: 'PAYMENT_PENDING',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorBodySchema = z.object({
+  code: z.string(),
+  msg: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** `{ data: T }`: the envelope of every successful answer. */
+export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** `{ items, count }` where count is the total, not the page size. */
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), count: z.number().int().nonnegative() });
+export type List<T> = { items: T[]; count: number };
+
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+
+/** `limit` and `skip` arrive as query strings; empty values fall back to the defaults. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+export type Ok = z.infer<typeof okSchema>;
+
+export const idParamSchema = z.object({ id: z.uuid('That id is not valid') });

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * Site settings. `public` keys may be read by anyone through POST /system/configs/keys;
+ * `autoload` keys also come with GET /system/configs/public (what the shell needs on first paint).
+ * Everything else is for administrators only.
+ */
+export const settingKeys = {
+  siteName: { public: true, autoload: true },
+  siteFavicon: { public: true, autoload: true },
+  footerContent: { public: true, autoload: false },
+  footerScript: { public: true, autoload: false },
+  contactEmail: { public: false, autoload: false },
+  siteCommission: { public: false, autoload: false },
+  minPayoutTokens: { public: false, autoload: false },
+} as const satisfies Record<string, { public: boolean; autoload: boolean }>;
+export type SettingKey = keyof typeof settingKeys;
+
+export const settingsSchema = z.object({
+  siteName: z.string().trim().min(1, 'Site name is required').max(80, 'Site name must be at most 80 characters'),
+  /** A URL path or absolute URL; ".ico" files get the shortcut-icon link, others the png link. */
+  siteFavicon: z.string().trim().max(500, 'Favicon address must be at most 500 characters'),
+  /** Administrator HTML, trusted by design. */
+  footerContent: z.string().max(20_000, 'Footer content must be at most 20,000 characters'),
+  /** Administrator JavaScript (not HTML), served as /api/system/footer-script.js. */
+  footerScript: z.string().max(20_000, 'Footer script must be at most 20,000 characters'),
+  contactEmail: z.union([z.literal(''), z.email('Contact e-mail must be a valid e-mail address')]),
+  /** Percent of each sale kept by the site, 0–100. */
+  siteCommission: z
+    .number()
+    .int('Commission must be a whole percent')
+    .min(0, 'Commission cannot be negative')
+    .max(100, 'Commission cannot be over 100 %'),
+  /** In hundredths of a token. */
+  minPayoutTokens: z.number().int().min(0, 'Minimum payout cannot be negative'),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export const updateSettingsSchema = settingsSchema.partial();
+export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
+
+export const publicConfigSchema = z.object({ siteName: z.string(), siteFavicon: z.string() });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const configKeysRequestSchema = z.object({
+  keys: z.array(z.string().max(64)).min(1, 'Name at least one key').max(50, 'Ask for at most 50 keys'),
+});
+/** Only public keys that exist are answered; unknown and private keys are left out. */
+export const configKeysAnswerSchema = z.record(z.string(), z.unknown());
+
+// ---- menus ----------------------------------------------------------------------------------
+
+export const menuSectionSchema = z
+  .string()
+  .trim()
+  .min(1, 'Section is required')
+  .max(40, 'Section must be at most 40 characters')
+  .regex(/^[a-z0-9-]+$/, 'Section may contain only lowercase letters, digits and dashes');
+export const DEFAULT_MENU_SECTION = 'footer';
+
+export const menuItemSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  path: z.string(),
+  openNewTab: z.boolean(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const adminMenuItemSchema = menuItemSchema.extend({ section: z.string(), ordering: z.number().int() });
+export type AdminMenuItem = z.infer<typeof adminMenuItemSchema>;
+
+const menuFields = {
+  title: z.string().trim().min(1, 'Title is required').max(80, 'Title must be at most 80 characters'),
+  path: z
+    .string()
+    .trim()
+    .min(1, 'Path is required')
+    .max(500, 'Path must be at most 500 characters')
+    .refine((p) => p.startsWith('/') || /^https?:\/\//i.test(p) || /^mailto:/i.test(p), {
+      message: 'Path must start with /, http://, https:// or mailto:',
+    }),
+  openNewTab: z.boolean(),
+  section: menuSectionSchema,
+  ordering: z.number().int().min(0).max(10_000),
+};
+
+export const menuInputSchema = z.object({
+  ...menuFields,
+  openNewTab: menuFields.openNewTab.default(false),
+  section: menuFields.section.default(DEFAULT_MENU_SECTION),
+  ordering: menuFields.ordering.default(0),
+});
+export type MenuInput = z.input<typeof menuInputSchema>;
+/** Built from the fields without defaults: a partial update must not reset what it leaves out. */
+export const menuUpdateSchema = z.object(menuFields).partial();
+export type MenuUpdateInput = z.infer<typeof menuUpdateSchema>;
+
+export const menuSectionParamsSchema = z.object({ section: menuSectionSchema });
+/** An empty `section=` means every section, like leaving it out. */
+export const adminMenusQuerySchema = z.object({
+  section: z.preprocess((v) => (v === '' ? undefined : v), menuSectionSchema.optional()),
+});
+export const reorderMenusSchema = z.object({
+  section: menuSectionSchema,
+  ids: z
+    .array(z.uuid('That id is not valid'))
+    .min(1, 'List at least one menu')
+    .max(500, 'List at most 500 menus')
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'List each menu only once' }),
+});
+export type ReorderMenusInput = z.infer<typeof reorderMenusSchema>;
+
+// ---- mail outbox (admin) --------------------------------------------------------------------
+
+/** A mail as administrators see it: never its body, which may hold sign-in or reset codes. */
+export const outboxRowSchema = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  status: z.enum(['pending', 'sending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  lastError: z.string().nullable(),
+});
+export type OutboxRow = z.infer<typeof outboxRowSchema>;

@@ -1,0 +1,3 @@
+export * from './wallet';
+export * from './packages';
+export * from './payments';

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../common/envelope';
+
+export const paymentProviderSchema = z.enum(['sandbox', 'authorizenet']);
+export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
+
+/**
+ * POST /payment/authorizenet/token — what the browser needs to turn a card into a one-time nonce:
+ * the script to load (Accept.js, or our sandbox script with the same calling shape) and the public
+ * keys. Never a secret.
+ */
+export const acceptConfigSchema = z.object({
+  provider: paymentProviderSchema,
+  scriptUrl: z.string(),
+  apiLoginId: z.string(),
+  clientKey: z.string(),
+});
+export type AcceptConfig = z.infer<typeof acceptConfigSchema>;
+
+/** Accept.js's answer: `opaqueData`. */
+export const opaqueDataSchema = z.object({
+  dataDescriptor: z.string().min(1).max(100),
+  dataValue: z.string().min(1).max(8192),
+});
+export type OpaqueData = z.infer<typeof opaqueDataSchema>;
+
+export const paymentSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), opaqueData: opaqueDataSchema, saveCard: z.boolean().default(false) }),
+  z.object({ kind: z.literal('saved'), paymentMethodId: z.uuid('Choose a saved card') }),
+]);
+
+/** POST /payment/transactions/request — the price comes from the package on the server. */
+export const purchaseRequestSchema = z.object({
+  packageId: z.uuid('Choose a package'),
+  /** Client-made UUID, one per purchase attempt: a retry or a double submit charges once. */
+  idempotencyKey: z.uuid('idempotencyKey must be a UUID'),
+  payment: paymentSourceSchema,
+});
+export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
+
+export const paymentStatusSchema = z.enum(['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunded']);
+export const paymentSchema = z.object({
+  _id: z.string(),
+  status: paymentStatusSchema,
+  packageName: z.string(),
+  tokens: z.number().int(),
+  amountCents: z.number().int(),
+  cardLast4: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+  invoiceId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const purchaseResultSchema = z.object({ payment: paymentSchema, balance: z.number().int() });
+export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+
+/** GET /admin/payments — every member's payments, optionally one status. */
+export const adminPaymentsQuerySchema = pageQuerySchema.extend({ status: paymentStatusSchema.optional() });
+export const adminPaymentSchema = paymentSchema.extend({
+  provider: paymentProviderSchema,
+  providerTransactionId: z.string().nullable(),
+  user: z.object({ _id: z.string(), username: z.string(), name: z.string(), email: z.string() }),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const savedCardSchema = z.object({ _id: z.string(), cardLast4: z.string(), cardBrand: z.string(), expiry: z.string() });
+export type SavedCard = z.infer<typeof savedCardSchema>;
+/** POST /payment/authorizenet/customer-profile — save a card from a nonce. */
+export const saveCardSchema = z.object({ opaqueData: opaqueDataSchema });
+
+export const invoiceSchema = z.object({
+  _id: z.string(),
+  /** "INV-000123" */
+  number: z.string(),
+  issuedAt: z.string(),
+  packageName: z.string(),
+  tokens: z.number().int(),
+  amountCents: z.number().int(),
+  cardLast4: z.string().nullable(),
+  status: z.enum(['paid', 'refunded']),
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  seller: z.object({ siteName: z.string() }),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const formatInvoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+
+/**
+ * What `Accept.dispatchData(secureData, responseHandler)` hands to `responseHandler`, from
+ * Authorize.Net's Accept.js or from our sandbox script (same shape).
+ */
+export type AcceptResponse = {
+  messages: { resultCode: 'Ok' | 'Error'; message: { code: string; text: string }[] };
+  opaqueData?: OpaqueData;
+};
+/** `Accept.dispatchData`'s first argument. */
+export type AcceptSecureData = {
+  authData: { clientKey: string; apiLoginID: string };
+  cardData: { cardNumber: string; month: string; year: string; cardCode?: string };
+};
+
+/**
+ * POST /payment/sandbox/tokenize — called only by the sandbox script (/payment/sandbox/accept.js),
+ * standing in for Authorize.Net's tokenization service. Answers `{ data: { opaqueData } }`; card
+ * problems answer 422 with the Accept.js error code in `details.acceptCode`.
+ */
+export const sandboxTokenizeSchema = z.object({
+  authData: z.object({ clientKey: z.string().max(200), apiLoginID: z.string().max(200) }),
+  cardData: z.object({
+    cardNumber: z.string().max(40),
+    month: z.string().max(4),
+    year: z.string().max(4),
+    cardCode: z.string().max(8).optional(),
+  }),
+});
+export const sandboxTokenizeResultSchema = z.object({ opaqueData: opaqueDataSchema });
+
+/** The Luhn check every card number passes; lets forms refuse a typo before asking the provider. */
+export function isLuhnValid(cardNumber: string): boolean {
+  const digits = cardNumber.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The card network from the number's prefix, the way Authorize.Net names it in `accountType`. */
+export function cardBrandOf(cardNumber: string): string {
+  const n = cardNumber.replace(/[\s-]/g, '');
+  if (/^4/.test(n)) return 'Visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(n)) return 'MasterCard';
+  if (/^3[47]/.test(n)) return 'AmericanExpress';
+  if (/^(6011|65|64[4-9])/.test(n)) return 'Discover';
+  // JCB's ranges include 3088–3094 and friends, inside what would otherwise read as Diners Club.
+  if (/^(352[89]|35[3-8]\d|308[89]|309[0-4]|309[6-9]|310[0-2]|311[2-9]|3120|315[89]|333[7-9]|334\d)/.test(n)) return 'JCB';
+  if (/^3(0[0-5]|[689])/.test(n)) return 'DinersClub';
+  return 'Card';
+}
+
+/** Sandbox test cards (product decisions §4). */
+export const SANDBOX_CARDS = {
+  approved: '4111111111111111',
+  declined: '4000000000000002',
+  processingError: '4000000000000119',
+} as const;
