@@ -8,6 +8,9 @@ import type { RateLimitFactory } from './platform/rate-limit';
 import type { Io } from './platform/socket';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from './platform/jobs';
+import type { MediaAccess } from './platform/media-access';
+import type { Presence } from './platform/presence';
+import type { SocketConnectionHandler } from './platform/socket';
 
 /** What a feature module may use. Each service takes only the parts it needs from here. */
 export type AppContext = {
@@ -22,6 +25,12 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** Periodic background work; started with the app, stopped before the database closes. */
   jobs: Pick<Jobs, 'every'>;
-  /** Set once the HTTP server exists; socket listeners register in `onSocketReady`. */
+  /** Set once the HTTP server exists; emit through it only at run time, never while building. */
   io: () => Io;
+  /** Registers a per-connection socket listener (client events a feature owns, such as typing). */
+  onSocketConnection: (handler: SocketConnectionHandler) => void;
+  /** Who is online, on any node. */
+  presence: Presence;
+  /** Download rights for members' media; features add their rules. */
+  mediaAccess: MediaAccess;
 };

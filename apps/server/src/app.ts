@@ -22,7 +22,7 @@ import { createMailTransport, type MailTransport } from './platform/mail/mailer'
 import { createMailQueue, createMailWorker } from './platform/mail/outbox';
 import { createJobs } from './platform/jobs';
 import { rateLimitFactory } from './platform/rate-limit';
-import { createSocketServer, type Io } from './platform/socket';
+import { createSocketServer, type Io, type SocketConnectionHandler } from './platform/socket';
 import { createLocalStorage } from './platform/storage';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
@@ -30,6 +30,11 @@ import { accountsModule } from './modules/accounts';
 import { systemModule } from './modules/system';
 import { walletModule } from './modules/wallet';
 import { paymentsModule } from './modules/payments';
+import { mediaModule } from './modules/media';
+import { notificationsModule } from './modules/notifications';
+import { messagingModule } from './modules/messaging';
+import { createMediaAccess } from './platform/media-access';
+import { createMemoryPresence, createRedisPresence } from './platform/presence';
 
 export type BuildOptions = {
   /** Where logs go (tests capture them); defaults to stdout. */
@@ -84,8 +89,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobs((msg, err) => app.log.error({ err }, msg));
   const mailWorker = createMailWorker({ db: database.db, transport, events, log: (msg, err) => app.log.warn({ err }, msg) });
 
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+
   // The socket server needs the HTTP server, which exists only after the routes are registered.
   const socketRef: { io?: Io } = {};
+  const connectionHandlers: SocketConnectionHandler[] = [];
   const ctx: AppContext = {
     config,
     database,
@@ -101,9 +109,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!socketRef.io) throw new Error('socket server not ready');
       return socketRef.io;
     },
+    onSocketConnection: (handler) => void connectionHandlers.push(handler),
+    presence: redis ? createRedisPresence(redis, `${config.redisPrefix}:presence`) : createMemoryPresence(),
+    mediaAccess: createMediaAccess(),
   };
-
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
 
   // Real Accept.js loads from Authorize.Net and posts the card there; the sandbox stays on our origin.
   const cardTokenizer = config.payments.provider === 'authorizenet' ? [new URL(config.payments.authorizenet.acceptJsUrl).origin] : [];
@@ -157,6 +166,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await systemModule(api, ctx);
       await walletModule(api, ctx);
       await paymentsModule(api, ctx);
+      await mediaModule(api, ctx);
+      await notificationsModule(api, ctx);
+      await messagingModule(api, ctx);
     },
     { prefix: '/api' },
   );
@@ -169,6 +181,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     redisUrl: config.redisUrl,
     streamName: `${config.redisPrefix}:socket.io`,
+    presence: ctx.presence,
+    connectionHandlers,
   });
   socketRef.io = socket.io;
 

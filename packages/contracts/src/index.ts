@@ -4,4 +4,5 @@ export * from './accounts';
 export * from './system';
 export * from './tokens';
 export * from './calls';
+export * from './messaging';
 export * from './realtime';

@@ -104,12 +104,19 @@ export const files = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['avatar', 'document', 'site'] }).notNull(),
+    /** `media`: photos, videos and files members upload for messages (and, later, items for sale). */
+    kind: text('kind', { enum: ['avatar', 'document', 'site', 'media'] }).notNull(),
     visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
     storageKey: text('storage_key').notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
+    /** For `media`: what the member uploaded it as. */
+    mediaType: text('media_type', { enum: ['photo', 'video', 'file'] }),
+    /** A small JPEG beside the file: a photo's thumbnail or a video's poster frame. */
+    thumbnailKey: text('thumbnail_key'),
+    width: integer('width'),
+    height: integer('height'),
     createdAt: createdAt(),
   },
   (t) => [index('files_owner_idx').on(t.ownerId)],
@@ -372,4 +379,121 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('webhook_events_notification_key').on(t.provider, t.notificationId)],
+);
+
+// ---- messaging: conversations, messages, bookmarks, notifications ------------------------------
+
+/** A 1:1 conversation; the pair is stored in id order so it exists at most once. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userLowId: uuid('user_low_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHighId: uuid('user_high_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: uuid('last_message_id'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('conversations_pair_key').on(t.userLowId, t.userHighId), check('conversations_pair_order', sql`${t.userLowId} < ${t.userHighId}`)],
+);
+
+/**
+ * Each member's side of a conversation. Unread counts are not stored: they are counted from the
+ * messages after `last_read_seq`, so they cannot drift.
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherUserId: uuid('other_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The highest message `seq` this member has read. */
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    /** This member blocked the other. */
+    blocksOther: boolean('blocks_other').notNull().default(false),
+    /** Deleted from this member's list; a newer message brings it back. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversation_members_pk').on(t.conversationId, t.userId),
+    index('conversation_members_user_idx').on(t.userId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Grows with every message anywhere: the cursor for paging and catching up. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Made by the sender's client; a retried send is stored once. */
+    clientId: uuid('client_id').notNull(),
+    type: text('type', { enum: ['text', 'photo', 'video', 'file'] }).notNull(),
+    text: text('text').notNull().default(''),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** Hundredths of a token the sender paid for it (0 when free). */
+    price: integer('price').notNull().default(0),
+    transactionId: uuid('transaction_id').references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('messages_seq_key').on(t.seq),
+    uniqueIndex('messages_sender_client_key').on(t.senderId, t.clientId),
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
+    index('messages_file_idx').on(t.fileId),
+  ],
+);
+
+export const messageBookmarks = pgTable(
+  'message_bookmarks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('message_bookmarks_user_message_key').on(t.userId, t.messageId), index('message_bookmarks_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', {
+      enum: ['message', 'contact', 'tip', 'token_purchase', 'model_approved', 'model_refused', 'item_sold', 'payout', 'call'],
+    }).notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What caused it (e.g. `tip:<transactionId>`): the same cause never notifies twice. */
+    sourceKey: text('source_key').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notifications_user_source_key').on(t.userId, t.sourceKey), index('notifications_user_idx').on(t.userId, t.read, t.createdAt)],
 );

@@ -12,6 +12,19 @@ export type DomainEvents = {
   'wallet.changed': { userIds: string[] };
   /** A member tipped a model (after commit); amounts in hundredths of a token. */
   'tip.created': { transactionId: string; payerId: string; modelId: string; amount: number; net: number; note: string };
+  /** A card payment credited tokens (after commit), whichever path settled it. */
+  'payment.approved': { paymentId: string; userId: string; tokens: number; packageName: string };
+  /** An administrator approved or refused a model's verification document. */
+  'model.reviewed': { userId: string; approved: boolean; reason: string | null };
+  /** A member came online (first socket) or went offline (last socket closed). */
+  'presence.changed': { userId: string; online: boolean };
+  /** Messaging, after commit. `recipientId` is the other member of the conversation. */
+  'message.created': { messageId: string; conversationId: string; senderId: string; recipientId: string };
+  'message.deleted': { messageId: string; conversationId: string; senderId: string; recipientId: string };
+  'conversation.read': { conversationId: string; readerId: string; otherUserId: string; readSeq: number };
+  'conversation.blocked': { conversationId: string; userIds: [string, string]; blockedIds: string[] };
+  /** `ownerId` added `contactUserId` to their contacts. */
+  'contact.added': { contactId: string; ownerId: string; contactUserId: string };
 };
 
 export type EventBus = {

@@ -5,9 +5,13 @@ import { createClient } from 'redis';
 import { SOCKET_PATH, SOCKET_TOKEN_QUERY, type ClientToServerEvents, type ServerToClientEvents } from '@cc/contracts';
 import type { SessionService, AuthContext } from './auth';
 import type { EventBus } from './events';
+import type { Presence } from './presence';
 
 export type SocketData = { userId: string; sessionId: string };
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppServerSocket = Parameters<Parameters<Io['on']>[1]>[0];
+/** A feature's per-connection setup: listens to the client events it owns. */
+export type SocketConnectionHandler = (socket: AppServerSocket) => void;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -24,6 +28,9 @@ export async function createSocketServer(opts: {
   events: EventBus;
   redisUrl?: string | undefined;
   streamName: string;
+  presence: Presence;
+  /** Features' per-connection listeners (e.g. typing), registered while modules were built. */
+  connectionHandlers: readonly SocketConnectionHandler[];
 }) {
   let redis: ReturnType<typeof createClient> | undefined;
   let adapter: ReturnType<typeof createAdapter> | undefined;
@@ -54,9 +61,19 @@ export async function createSocketServer(opts: {
   });
 
   io.on('connection', (socket) => {
-    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+    const { userId } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(socket.data.sessionId)]);
     socket.on('link:ping', (ack) => {
       if (typeof ack === 'function') ack({ serverTime: new Date().toISOString() });
+    });
+    for (const handler of opts.connectionHandlers) handler(socket);
+    void opts.presence.connected(userId).then((cameOnline) => {
+      if (cameOnline) opts.events.publish('presence.changed', { userId, online: true });
+    }, ignorePresenceFailure);
+    socket.on('disconnect', () => {
+      void opts.presence.disconnected(userId).then((wentOffline) => {
+        if (wentOffline) opts.events.publish('presence.changed', { userId, online: false });
+      }, ignorePresenceFailure);
     });
   });
 
@@ -81,6 +98,9 @@ export async function createSocketServer(opts: {
     },
   };
 }
+
+/** Presence is a courtesy: a Redis hiccup must not take the link down, only the online dot. */
+const ignorePresenceFailure = () => undefined;
 
 /**
  * The streams adapter subscribes its pub/sub client in the background and never handles that

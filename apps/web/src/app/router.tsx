@@ -70,6 +70,25 @@ export function appRoutes(store: AppStore): RouteObject[] {
                 { path: 'earnings', lazy: page(() => import('../features/tokens/pages/EarningsPage')) },
               ],
             },
+            {
+              // Chat: the conversation list beside the open conversation (one pane at a time on a phone).
+              path: 'messages',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/messages/pages/MessagesPage')),
+              children: [{ path: ':conversationId', lazy: page(() => import('../features/messages/pages/ConversationPane')) }],
+            },
+            { path: 'bookmarks', loader: requireAuth(store), shouldRevalidate: always, lazy: page(() => import('../features/messages/pages/BookmarksPage')) },
+            { path: 'contacts', loader: requireAuth(store), shouldRevalidate: always, lazy: page(() => import('../features/people/pages/ContactsPage')) },
+            { path: 'people', loader: requireAuth(store), shouldRevalidate: always, lazy: page(() => import('../features/people/pages/PeopleSearchPage')) },
+            { path: 'models', lazy: page(() => import('../features/people/pages/ModelsPage')) },
+            { path: 'models/:username', lazy: page(() => import('../features/people/pages/ModelProfilePage')) },
+            {
+              path: 'notifications',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/notifications/pages/NotificationsPage')),
+            },
             // An invoice stands alone (no section tabs) so it prints as a clean page.
             { path: 'invoices/:id', loader: requireAuth(store), shouldRevalidate: always, lazy: page(() => import('../features/tokens/pages/InvoicePage')) },
             {

@@ -26,6 +26,11 @@ export const ErrorCode = {
   CARD_DECLINED: 'CARD_DECLINED',
   PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
   PAYMENT_PENDING: 'PAYMENT_PENDING',
+  // messaging
+  /** One side blocked the other: nobody may send in that conversation. */
+  CONVERSATION_BLOCKED: 'CONVERSATION_BLOCKED',
+  /** The other person deactivated or was suspended. */
+  RECIPIENT_UNAVAILABLE: 'RECIPIENT_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

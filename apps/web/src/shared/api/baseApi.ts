@@ -38,6 +38,6 @@ export const baseApi = createApi({
     fetchFn: (...args) => fetch(...args),
     onUnauthorized,
   }),
-  tagTypes: ['Me', 'SiteConfig', 'Menu'],
+  tagTypes: ['Me', 'SiteConfig', 'Menu', 'Conversation', 'Message', 'Bookmark', 'Contact', 'Notification', 'Member'],
   endpoints: () => ({}),
 });

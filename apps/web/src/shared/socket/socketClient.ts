@@ -28,6 +28,13 @@ export function socketOptions(token: string): Partial<ManagerOptions & SocketOpt
 
 /** The one socket of the app; it exists only while someone is signed in. */
 let current: AppSocket | null = null;
+const openedListeners = new Set<(socket: AppSocket | null) => void>();
+
+/** Tells features when the socket is replaced or closed (null), so they can move their listeners. */
+export function onSocketOpened(listener: (socket: AppSocket | null) => void): () => void {
+  openedListeners.add(listener);
+  return () => openedListeners.delete(listener);
+}
 
 export function getSocket(): AppSocket | null {
   return current;
@@ -50,6 +57,7 @@ export function openSocket(token: string, dispatch: Dispatch, connect: Connect =
   const socket = connect('/', socketOptions(token));
   bindSocketStatus(socket, dispatch);
   current = socket;
+  for (const listener of openedListeners) listener(socket);
   return socket;
 }
 
@@ -57,6 +65,7 @@ export function closeSocket() {
   if (!current) return;
   const socket = current;
   current = null;
+  for (const listener of openedListeners) listener(null);
   // Listeners go first so the deliberate close is not reported as a lost link.
   socket.removeAllListeners();
   socket.io.removeAllListeners();

@@ -1,0 +1,5 @@
+export * from './contacts';
+export * from './media';
+export * from './messages';
+export * from './conversations';
+export * from './notifications';

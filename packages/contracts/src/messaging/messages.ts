@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageQuerySchema } from '../common/envelope';
+import { mediaSchema } from './media';
+
+/** Product decisions §5: text messages hold at most 5,000 characters. */
+export const MESSAGE_TEXT_MAX = 5000;
+
+export const messageTypeSchema = z.enum(['text', 'photo', 'video', 'file']);
+export type MessageType = z.infer<typeof messageTypeSchema>;
+
+/**
+ * A message as one viewer sees it. `seq` is the conversation-wide position (it only grows): the
+ * cursor for paging and catching up, and what read positions are measured in. A deleted message
+ * keeps its place but loses its text and media, for both people.
+ */
+export const messageSchema = z.object({
+  _id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  /** The sender's own id for this message: a retried send carrying it is stored once. */
+  clientId: z.string(),
+  type: messageTypeSchema,
+  text: z.string(),
+  media: mediaSchema.nullable(),
+  /** What the sender paid for it, hundredths of a token (0 when free). */
+  price: z.number().int(),
+  seq: z.number().int(),
+  createdAt: z.string(),
+  deletedAt: z.string().nullable(),
+  /** The viewer's own bookmark of it. */
+  bookmarked: z.boolean(),
+  bookmarkId: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** POST /messages */
+export const sendMessageSchema = z
+  .object({
+    conversationId: z.uuid('Choose a conversation'),
+    clientId: z.uuid('clientId must be a UUID made by the client'),
+    type: messageTypeSchema.default('text'),
+    text: z.string().trim().max(MESSAGE_TEXT_MAX, `A message holds at most ${MESSAGE_TEXT_MAX.toLocaleString('en-US')} characters`).default(''),
+    mediaId: z.uuid('That attachment id is not valid').optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.type === 'text') {
+      if (!input.text) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Message must not be empty' });
+      if (input.mediaId) ctx.addIssue({ code: 'custom', path: ['mediaId'], message: 'A text message has no attachment' });
+    } else if (!input.mediaId) {
+      ctx.addIssue({ code: 'custom', path: ['mediaId'], message: `Attach the ${input.type} to send` });
+    }
+  });
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+/** GET /messages/{conversationId} — newest first; `before`/`after` are `seq` cursors; `q` searches the text. */
+export const messageListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  before: z.coerce.number().int().min(0).optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  q: z.string().trim().max(100, 'Search for at most 100 characters').optional(),
+});
+export type MessageListQuery = z.input<typeof messageListQuerySchema>;
+
+/** A page of messages: newest first, `count` matching in all, `hasMore` older ones beyond this page. */
+export const messagePageSchema = z.object({
+  items: z.array(messageSchema),
+  count: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/**
+ * GET /messages/latest — messages in all the viewer's conversations, newest first. With `since`
+ * (a `seq` the client has fully seen) only newer ones: how a client that was away catches up.
+ */
+export const latestMessagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  since: z.coerce.number().int().min(0).optional(),
+});
+export type LatestMessagesQuery = z.input<typeof latestMessagesQuerySchema>;
+
+/** POST /messages/bookmark */
+export const bookmarkMessageSchema = z.object({ messageId: z.uuid('Choose a message to bookmark') });
+export const bookmarkSchema = z.object({ _id: z.string(), messageId: z.string(), createdAt: z.string() });
+export type Bookmark = z.infer<typeof bookmarkSchema>;
+
+/** GET /messages/bookmark/search — the viewer's bookmarks, newest first, optionally by text and type. */
+export const bookmarkSearchQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100, 'Search for at most 100 characters').optional(),
+  type: messageTypeSchema.optional(),
+});
+export type BookmarkSearchQuery = z.input<typeof bookmarkSearchQuerySchema>;
+
+export const messagePartySchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type MessageParty = z.infer<typeof messagePartySchema>;
+
+export const bookmarkedMessageSchema = z.object({
+  /** The bookmark's id (DELETE /messages/bookmark/{id}). */
+  _id: z.string(),
+  createdAt: z.string(),
+  message: messageSchema,
+  sender: messagePartySchema,
+  /** The other person of the conversation, as the viewer sees it. */
+  recipient: messagePartySchema,
+});
+export type BookmarkedMessage = z.infer<typeof bookmarkedMessageSchema>;
+

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../common/envelope';
+import { messagePartySchema } from './messages';
+
+/** Product decisions §9: what a member is told about. */
+export const notificationTypeSchema = z.enum([
+  'message',
+  'contact',
+  'tip',
+  'token_purchase',
+  'model_approved',
+  'model_refused',
+  'item_sold',
+  'payout',
+  'call',
+]);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  type: notificationTypeSchema,
+  /** One sentence for people, e.g. "Ada tipped you 5.00 tokens". */
+  text: z.string(),
+  /** Where clicking it goes inside the app (a path), or null. */
+  link: z.string().nullable(),
+  /** Who caused it, when a member did. */
+  actor: messagePartySchema.nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = pageQuerySchema;
+
+/** PUT /notifications/read/all */
+export const readAllResultSchema = z.object({ updated: z.number().int().nonnegative(), count: z.literal(0) });
