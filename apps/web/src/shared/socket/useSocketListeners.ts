@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../auth/authSlice';
 import { getSocket, onSocketOpened, type AppSocket } from './socketClient';
@@ -11,7 +11,9 @@ import { getSocket, onSocketOpened, type AppSocket } from './socketClient';
 export function useSocketListeners(bind: (socket: AppSocket) => () => void) {
   const userId = useAppSelector(selectCurrentUser)?._id;
   const latest = useRef(bind);
-  latest.current = bind;
+  useLayoutEffect(() => {
+    latest.current = bind;
+  });
 
   useEffect(() => {
     if (!userId) return;
