@@ -31,6 +31,7 @@ import { systemModule } from './modules/system';
 import { walletModule } from './modules/wallet';
 import { paymentsModule } from './modules/payments';
 import { mediaModule } from './modules/media';
+import { contactsModule } from './modules/contacts';
 import { notificationsModule } from './modules/notifications';
 import { messagingModule } from './modules/messaging';
 import { createMediaAccess } from './platform/media-access';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await walletModule(api, ctx);
       await paymentsModule(api, ctx);
       await mediaModule(api, ctx);
+      await contactsModule(api, ctx);
       await notificationsModule(api, ctx);
       await messagingModule(api, ctx);
     },
