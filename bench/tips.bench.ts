@@ -13,39 +13,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { createTestApp } from '../apps/server/src/test-support/harness';
 import { createMember, createModel, createAdmin } from '../apps/server/src/test-support/factories';
+import { report, rssMb, run } from './support/load';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
-
-type Result = { name: string; ok: number; failed: number; seconds: number; latencies: number[] };
-
-async function run(name: string, count: number, concurrency: number, one: (i: number) => Promise<boolean>): Promise<Result> {
-  const latencies: number[] = [];
-  let next = 0;
-  let ok = 0;
-  let failed = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t = performance.now();
-        if (await one(i)) ok++;
-        else failed++;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return { name, ok, failed, seconds: (performance.now() - started) / 1000, latencies };
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
-function report(r: Result) {
-  const sorted = [...r.latencies].sort((a, b) => a - b);
-  console.log(
-    `${r.name.padEnd(22)} ${String(r.ok).padStart(6)} ok ${String(r.failed).padStart(4)} failed  ${(r.ok / r.seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(sorted, 50)} ms  p95 ${pct(sorted, 95)} ms  p99 ${pct(sorted, 99)} ms`,
-  );
-}
 
 async function main() {
   const app = await createTestApp({ config: { rateLimitScale: 1000 } });
@@ -65,7 +36,7 @@ async function main() {
   const post = (token: string, body: unknown) =>
     fetch(`${base}/api/share-love/create`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-  console.log(`database: ${app.ctx.database.kind}; ${os.cpus().length} cores; ${REQUESTS} requests at concurrency ${CONCURRENCY}; RSS before ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
+  console.log(`database: ${app.ctx.database.kind}; ${os.cpus().length} cores; ${REQUESTS} requests at concurrency ${CONCURRENCY}; RSS before ${rssMb()} MB`);
   // Warm-up: JIT, prepared plans, wallet rows.
   await run('warm-up', 200, CONCURRENCY, async (i) => (await post(members[i % 20]!.token, { modelId: models[i % 5]!.user.id, amount: 100, idempotencyKey: randomUUID() })).status === 201);
 
@@ -80,7 +51,7 @@ async function main() {
   );
 
   const check = await app.request('GET', '/api/admin/ledger/check', { token: admin.token });
-  console.log(`ledger check after the run: ${check.body.data.ok ? 'clean' : 'NOT CLEAN'}; RSS after ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
+  console.log(`ledger check after the run: ${check.body.data.ok ? 'clean' : 'NOT CLEAN'}; RSS after ${rssMb()} MB`);
   await app.close();
 }
 
