@@ -1,5 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { createSettingsService } from '../system';
+import { createLedger } from '../wallet';
+import { createBookmarksRepository } from './bookmarks.repository';
+import { createBookmarksService } from './bookmarks.service';
+import { createConversationsRepository } from './conversations.repository';
+import { registerConversationRoutes } from './conversations.routes';
+import { createConversationsService } from './conversations.service';
+import { createMessagesRepository } from './messages.repository';
+import { registerMessageRoutes } from './messages.routes';
+import { createMessagesService } from './messages.service';
+import { registerMessagingSocket } from './messaging.socket';
 
-/** Messaging: contacts, conversations, messages, bookmarks, typing and presence. */
-export async function messagingModule(_app: FastifyInstance, _ctx: AppContext) {}
+/** Messaging: conversations, messages, bookmarks, pay per message, live events, typing and presence. */
+export async function messagingModule(app: FastifyInstance, ctx: AppContext) {
+  const { db, events } = ctx;
+  const conversationsRepo = createConversationsRepository(db);
+  const messagesRepo = createMessagesRepository(db);
+  const ledger = createLedger({ db, events, settings: createSettingsService({ db }) });
+
+  const conversations = createConversationsService({
+    db,
+    conversations: conversationsRepo,
+    messages: messagesRepo,
+    presence: ctx.presence,
+    events,
+  });
+  const messages = createMessagesService({ db, conversations: conversationsRepo, messages: messagesRepo, ledger, events });
+  const bookmarks = createBookmarksService({
+    bookmarks: createBookmarksRepository(db),
+    conversations: conversationsRepo,
+    messages: messagesRepo,
+  });
+
+  registerConversationRoutes(app, { conversations });
+  registerMessageRoutes(app, ctx, { messages, bookmarks });
+
+  // Product decisions §5: a participant may read what was sent in their conversation, until the sender deletes it.
+  ctx.mediaAccess.addRule((file, viewerId) => messagesRepo.isAttachmentVisibleTo(file.id, viewerId));
+
+  const unsubscribe = registerMessagingSocket({
+    events,
+    io: ctx.io,
+    onSocketConnection: ctx.onSocketConnection,
+    conversations,
+    conversationsRepo,
+    messages: messagesRepo,
+  });
+  app.addHook('onClose', async () => unsubscribe());
+}

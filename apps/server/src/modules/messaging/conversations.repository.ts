@@ -1,0 +1,274 @@
+import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { contacts, conversationMembers, conversations, files, messages, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../platform/db';
+import { contains } from './like';
+
+/** The viewer's own side of a conversation and the other member's side. */
+const me = alias(conversationMembers, 'me');
+const them = alias(conversationMembers, 'them');
+const otherAvatar = alias(files, 'other_avatar');
+
+export type FileRef = { id: string; fileName: string };
+
+/** A conversation as one member sees it, before presenting (the last message is read separately). */
+export type ConversationViewRow = {
+  id: string;
+  viewerId: string;
+  lastMessageId: string | null;
+  lastMessageAt: Date | null;
+  createdAt: Date;
+  lastReadSeq: number;
+  blocksOther: boolean;
+  otherReadSeq: number;
+  otherBlocksViewer: boolean;
+  other: { id: string; username: string; name: string; type: 'user' | 'model'; tokenPerMessage: number };
+  otherAvatar: FileRef | null;
+  unread: number;
+};
+
+/** Both sides of a membership and the other person's account, for deciding who may do what. */
+export type Membership = {
+  conversationId: string;
+  userId: string;
+  otherUserId: string;
+  blocksOther: boolean;
+  otherBlocksMe: boolean;
+  other: Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'role' | 'type' | 'status' | 'modelStatus' | 'tokenPerMessage'>;
+};
+
+/**
+ * Unread is counted, never stored: the other person's live messages after the viewer's read
+ * position. Works inside any query that joins the viewer's member row as `me`.
+ */
+const unreadOfMe =
+  sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${me.conversationId} and ${messages.senderId} <> ${me.userId} and ${messages.seq} > ${me.lastReadSeq} and ${messages.deletedAt} is null)`.mapWith(
+    Number,
+  );
+
+/** Whether the viewer's list shows it: not hidden, or a message arrived after they hid it. */
+const listedForMe = or(isNull(me.hiddenAt), gt(conversations.lastMessageAt, me.hiddenAt))!;
+
+/** The only code touching conversations and their members (and the few user facts they show). */
+export function createConversationsRepository(db: Db) {
+  function viewSelect(tx: DbOrTx = db) {
+    return tx
+      .select({
+        id: conversations.id,
+        viewerId: me.userId,
+        lastMessageId: conversations.lastMessageId,
+        lastMessageAt: conversations.lastMessageAt,
+        createdAt: conversations.createdAt,
+        lastReadSeq: me.lastReadSeq,
+        blocksOther: me.blocksOther,
+        otherReadSeq: them.lastReadSeq,
+        otherBlocksViewer: them.blocksOther,
+        other: { id: users.id, username: users.username, name: users.name, type: users.type, tokenPerMessage: users.tokenPerMessage },
+        otherAvatar: { id: otherAvatar.id, fileName: otherAvatar.fileName },
+        unread: unreadOfMe,
+      })
+      .from(me)
+      .innerJoin(conversations, eq(conversations.id, me.conversationId))
+      .innerJoin(them, and(eq(them.conversationId, me.conversationId), eq(them.userId, me.otherUserId)))
+      .innerJoin(users, eq(users.id, me.otherUserId))
+      .leftJoin(otherAvatar, eq(otherAvatar.id, users.avatarFileId));
+  }
+
+  async function findView(conversationId: string, viewerId: string, tx: DbOrTx = db): Promise<ConversationViewRow | undefined> {
+    const [row] = await viewSelect(tx)
+      .where(and(eq(me.conversationId, conversationId), eq(me.userId, viewerId)))
+      .limit(1);
+    return row;
+  }
+
+  /** The viewer's conversations, most recent first; `q` matches the other person's name or username. */
+  async function listViews(opts: { viewerId: string; q?: string | undefined; limit: number; skip: number }) {
+    const conditions: SQL[] = [eq(me.userId, opts.viewerId), listedForMe];
+    if (opts.q) conditions.push(or(ilike(users.name, contains(opts.q)), ilike(users.username, contains(opts.q)))!);
+    const where = and(...conditions);
+    const rows = await viewSelect()
+      .where(where)
+      .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
+      .limit(opts.limit)
+      .offset(opts.skip);
+    const [total] = await db
+      .select({ n: count() })
+      .from(me)
+      .innerJoin(conversations, eq(conversations.id, me.conversationId))
+      .innerJoin(users, eq(users.id, me.otherUserId))
+      .where(where);
+    return { rows, count: total?.n ?? 0 };
+  }
+
+  /** Unread messages over all the viewer's conversations. */
+  async function totalUnread(viewerId: string, tx: DbOrTx = db): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(messages)
+      .innerJoin(me, and(eq(me.conversationId, messages.conversationId), eq(me.userId, viewerId)))
+      .where(and(ne(messages.senderId, viewerId), gt(messages.seq, me.lastReadSeq), isNull(messages.deletedAt)));
+    return row?.n ?? 0;
+  }
+
+  async function findMembership(conversationId: string, userId: string, tx: DbOrTx = db): Promise<Membership | undefined> {
+    const [row] = await tx
+      .select({
+        conversationId: me.conversationId,
+        userId: me.userId,
+        otherUserId: me.otherUserId,
+        blocksOther: me.blocksOther,
+        otherBlocksMe: them.blocksOther,
+        other: {
+          id: users.id,
+          username: users.username,
+          name: users.name,
+          role: users.role,
+          type: users.type,
+          status: users.status,
+          modelStatus: users.modelStatus,
+          tokenPerMessage: users.tokenPerMessage,
+        },
+      })
+      .from(me)
+      .innerJoin(them, and(eq(them.conversationId, me.conversationId), eq(them.userId, me.otherUserId)))
+      .innerJoin(users, eq(users.id, me.otherUserId))
+      .where(and(eq(me.conversationId, conversationId), eq(me.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  /** The pair's conversation, made with both member rows when it did not exist yet. */
+  async function findOrCreatePair(userId: string, otherId: string, tx: DbOrTx): Promise<{ id: string; created: boolean }> {
+    const [low, high] = userId < otherId ? [userId, otherId] : [otherId, userId];
+    // A concurrent create of the same pair waits on the unique index, then finds this one.
+    const [inserted] = await tx
+      .insert(conversations)
+      .values({ userLowId: low, userHighId: high })
+      .onConflictDoNothing({ target: [conversations.userLowId, conversations.userHighId] })
+      .returning({ id: conversations.id });
+    if (inserted) {
+      await tx.insert(conversationMembers).values([
+        { conversationId: inserted.id, userId, otherUserId: otherId },
+        { conversationId: inserted.id, userId: otherId, otherUserId: userId },
+      ]);
+      return { id: inserted.id, created: true };
+    }
+    const [existing] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)))
+      .limit(1);
+    if (!existing) throw new Error('conversation pair vanished between insert and read');
+    return { id: existing.id, created: false };
+  }
+
+  async function unhide(conversationId: string, userId: string, tx: DbOrTx = db) {
+    await tx
+      .update(conversationMembers)
+      .set({ hiddenAt: null })
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+  }
+
+  /** Sets whether this member blocks the other; true when the row exists. */
+  async function setBlocksOther(conversationId: string, userId: string, blocks: boolean, tx: DbOrTx = db): Promise<boolean> {
+    const rows = await tx
+      .update(conversationMembers)
+      .set({ blocksOther: blocks })
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
+      .returning({ userId: conversationMembers.userId });
+    return rows.length > 0;
+  }
+
+  /**
+   * Moves the member's read position to the conversation's newest message (never backwards), and
+   * optionally hides it from their list. One statement, so a message committed meanwhile either
+   * counts as read or stays unread, never half.
+   */
+  async function markRead(
+    conversationId: string,
+    userId: string,
+    opts: { hide?: boolean } = {},
+    tx: DbOrTx = db,
+  ): Promise<number | undefined> {
+    const newest = sql`coalesce((select max(${messages.seq}) from ${messages} where ${messages.conversationId} = ${conversationId}), 0)`;
+    const [row] = await tx
+      .update(conversationMembers)
+      .set({
+        lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${newest})`,
+        ...(opts.hide ? { hiddenAt: sql`now()` } : {}),
+      })
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
+      .returning({ lastReadSeq: conversationMembers.lastReadSeq });
+    return row ? Number(row.lastReadSeq) : undefined;
+  }
+
+  /** Holds the conversation until commit, so its messages commit in `seq` order. */
+  async function lock(conversationId: string, tx: DbOrTx) {
+    await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId)).for('update');
+  }
+
+  async function setLastMessage(conversationId: string, message: { id: string; createdAt: Date }, tx: DbOrTx) {
+    await tx
+      .update(conversations)
+      .set({ lastMessageId: message.id, lastMessageAt: message.createdAt })
+      .where(eq(conversations.id, conversationId));
+  }
+
+  /** Everyone who shares a conversation with this member. */
+  async function partnersOf(userId: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: conversationMembers.otherUserId })
+      .from(conversationMembers)
+      .where(eq(conversationMembers.userId, userId))
+      .orderBy(asc(conversationMembers.otherUserId));
+    return rows.map((r) => r.id);
+  }
+
+  /** Someone a conversation may be started with: active, e-mail confirmed, not staff, an approved model. */
+  async function findStartable(userId: string) {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.status, 'active'),
+          sql`${users.emailVerifiedAt} is not null`,
+          eq(users.role, 'user'),
+          or(eq(users.type, 'user'), eq(users.modelStatus, 'approved')),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** A member's public profile with the viewer's contact row, if any. */
+  async function findProfile(userId: string, viewerId: string) {
+    const [row] = await db
+      .select({ user: users, avatar: { id: files.id, fileName: files.fileName }, contactId: contacts.id })
+      .from(users)
+      .leftJoin(files, eq(files.id, users.avatarFileId))
+      .leftJoin(contacts, and(eq(contacts.ownerId, viewerId), eq(contacts.contactUserId, users.id)))
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row;
+  }
+
+  return {
+    findView,
+    listViews,
+    totalUnread,
+    findMembership,
+    findOrCreatePair,
+    unhide,
+    setBlocksOther,
+    markRead,
+    lock,
+    setLastMessage,
+    partnersOf,
+    findStartable,
+    findProfile,
+  };
+}
+
+export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;

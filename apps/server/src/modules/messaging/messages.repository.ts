@@ -1,0 +1,153 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { conversationMembers, files, messageBookmarks, messages } from '../../db/schema';
+import type { Db, DbOrTx } from '../../platform/db';
+import { contains } from './like';
+
+export type MessageRecord = typeof messages.$inferSelect;
+export type MediaFileRow = typeof files.$inferSelect;
+/** A message with its attachment and the viewer's bookmark of it. */
+export type MessageRow = { message: MessageRecord; file: MediaFileRow | null; bookmarkId: string | null };
+export type NewMessage = Pick<
+  typeof messages.$inferInsert,
+  'conversationId' | 'senderId' | 'clientId' | 'type' | 'text' | 'fileId' | 'price'
+>;
+
+/** A page cut by `seq`: `after` alone reads forward from the cursor (so nothing is skipped); otherwise backward. */
+type SeqWindow = { limit: number; before?: number | undefined; after?: number | undefined };
+
+/** The only code touching messages (and the files they carry). */
+export function createMessagesRepository(db: Db) {
+  function rowsFor(viewerId: string, tx: DbOrTx = db) {
+    return tx
+      .select({ message: messages, file: files, bookmarkId: messageBookmarks.id })
+      .from(messages)
+      .leftJoin(files, eq(files.id, messages.fileId))
+      .leftJoin(messageBookmarks, and(eq(messageBookmarks.messageId, messages.id), eq(messageBookmarks.userId, viewerId)));
+  }
+
+  async function findById(messageId: string, viewerId: string, tx: DbOrTx = db): Promise<MessageRow | undefined> {
+    const [row] = await rowsFor(viewerId, tx).where(eq(messages.id, messageId)).limit(1);
+    return row;
+  }
+
+  async function findByIds(messageIds: string[], viewerId: string): Promise<Map<string, MessageRow>> {
+    if (messageIds.length === 0) return new Map();
+    const rows = await rowsFor(viewerId).where(inArray(messages.id, messageIds));
+    return new Map(rows.map((row) => [row.message.id, row]));
+  }
+
+  /** What this sender already stored under this client id (a retried send). */
+  async function findBySenderClient(senderId: string, clientId: string, tx: DbOrTx = db): Promise<MessageRow | undefined> {
+    const [row] = await rowsFor(senderId, tx)
+      .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Runs a seq-windowed query newest first. Reading forward from `after` takes the oldest rows past
+   * the cursor and turns them round, so a client catching up never skips a message.
+   */
+  async function windowed(where: SQL[], window: SeqWindow, viewerId: string, join?: 'member') {
+    const conditions = [...where];
+    if (window.before !== undefined) conditions.push(lt(messages.seq, window.before));
+    if (window.after !== undefined) conditions.push(gt(messages.seq, window.after));
+    const forward = window.after !== undefined && window.before === undefined;
+    let query = rowsFor(viewerId).$dynamic();
+    if (join === 'member') {
+      query = query.innerJoin(
+        conversationMembers,
+        and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, viewerId)),
+      );
+    }
+    const rows = await query
+      .where(and(...conditions))
+      .orderBy(forward ? asc(messages.seq) : desc(messages.seq))
+      .limit(window.limit + 1);
+    const hasMore = rows.length > window.limit;
+    const page = rows.slice(0, window.limit);
+    return { rows: forward ? page.reverse() : page, hasMore };
+  }
+
+  /** A conversation's messages, newest first; `q` searches the live messages' text. */
+  async function page(opts: { conversationId: string; viewerId: string; q?: string | undefined } & SeqWindow) {
+    const where: SQL[] = [eq(messages.conversationId, opts.conversationId)];
+    if (opts.q) where.push(ilike(messages.text, contains(opts.q)), isNull(messages.deletedAt));
+    const [total] = await db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(...where));
+    const { rows, hasMore } = await windowed(where, opts, opts.viewerId);
+    return { rows, hasMore, count: total?.n ?? 0 };
+  }
+
+  /** Messages in all the viewer's conversations, newest first, or the ones right after `since`. */
+  async function latest(opts: { viewerId: string; limit: number; since?: number | undefined }) {
+    const memberOf = and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, opts.viewerId));
+    const where: SQL[] = opts.since !== undefined ? [gt(messages.seq, opts.since)] : [];
+    const [total] = await db
+      .select({ n: count() })
+      .from(messages)
+      .innerJoin(conversationMembers, memberOf)
+      .where(and(...where));
+    const { rows } = await windowed(where, { limit: opts.limit, after: opts.since }, opts.viewerId, 'member');
+    return { rows, count: total?.n ?? 0 };
+  }
+
+  /** Inserts unless this sender already stored this client id; undefined then (a retry). */
+  async function insertOnce(values: NewMessage, tx: DbOrTx) {
+    const [row] = await tx
+      .insert(messages)
+      .values(values)
+      .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
+      .returning({ id: messages.id, seq: messages.seq, createdAt: messages.createdAt });
+    return row;
+  }
+
+  async function setTransaction(messageId: string, transactionId: string, tx: DbOrTx) {
+    await tx.update(messages).set({ transactionId }).where(eq(messages.id, messageId));
+  }
+
+  /** The message shows as deleted for both: text and attachment go, and so do bookmarks of it. */
+  async function markDeleted(messageId: string, tx: DbOrTx) {
+    await tx
+      .update(messages)
+      .set({ deletedAt: sql`now()`, text: '', fileId: null })
+      .where(eq(messages.id, messageId));
+    await tx.delete(messageBookmarks).where(eq(messageBookmarks.messageId, messageId));
+  }
+
+  async function findFile(fileId: string, tx: DbOrTx = db): Promise<MediaFileRow | undefined> {
+    const [row] = await tx.select().from(files).where(eq(files.id, fileId)).limit(1);
+    return row;
+  }
+
+  /** A viewer may read a file sent in a live message of a conversation they belong to. */
+  async function isAttachmentVisibleTo(fileId: string, viewerId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .innerJoin(
+        conversationMembers,
+        and(eq(conversationMembers.conversationId, messages.conversationId), eq(conversationMembers.userId, viewerId)),
+      )
+      .where(and(eq(messages.fileId, fileId), isNull(messages.deletedAt)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  return {
+    findById,
+    findByIds,
+    findBySenderClient,
+    page,
+    latest,
+    insertOnce,
+    setTransaction,
+    markDeleted,
+    findFile,
+    isAttachmentVisibleTo,
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createMember, createModel } from '../../../test-support/factories';
+import { createTestApp, type TestApp } from '../../../test-support/harness';
+import { balanceOf, fund, send, startConversation } from './helpers';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+it("a member's message to a model costs exactly the model's price, and the model's earning shows it", async () => {
+  const member = await createMember(app);
+  const model = await createModel(app, { tokenPerMessage: 250 });
+  await fund(app, member.user.id, 1_000);
+  const { _id: id } = await startConversation(app, member.token, model.user.id);
+
+  const res = await send(app, member.token, { conversationId: id, text: 'Hi there' });
+  expect(res.status).toBe(201);
+  expect(res.body.data).toMatchObject({ text: 'Hi there', price: 250 });
+  expect(await balanceOf(app, member.token)).toBe(750);
+
+  const earnings = await app.request('GET', '/api/earning', { token: model.token });
+  expect(earnings.status).toBe(200);
+  // Default commission 20 %: the model nets 2.00 of the 2.50 paid.
+  expect(earnings.body.data.items).toMatchObject([
+    { source: 'message', gross: 250, commission: 50, net: 200, payer: { _id: member.user.id } },
+  ]);
+  expect(await balanceOf(app, model.token)).toBe(200);
+});
+
+it('answers 402 saying what is needed when the member is short, and stores nothing', async () => {
+  const member = await createMember(app);
+  const model = await createModel(app, { tokenPerMessage: 300 });
+  await fund(app, member.user.id, 299);
+  const { _id: id } = await startConversation(app, member.token, model.user.id);
+
+  const clientId = randomUUID();
+  const res = await send(app, member.token, { conversationId: id, clientId, text: 'Can I afford this?' });
+  expect(res.status).toBe(402);
+  expect(res.body).toMatchObject({ code: 'INSUFFICIENT_TOKENS', msg: 'You need 3.00 tokens for this but have 2.99.' });
+  expect(await balanceOf(app, member.token)).toBe(299);
+  expect((await app.request('GET', `/api/messages/${id}`, { token: model.token })).body.data.count).toBe(0);
+  const conversation = await app.request('GET', `/api/conversation/${id}`, { token: model.token });
+  expect(conversation.body.data).toMatchObject({ lastMessageId: null, unreadMessageCount: 0 });
+  expect((await app.request('GET', '/api/earning', { token: model.token })).body.data.count).toBe(0);
+
+  // Topped up, the very same send (same client id) goes through, charged once.
+  await fund(app, member.user.id, 1);
+  const paid = await send(app, member.token, { conversationId: id, clientId, text: 'Can I afford this?' });
+  expect(paid.status).toBe(201);
+  expect(paid.body.data.price).toBe(300);
+  expect(await balanceOf(app, member.token)).toBe(0);
+});
+
+it('model to member, member to member and messages to a free model cost nothing', async () => {
+  const member = await createMember(app);
+  const friend = await createMember(app);
+  const model = await createModel(app, { tokenPerMessage: 500 });
+  const freeModel = await createModel(app, { tokenPerMessage: 0 });
+  const withModel = await startConversation(app, model.token, member.user.id);
+  const withFriend = await startConversation(app, member.token, friend.user.id);
+  const withFreeModel = await startConversation(app, member.token, freeModel.user.id);
+
+  for (const [token, conversationId] of [
+    [model.token, withModel._id],
+    [member.token, withFriend._id],
+    [friend.token, withFriend._id],
+    [member.token, withFreeModel._id],
+  ] as const) {
+    const res = await send(app, token, { conversationId, text: 'Free?' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.price).toBe(0);
+  }
+  expect(await balanceOf(app, member.token)).toBe(0);
+  expect((await app.request('GET', '/api/earning', { token: model.token })).body.data.count).toBe(0);
+});
+
+it('a model not yet approved sells nothing: replying to them is free', async () => {
+  const member = await createMember(app);
+  const pending = await createModel(app, { modelStatus: 'pending', tokenPerMessage: 400 });
+  const { _id: id } = await startConversation(app, pending.token, member.user.id);
+  const reply = await send(app, member.token, { conversationId: id, text: 'Hi' });
+  expect(reply.status).toBe(201);
+  expect(reply.body.data.price).toBe(0);
+});
