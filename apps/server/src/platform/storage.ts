@@ -12,6 +12,11 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
+  /**
+   * The file's path on this machine, for tools that need a seekable file (ffmpeg reading a video).
+   * Storage that keeps files elsewhere leaves it out, and callers stream with `read` instead.
+   */
+  localPath?(key: string): string;
 }
 
 export function createLocalStorage(dataDir: string): Storage {
@@ -37,5 +42,6 @@ export function createLocalStorage(dataDir: string): Storage {
     read: (key, range) => createReadStream(resolve(key), range),
     size: async (key) => (await stat(resolve(key))).size,
     remove: (key) => rm(resolve(key), { force: true }),
+    localPath: resolve,
   };
 }

@@ -20,7 +20,15 @@ export type UploadPolicy = {
   transform?: 'avatar';
   /** What the person is uploading, for messages ("Photo", "Document"). */
   label: string;
+  /** Members' media: what the file was uploaded as, written to its row. */
+  mediaType?: FileRow['mediaType'];
 };
+
+/** A file just written to storage, before its row exists. */
+export type StoredUpload = { key: string; size: number; mimeType: string };
+
+/** What a `describe` step learned about a stored file (dimensions, a thumbnail beside it). */
+export type UploadDetails = Partial<Pick<FileRow, 'width' | 'height' | 'thumbnailKey'>>;
 
 export const IMAGE_TYPES = [
   { mime: 'image/jpeg', ext: 'jpg' },
@@ -42,7 +50,15 @@ export const fileUrl = (file: Pick<FileRow, 'id' | 'fileName'>) => `/api/files/$
 export async function receiveUpload(
   request: FastifyRequest,
   deps: { db: DbOrTx; storage: Storage },
-  opts: { policy: UploadPolicy; ownerId: string | null },
+  opts: {
+    policy: UploadPolicy;
+    ownerId: string | null;
+    /**
+     * Runs on the stored file before its row is written. Throwing refuses the upload (the stored
+     * file is removed); keys it returns are removed too if the row cannot be written.
+     */
+    describe?: (stored: StoredUpload) => Promise<UploadDetails>;
+  },
 ): Promise<{ file: FileRow; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
   const { policy } = opts;
@@ -84,19 +100,37 @@ export async function receiveUpload(
     throw tooLarge(policy);
   }
 
+  let details: UploadDetails = {};
+  try {
+    if (opts.describe) details = await opts.describe({ key: stored.key, size: stored.size, mimeType: mime });
+  } catch (error) {
+    await deps.storage.remove(stored.key);
+    throw error;
+  }
+
   const baseName = (part.filename || policy.kind).replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || policy.kind;
-  const [file] = await deps.db
-    .insert(files)
-    .values({
-      ownerId: opts.ownerId,
-      kind: policy.kind,
-      visibility: policy.visibility,
-      storageKey: stored.key,
-      fileName: `${baseName}.${ext}`,
-      mimeType: mime,
-      size: stored.size,
-    })
-    .returning();
+  let file: FileRow | undefined;
+  try {
+    [file] = await deps.db
+      .insert(files)
+      .values({
+        ownerId: opts.ownerId,
+        kind: policy.kind,
+        visibility: policy.visibility,
+        storageKey: stored.key,
+        fileName: `${baseName}.${ext}`,
+        mimeType: mime,
+        size: stored.size,
+        mediaType: policy.mediaType ?? null,
+        ...details,
+      })
+      .returning();
+  } catch (error) {
+    // No row means nobody could ever reach these bytes: do not keep them.
+    await deps.storage.remove(stored.key);
+    if (details.thumbnailKey) await deps.storage.remove(details.thumbnailKey);
+    throw error;
+  }
   return { file: file!, fields };
 }
 

@@ -16,6 +16,8 @@ import { createUsersAdminService } from './users-admin.service';
 import { createUsersRepository } from './users.repository';
 
 export type { CodeService } from './codes.service';
+export { toProfileByUsername } from './accounts.presenter';
+export type { FileRef, UserRow } from './users.repository';
 
 /** Codes and reset tokens are keyed with a secret derived from, not equal to, the JWT key. */
 const pepperOf = (ctx: Pick<AppContext, 'config'>) => keyedHash(ctx.config.jwtSecret, 'accounts', 'code-pepper');
