@@ -58,6 +58,7 @@ export function createModelsAdminService({
       return updated!;
     });
     events.publish('user.updated', { userId: user.id });
+    events.publish('model.reviewed', { userId: user.id, approved: outcome.approve, reason: outcome.approve ? null : outcome.reason });
     return rowOf(user);
   }
 

@@ -1,5 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { createNotificationsRepository } from './notifications.repository';
+import { registerNotificationRoutes } from './notifications.routes';
+import { createNotificationsService } from './notifications.service';
+import { createNotificationsPush } from './notifications.socket';
+import { subscribeNotificationTriggers } from './notifications.triggers';
+import { createNotifier } from './notifier.service';
+
+export type { Notifier, NotifyInput } from './notifier.service';
+
+/** For modules that notify directly (items sold, payouts, calls): the same notifier the triggers use. */
+export const createNotifierFor = (ctx: Pick<AppContext, 'db' | 'io'>) =>
+  createNotifier({ db: ctx.db, repo: createNotificationsRepository(ctx.db), push: createNotificationsPush(ctx.io) });
 
 /** Notifications: what members are told about, counted exactly and pushed live. */
-export async function notificationsModule(_app: FastifyInstance, _ctx: AppContext) {}
+export async function notificationsModule(app: FastifyInstance, ctx: AppContext) {
+  const { db, events, presence } = ctx;
+  const repo = createNotificationsRepository(db);
+  const push = createNotificationsPush(ctx.io);
+  const notifier = createNotifier({ db, repo, push });
+
+  registerNotificationRoutes(app, createNotificationsService({ db, repo, push }));
+
+  const unsubscribe = subscribeNotificationTriggers({ events, presence, repo, notifier });
+  app.addHook('onClose', async () => unsubscribe());
+}

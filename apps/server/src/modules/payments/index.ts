@@ -51,7 +51,7 @@ export async function paymentsModule(app: FastifyInstance, ctx: AppContext) {
   await seedTokenPackages(db);
 
   const packages = createPackagesService({ db });
-  const settlement = createSettlement({ db, ledger, log });
+  const settlement = createSettlement({ db, ledger, events, log });
   const savedCards = createSavedCardsService({ db, provider });
 
   registerPackageRoutes(app, { packages });
@@ -62,7 +62,7 @@ export async function paymentsModule(app: FastifyInstance, ctx: AppContext) {
     savedCards,
     invoices: createInvoicesService({ db, settings: createSettingsService({ db }) }),
   });
-  await registerWebhookRoutes(app, { webhooks: createWebhookService({ db, provider, settlement, ledger, log }) });
+  await registerWebhookRoutes(app, { webhooks: createWebhookService({ db, provider, settlement, log }) });
   if (provider.name === 'sandbox') registerSandboxRoutes(app, ctx);
 
   const reconciler = createPaymentReconciler({ db, provider, settlement, log });

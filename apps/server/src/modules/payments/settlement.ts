@@ -1,6 +1,7 @@
 import { formatTokens } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../platform/db';
+import type { EventBus } from '../../platform/events';
 import type { Ledger } from '../wallet';
 import { invoicesRepository as invoices } from './invoices.repository';
 import { OPEN_STATUSES, paymentsRepository as payments, type PaymentRow, type PaymentStatus } from './payments.repository';
@@ -18,10 +19,12 @@ export type Settled = { payment: PaymentRow; userIds: string[] };
 export function createSettlement({
   db,
   ledger,
+  events,
   log,
 }: {
   db: Db;
   ledger: Pick<Ledger, 'creditCardPurchase' | 'announce'>;
+  events: Pick<EventBus, 'publish'>;
   log: FastifyBaseLogger;
 }) {
   async function approveIn(tx: Tx, paymentId: string, charged: ChargedCard): Promise<Settled> {
@@ -72,10 +75,21 @@ export function createSettlement({
     return { payment: approved!, userIds: posted.userIds };
   }
 
-  /** Approves in a transaction of its own, then tells the member's tabs their new balance. */
+  /**
+   * After the commit of an `approveIn`: the new balance to the member's tabs and, when this path is
+   * the one that credited, `payment.approved` (once per payment, whichever path settled it).
+   */
+  function announce(settled: Settled) {
+    ledger.announce(settled.userIds);
+    if (settled.userIds.length === 0) return;
+    const { payment } = settled;
+    events.publish('payment.approved', { paymentId: payment.id, userId: payment.userId, tokens: payment.tokens, packageName: payment.packageName });
+  }
+
+  /** Approves in a transaction of its own, then announces it. */
   async function approve(paymentId: string, charged: ChargedCard): Promise<PaymentRow> {
     const settled = await db.transaction((tx) => approveIn(tx, paymentId, charged));
-    ledger.announce(settled.userIds);
+    announce(settled);
     return settled.payment;
   }
 
@@ -99,6 +113,6 @@ export function createSettlement({
     return (await payments.updateIfOpen(paymentId, patch, tx)) ?? (await payments.findById(paymentId, tx))!;
   }
 
-  return { approve, approveIn, close };
+  return { approve, approveIn, announce, close };
 }
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest } from '../../platform/errors';
 import { dollarsToCents, type ChargeOutcome, type ChargeResult, type PaymentProvider } from '../../providers/payments';
-import type { Ledger } from '../wallet';
 import { OPEN_STATUSES, paymentsRepository as payments, type PaymentRow } from './payments.repository';
-import type { Settlement } from './settlement';
+import type { Settled, Settlement } from './settlement';
 import { webhookEventsRepository as webhookEvents } from './webhook-events.repository';
 
 const code = z.union([z.string(), z.number()]).transform(String);
@@ -54,7 +53,6 @@ export function createWebhookService(deps: {
   db: Db;
   provider: PaymentProvider;
   settlement: Settlement;
-  ledger: Pick<Ledger, 'announce'>;
   log: FastifyBaseLogger;
 }) {
   const { db, provider, settlement, log } = deps;
@@ -103,9 +101,9 @@ export function createWebhookService(deps: {
     // Looked up before the transaction: no network call while rows are locked.
     const found = target && OPEN_STATUSES.includes(target.status) && verdict === 'approved' ? await details(event.payload.id) : null;
 
-    const userIds = await db.transaction(async (tx) => {
-      if (!(await webhookEvents.claim(record, tx))) return [];
-      if (!verdict || !target || !OPEN_STATUSES.includes(target.status)) return [];
+    const settled = await db.transaction(async (tx): Promise<Settled | null> => {
+      if (!(await webhookEvents.claim(record, tx))) return null;
+      if (!verdict || !target || !OPEN_STATUSES.includes(target.status)) return null;
       const card = { transactionId: event.payload.id, cardLast4: found?.cardLast4, cardBrand: found?.cardBrand };
       if (verdict === 'approved') {
         if (!amountMatches(target, event, found)) {
@@ -113,9 +111,9 @@ export function createWebhookService(deps: {
             { paymentId: target.id, notificationId: event.notificationId },
             'webhook amount differs from the payment; needs a person',
           );
-          return [];
+          return null;
         }
-        return (await settlement.approveIn(tx, target.id, card)).userIds;
+        return settlement.approveIn(tx, target.id, card);
       }
       const failureMessage =
         verdict === 'held'
@@ -124,9 +122,9 @@ export function createWebhookService(deps: {
             ? 'The payment was declined after review.'
             : 'The payment failed at the provider.';
       await settlement.close(target.id, verdict, { ...card, failureMessage }, tx);
-      return [];
+      return null;
     });
-    deps.ledger.announce(userIds);
+    if (settled) settlement.announce(settled);
   }
 
   return { handle };

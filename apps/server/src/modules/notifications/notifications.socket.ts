@@ -1,0 +1,18 @@
+import type { Notification } from '@cc/contracts';
+import { userRoom, type Io } from '../../platform/socket';
+
+/**
+ * Tells every tab of a member about their notifications. Called after commit; each payload carries
+ * the unread count read in the same transaction as the change, so the bell never has to guess.
+ */
+export function createNotificationsPush(io: () => Io) {
+  return {
+    created(userId: string, notification: Notification, unreadCount: number) {
+      io().to(userRoom(userId)).emit('notification:created', { notification, unreadCount });
+    },
+    read(userId: string, ids: string[] | 'all', unreadCount: number) {
+      io().to(userRoom(userId)).emit('notification:read', { ids, unreadCount });
+    },
+  };
+}
+export type NotificationsPush = ReturnType<typeof createNotificationsPush>;

@@ -1,0 +1,101 @@
+import { formatTokens } from '@cc/contracts';
+import type { EventBus } from '../../platform/events';
+import type { Presence } from '../../platform/presence';
+import type { NotificationsRepository } from './notifications.repository';
+import type { Notifier } from './notifier.service';
+
+export const MODEL_APPROVED_TEXT = 'Your profile was approved. Members can now find you, message you and call you.';
+
+/**
+ * What each domain event tells whom. Every notification names its cause in `sourceKey`, so an
+ * event handled twice still notifies once. Returns the unsubscribe function.
+ */
+export function subscribeNotificationTriggers({
+  events,
+  presence,
+  repo,
+  notifier,
+}: {
+  events: EventBus;
+  presence: Pick<Presence, 'onlineAmong'>;
+  repo: Pick<NotificationsRepository, 'findMember'>;
+  notifier: Notifier;
+}) {
+  const subscriptions = [
+    events.subscribe('message.created', async ({ messageId, conversationId, senderId, recipientId }) => {
+      // A member with a tab open sees the message arrive; only an away one needs telling.
+      if ((await presence.onlineAmong([recipientId])).size > 0) return;
+      const sender = await repo.findMember(senderId);
+      if (!sender) return;
+      await notifier.notify({
+        userId: recipientId,
+        type: 'message',
+        text: `${sender.name} sent you a message`,
+        link: `/messages/${conversationId}`,
+        actorId: sender.id,
+        sourceKey: `message:${messageId}`,
+        unlessUnreadWithSameLink: true,
+      });
+    }),
+
+    events.subscribe('contact.added', async ({ contactId, ownerId, contactUserId }) => {
+      const owner = await repo.findMember(ownerId);
+      if (!owner) return;
+      await notifier.notify({
+        userId: contactUserId,
+        type: 'contact',
+        text: `${owner.name} added you to their contacts`,
+        link: owner.type === 'model' ? `/models/${owner.username}` : null,
+        actorId: owner.id,
+        sourceKey: `contact:${contactId}`,
+      });
+    }),
+
+    events.subscribe('tip.created', async ({ transactionId, payerId, modelId, amount }) => {
+      const payer = await repo.findMember(payerId);
+      if (!payer) return;
+      await notifier.notify({
+        userId: modelId,
+        type: 'tip',
+        text: `${payer.name} tipped you ${formatTokens(amount)} tokens`,
+        link: '/earnings',
+        actorId: payer.id,
+        sourceKey: `tip:${transactionId}`,
+      });
+    }),
+
+    events.subscribe('payment.approved', async ({ paymentId, userId, tokens, packageName }) => {
+      await notifier.notify({
+        userId,
+        type: 'token_purchase',
+        text: `Your purchase of ${packageName} is complete: ${formatTokens(tokens)} tokens were added.`,
+        link: '/invoices',
+        actorId: null,
+        sourceKey: `payment:${paymentId}`,
+      });
+    }),
+
+    events.subscribe('model.reviewed', async ({ userId, approved, reason }) => {
+      const model = await repo.findMember(userId);
+      if (!model) return;
+      await notifier.notify({
+        userId,
+        type: approved ? 'model_approved' : 'model_refused',
+        text: approved ? MODEL_APPROVED_TEXT : reason ? `Your verification document was refused: ${reason}` : 'Your verification document was refused.',
+        link: '/account/verification',
+        actorId: null,
+        sourceKey: `model-review:${userId}:${approved ? 'approved' : 'refused'}:${reviewedAtOf(model.verificationDocument)}`,
+      });
+    }),
+  ];
+  return () => subscriptions.forEach((unsubscribe) => unsubscribe());
+}
+
+/**
+ * Each review stamps the document; that stamp names the review, so every review notifies once.
+ * (A document without one cannot come from a review; the time keeps such a notification unique.)
+ */
+function reviewedAtOf(document: unknown): string {
+  const stamp = document && typeof document === 'object' ? (document as { reviewedAt?: unknown }).reviewedAt : undefined;
+  return typeof stamp === 'string' ? stamp : new Date().toISOString();
+}
