@@ -1,0 +1,56 @@
+import { MEDIA_FILE_FIELD, type Media, type MediaType } from '@cc/contracts';
+import { API_BASE } from '../../../shared/api/baseApi';
+import type { ApiError } from '../../../shared/api/apiError';
+import { readAccessToken } from '../../../shared/api/session';
+
+const UPLOAD_PATH: Record<MediaType, string> = { photo: '/media/photos', video: '/media/videos', file: '/media/files' };
+
+export type UploadHandle = { promise: Promise<Media>; cancel: () => void };
+
+export const UPLOAD_CANCELLED: ApiError = { status: 0, code: 'CANCELLED', msg: 'Upload cancelled.' };
+
+function parseError(xhr: XMLHttpRequest): ApiError {
+  try {
+    const body = JSON.parse(xhr.responseText) as { code?: unknown; msg?: unknown };
+    return {
+      status: xhr.status,
+      code: typeof body.code === 'string' ? body.code : `HTTP_${xhr.status}`,
+      ...(typeof body.msg === 'string' ? { msg: body.msg } : {}),
+    };
+  } catch {
+    return { status: xhr.status, code: `HTTP_${xhr.status}` };
+  }
+}
+
+/**
+ * Multipart upload of one file (POST /media/photos | videos | files). XMLHttpRequest rather than
+ * fetch because only it reports upload progress; the bearer token comes from the same cookie the
+ * API layer uses. Rejects with an ApiError (UPLOAD_CANCELLED when cancelled).
+ */
+export function uploadMedia(kind: MediaType, file: File, onProgress: (fraction: number) => void): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<Media>((resolve, reject) => {
+    xhr.open('POST', `${API_BASE}${UPLOAD_PATH[kind]}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readAccessToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve((JSON.parse(xhr.responseText) as { data: Media }).data);
+        } catch {
+          reject({ status: xhr.status, code: 'BAD_RESPONSE' } satisfies ApiError);
+        }
+      } else reject(parseError(xhr));
+    };
+    xhr.onerror = () => reject({ status: 0, code: 'NETWORK_ERROR', msg: 'The upload failed: check your connection and try again.' } satisfies ApiError);
+    xhr.onabort = () => reject(UPLOAD_CANCELLED);
+    const form = new FormData();
+    form.append(MEDIA_FILE_FIELD, file, file.name);
+    xhr.send(form);
+  });
+  return { promise, cancel: () => xhr.abort() };
+}

@@ -1,0 +1,154 @@
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { MESSAGE_TEXT_MAX } from '@cc/contracts';
+import { Icon } from '../../../shared/ui';
+import { useAttachment } from '../hooks/useAttachment';
+import type { Outgoing } from '../hooks/useSendMessage';
+import { useTypingEmitter } from '../hooks/useTypingEmitter';
+import { ATTACH_ACCEPT, MEDIA_LABEL } from '../lib/mediaRules';
+import { draftSaved } from '../model/chatSlice';
+import { chatStore } from '../model/chatStore';
+import { ChatIcon } from './ChatIcon';
+
+const MAX_HEIGHT_PX = 168;
+/** The counter appears when this close to the limit. */
+const COUNTER_FROM = MESSAGE_TEXT_MAX - 500;
+
+type Props = { conversationId: string; send: (outgoing: Outgoing) => unknown };
+
+/**
+ * The composer: Enter sends, Shift+Enter starts a new line; attach checks the file, uploads it
+ * with progress (cancellable) and sends it. Its text is its own state, so typing never
+ * re-renders the history; the draft is kept per conversation when leaving.
+ */
+export function Composer({ conversationId, send }: Props) {
+  const [text, setText] = useState(() => chatStore.getState().drafts[conversationId] ?? '');
+  const textRef = useRef(text);
+  const inputId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const typing = useTypingEmitter(conversationId);
+  const { upload, problem, attach, cancel, dismissProblem } = useAttachment(send);
+
+  // Grows with its text up to a few lines, then scrolls.
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  // What was typed survives switching conversations.
+  useLayoutEffect(
+    () => () => {
+      chatStore.dispatch(draftSaved({ conversationId, text: textRef.current }));
+    },
+    [conversationId],
+  );
+
+  const change = (value: string) => {
+    textRef.current = value;
+    setText(value);
+    typing.typed(value);
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const message = text.trim();
+    if (!message || message.length > MESSAGE_TEXT_MAX) return;
+    void send({ type: 'text', text: message, media: null });
+    change('');
+    typing.stop();
+    textarea.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const tooLong = text.length > MESSAGE_TEXT_MAX;
+  const canSend = text.trim().length > 0 && !tooLong;
+
+  return (
+    <div className="chat-composer">
+      {problem ? (
+        <div className="chat-composer__problem" role="alert">
+          <Icon name="alert" size={16} />
+          <span>{problem}</span>
+          <button type="button" className="chat-composer__dismiss" onClick={dismissProblem} aria-label="Dismiss">
+            <Icon name="close" size={14} />
+          </button>
+        </div>
+      ) : null}
+      {upload ? (
+        <div className="chat-upload" role="status">
+          <span className="chat-upload__icon">
+            <ChatIcon name={upload.kind === 'photo' ? 'photo' : upload.kind === 'video' ? 'video' : 'paperclip'} size={18} />
+          </span>
+          <span className="chat-upload__text">
+            <span className="chat-upload__name">
+              Uploading {MEDIA_LABEL[upload.kind].toLowerCase()} {upload.name}
+            </span>
+            <progress className="chat-upload__bar" max={1} value={upload.progress} aria-label={`Upload of ${upload.name}`} />
+          </span>
+          <span className="chat-upload__percent">{Math.round(upload.progress * 100)}%</span>
+          <button type="button" className="chat-upload__cancel" onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+      <form className="chat-composer__form" onSubmit={submit}>
+        <input
+          ref={fileInput}
+          type="file"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          accept={ATTACH_ACCEPT}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void attach(file);
+          }}
+          data-testid="attach-input"
+        />
+        <button
+          type="button"
+          className="chat-composer__icon-button"
+          onClick={() => fileInput.current?.click()}
+          disabled={upload !== null}
+          aria-label="Attach a photo, video or file"
+          title="Attach a photo, video or file"
+        >
+          <ChatIcon name="paperclip" size={20} />
+        </button>
+        <textarea
+          ref={textarea}
+          id={inputId}
+          aria-label="Message"
+          className="chat-composer__input"
+          rows={1}
+          placeholder="Write a message…"
+          value={text}
+          onChange={(event) => change(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={typing.stop}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? `${inputId}-count` : undefined}
+        />
+        <button type="submit" className="chat-composer__send" disabled={!canSend}>
+          <ChatIcon name="send" size={18} />
+          <span className="chat-composer__send-label">Send</span>
+        </button>
+      </form>
+      {text.length > COUNTER_FROM ? (
+        <p id={`${inputId}-count`} className={['chat-composer__count', tooLong && 'is-over'].filter(Boolean).join(' ')}>
+          {text.length.toLocaleString('en-US')} / {MESSAGE_TEXT_MAX.toLocaleString('en-US')}
+          {tooLong ? ' — too long to send' : ''}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectCurrentUser } from '../../../shared/auth/authSlice';
+import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
+import { chatReset, typingLapsed } from '../model/chatSlice';
+import { chatStore } from '../model/chatStore';
+import { conversationBlocked, conversationRead, messageCreated, messageDeleted, presenceChanged, resync, typingReceived } from './messagingEvents';
+
+/** How often lapsed typing indicators are swept away. */
+const TYPING_SWEEP_MS = 1000;
+
+/**
+ * Keeps the chat live on every page: socket events patch the cached conversations, messages and
+ * the unread total; after a lost link everything shown is fetched again. Mounted once, in the shell.
+ */
+export function useMessagingLive() {
+  const dispatch = useAppDispatch();
+  const viewerId = useAppSelector(selectCurrentUser)?._id;
+
+  useSocketListeners((socket) => {
+    const onCreated = (payload: Parameters<typeof messageCreated>[0]) => dispatch(messageCreated(payload));
+    const onDeleted = (payload: Parameters<typeof messageDeleted>[0]) => dispatch(messageDeleted(payload));
+    const onRead = (payload: Parameters<typeof conversationRead>[0]) => dispatch(conversationRead(payload));
+    const onBlocked = (payload: Parameters<typeof conversationBlocked>[0]) => dispatch(conversationBlocked(payload));
+    const onPresence = (payload: Parameters<typeof presenceChanged>[0]) => dispatch(presenceChanged(payload));
+    const onTyping = (payload: Parameters<typeof typingReceived>[0]) => typingReceived(payload, viewerId, Date.now());
+    socket.on('message:created', onCreated);
+    socket.on('message:deleted', onDeleted);
+    socket.on('conversation:read', onRead);
+    socket.on('conversation:blocked', onBlocked);
+    socket.on('presence:changed', onPresence);
+    socket.on('conversation:typing', onTyping);
+    const stopResync = onReconnect(socket, () => dispatch(resync()));
+    return () => {
+      socket.off('message:created', onCreated);
+      socket.off('message:deleted', onDeleted);
+      socket.off('conversation:read', onRead);
+      socket.off('conversation:blocked', onBlocked);
+      socket.off('presence:changed', onPresence);
+      socket.off('conversation:typing', onTyping);
+      stopResync();
+    };
+  });
+
+  // Typing indicators lapse when not renewed.
+  useEffect(() => {
+    if (!viewerId) return;
+    const timer = setInterval(() => {
+      if (Object.keys(chatStore.getState().typing).length) chatStore.dispatch(typingLapsed(Date.now()));
+    }, TYPING_SWEEP_MS);
+    return () => clearInterval(timer);
+  }, [viewerId]);
+
+  // A new person signing in on this tab starts with no one else's drafts or unsent messages.
+  useEffect(() => {
+    return () => chatStore.dispatch(chatReset());
+  }, [viewerId]);
+}

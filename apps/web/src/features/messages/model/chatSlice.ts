@@ -1,0 +1,95 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Media, MessageType } from '@cc/contracts';
+import type { ApiError } from '../../../shared/api/apiError';
+
+/**
+ * A message on its way: it shows at once as pending, and on failure it stays (with its text)
+ * until it is sent or discarded. `clientId` is made once and reused on every retry, so the server
+ * stores it once however often it is tried.
+ */
+export type OutboxEntry = {
+  clientId: string;
+  conversationId: string;
+  type: MessageType;
+  text: string;
+  media: Media | null;
+  createdAt: string;
+  status: 'sending' | 'failed';
+  error: ApiError | null;
+};
+
+export type TypingState = { userId: string; until: number };
+
+/** Client-only chat state; everything the server knows lives in the RTK Query cache. */
+export type ChatState = {
+  /** The conversation on screen: incoming messages there do not count as unread. */
+  selectedConversationId: string | null;
+  /** Spec §3: whether the search bar is in use. */
+  searchOpen: boolean;
+  outbox: Record<string, OutboxEntry[]>;
+  typing: Record<string, TypingState>;
+  drafts: Record<string, string>;
+};
+
+export const initialChatState: ChatState = { selectedConversationId: null, searchOpen: false, outbox: {}, typing: {}, drafts: {} };
+
+function findEntry(state: ChatState, conversationId: string, clientId: string) {
+  return state.outbox[conversationId]?.find((entry) => entry.clientId === clientId);
+}
+
+const chatSlice = createSlice({
+  name: 'chat',
+  initialState: initialChatState,
+  reducers: {
+    conversationSelected: (state, action: PayloadAction<string | null>) => {
+      if (state.selectedConversationId !== action.payload) state.searchOpen = false;
+      state.selectedConversationId = action.payload;
+    },
+    searchToggled: (state, action: PayloadAction<boolean | undefined>) => {
+      state.searchOpen = action.payload ?? !state.searchOpen;
+    },
+    sendStarted: (state, action: PayloadAction<OutboxEntry>) => {
+      const entry = action.payload;
+      const existing = findEntry(state, entry.conversationId, entry.clientId);
+      if (existing) {
+        existing.status = 'sending';
+        existing.error = null;
+        return;
+      }
+      (state.outbox[entry.conversationId] ??= []).push(entry);
+    },
+    sendFailed: (state, action: PayloadAction<{ conversationId: string; clientId: string; error: ApiError }>) => {
+      const entry = findEntry(state, action.payload.conversationId, action.payload.clientId);
+      if (!entry) return;
+      entry.status = 'failed';
+      entry.error = action.payload.error;
+    },
+    /** Stored (or discarded): the server's copy, if any, is in the message list now. */
+    sendSettled: (state, action: PayloadAction<{ conversationId: string; clientId: string }>) => {
+      const { conversationId, clientId } = action.payload;
+      const rest = (state.outbox[conversationId] ?? []).filter((entry) => entry.clientId !== clientId);
+      if (rest.length) state.outbox[conversationId] = rest;
+      else delete state.outbox[conversationId];
+    },
+    typingChanged: (state, action: PayloadAction<{ conversationId: string; userId: string; typing: boolean; until: number }>) => {
+      const { conversationId, userId, typing, until } = action.payload;
+      if (typing) state.typing[conversationId] = { userId, until };
+      else if (state.typing[conversationId]?.userId === userId) delete state.typing[conversationId];
+    },
+    /** Indicators not renewed in time lapse (TYPING_TTL_MS). */
+    typingLapsed: (state, action: PayloadAction<number>) => {
+      for (const [conversationId, typing] of Object.entries(state.typing)) {
+        if (typing.until <= action.payload) delete state.typing[conversationId];
+      }
+    },
+    draftSaved: (state, action: PayloadAction<{ conversationId: string; text: string }>) => {
+      if (action.payload.text) state.drafts[action.payload.conversationId] = action.payload.text;
+      else delete state.drafts[action.payload.conversationId];
+    },
+    chatReset: () => initialChatState,
+  },
+});
+
+export const { conversationSelected, searchToggled, sendStarted, sendFailed, sendSettled, typingChanged, typingLapsed, draftSaved, chatReset } =
+  chatSlice.actions;
+export const chatReducer = chatSlice.reducer;

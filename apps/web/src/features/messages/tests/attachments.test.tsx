@@ -1,0 +1,136 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { SendMessageInput } from '@cc/contracts';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aConversation, aMedia, aMessage, fakeServer, renderChat, resetChat } from './harness';
+
+/** Stands in for XMLHttpRequest (uploads): records what was sent; the test plays progress and the answer. */
+class FakeXhr {
+  static all: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.all.push(this);
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+}
+
+beforeEach(() => {
+  FakeXhr.all = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+
+afterEach(() => {
+  resetChat();
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+function openChat() {
+  const conversation = aConversation();
+  const server = fakeServer()
+    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
+    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
+    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('GET', `/api/messages/${conversation._id}`, { body: { items: [], count: 0, hasMore: false } })
+    .on('POST', '/api/messages', ({ body }) => {
+      const input = body as SendMessageInput;
+      return { status: 201, body: aMessage({ conversationId: conversation._id, clientId: input.clientId, type: input.type, text: '', media: photo, seq: 3 }) };
+    });
+  renderChat(`/messages/${conversation._id}`);
+  return { server, conversation };
+}
+
+const photo = aMedia({ name: 'beach.jpg' });
+
+const choose = (file: File) => fireEvent.change(screen.getByTestId('attach-input'), { target: { files: [file] } });
+
+function fileOf(name: string, type: string, size: number) {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+it('refuses a photo that is too large before any upload starts', async () => {
+  const { server } = openChat();
+  await screen.findByRole('log', { name: 'Messages' });
+  choose(fileOf('huge.jpg', 'image/jpeg', 21 * 1024 * 1024));
+  expect((await screen.findByRole('alert')).textContent).toContain('Photo is too large: the limit is 20 MB.');
+  expect(FakeXhr.all).toHaveLength(0);
+  expect(server.calls.filter((call) => call.path.startsWith('/api/media'))).toHaveLength(0);
+  expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
+});
+
+it('refuses a type that cannot be sent before any upload starts', async () => {
+  openChat();
+  await screen.findByRole('log', { name: 'Messages' });
+  choose(fileOf('setup.exe', 'application/x-msdownload', 2048));
+  expect((await screen.findByRole('alert')).textContent).toContain('This kind of file cannot be sent.');
+  expect(FakeXhr.all).toHaveLength(0);
+});
+
+it('uploads with progress, then sends the message with the media id', async () => {
+  const { server, conversation } = openChat();
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  choose(fileOf('beach.jpg', 'image/jpeg', 300_000));
+
+  await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+  const xhr = FakeXhr.all[0]!;
+  expect(xhr.method).toBe('POST');
+  expect(xhr.url).toBe('/api/media/photos');
+  expect(xhr.headers.Authorization).toBe('Bearer test-token');
+  expect((xhr.body!.get('file') as File).name).toBe('beach.jpg');
+
+  xhr.progress(150_000, 300_000);
+  const bar = screen.getByRole('progressbar', { name: 'Upload of beach.jpg' }) as HTMLProgressElement;
+  expect(bar.value).toBe(0.5);
+  expect(screen.getByText('50%')).toBeTruthy();
+
+  xhr.answer(201, { data: photo });
+  await waitFor(() => expect(server.callsTo('POST', '/api/messages')).toHaveLength(1));
+  expect(server.callsTo('POST', '/api/messages')[0]!.body).toMatchObject({ conversationId: conversation._id, type: 'photo', mediaId: photo._id });
+  const image = await within(log).findByRole('img', { name: 'beach.jpg' });
+  expect(image.getAttribute('src')).toBe(photo.thumbnailUrl);
+  expect(screen.queryByRole('progressbar')).toBeNull();
+});
+
+it('cancels an upload without sending anything', async () => {
+  const { server } = openChat();
+  await screen.findByRole('log', { name: 'Messages' });
+  choose(fileOf('notes.pdf', 'application/pdf', 4096));
+  await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
+  expect(FakeXhr.all[0]!.url).toBe('/api/media/files');
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
+  expect(screen.queryByRole('alert')).toBeNull();
+});

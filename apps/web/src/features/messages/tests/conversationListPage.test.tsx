@@ -1,0 +1,91 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aConversation, aMessage, aParty, fakeServer, renderChat, resetChat, VIEWER } from './harness';
+
+afterEach(() => {
+  resetChat();
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+const list = (items: unknown[], count = items.length) => ({ body: { items, count } });
+
+it('lists conversations with who, what was said last and unread badges', async () => {
+  const ruby = aConversation({
+    recipient: aParty({ name: 'Ruby Rose', isOnline: true }),
+    unreadMessageCount: 3,
+    lastMessage: aMessage({ senderId: 'someone-else', text: 'See you tonight' }),
+    lastMessageAt: new Date().toISOString(),
+  });
+  const max = aConversation({
+    recipient: aParty({ name: 'Max Power', type: 'user' }),
+    lastMessage: aMessage({ senderId: VIEWER._id, type: 'photo', text: '' }),
+    lastMessageAt: new Date().toISOString(),
+  });
+  const gone = aConversation({ recipient: aParty({ name: 'Old Friend' }), lastMessage: aMessage({ deletedAt: '2026-03-01T00:00:00.000Z', text: '' }) });
+  fakeServer()
+    .on('GET', '/api/conversation', list([ruby, max, gone]))
+    .on('GET', '/api/conversation/total-unread-message', { body: { count: 3 } });
+  renderChat('/messages');
+
+  const rubyLink = await screen.findByRole('link', { name: /Ruby Rose/ });
+  expect(rubyLink.getAttribute('href')).toBe(`/messages/${ruby._id}`);
+  expect(within(rubyLink).getByText('See you tonight')).toBeTruthy();
+  expect(within(rubyLink).getByLabelText('3 unread').textContent).toBe('3');
+  expect(within(rubyLink).getByText('just now')).toBeTruthy();
+  expect(within(rubyLink).getByText(', online')).toBeTruthy();
+
+  const maxLink = screen.getByRole('link', { name: /Max Power/ });
+  expect(maxLink.textContent).toContain('You: Photo');
+  expect(within(maxLink).queryByLabelText(/unread/)).toBeNull();
+  expect(within(screen.getByRole('link', { name: /Old Friend/ })).getByText('This message was deleted')).toBeTruthy();
+
+  // The top-bar link carries the total.
+  const nav = screen.getByRole('link', { name: /^Messages/ });
+  expect(await within(nav).findByLabelText('3 unread')).toBeTruthy();
+});
+
+it('says what to do when there are no conversations', async () => {
+  fakeServer().on('GET', '/api/conversation', list([])).on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } });
+  renderChat('/messages');
+  const empty = await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === 'No conversations yet — find someone on the Models page');
+  expect(empty).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Models page' }).getAttribute('href')).toBe('/models');
+  // No badge at 0.
+  expect(within(screen.getByRole('link', { name: 'Messages' })).queryByLabelText(/unread/)).toBeNull();
+});
+
+it('shows the error with a retry that loads the list', async () => {
+  let fail = true;
+  fakeServer()
+    .on('GET', '/api/conversation', () => (fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([aConversation({ recipient: aParty({ name: 'Ruby Rose' }) })])))
+    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } });
+  renderChat('/messages');
+  expect(await screen.findByText('Could not load your conversations')).toBeTruthy();
+  expect(screen.getByText('The server had a problem.')).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('link', { name: /Ruby Rose/ })).toBeTruthy();
+});
+
+it('searches by name on the server and highlights the open conversation', async () => {
+  const ruby = aConversation({ recipient: aParty({ name: 'Ruby Rose' }) });
+  const max = aConversation({ recipient: aParty({ name: 'Max Power' }) });
+  const server = fakeServer()
+    .on('GET', '/api/conversation', ({ query }) => list(query.get('q') === 'max' ? [max] : [ruby, max]))
+    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
+    .on('GET', /^\/api\/conversation\/[^/]+$/, { body: max })
+    .on('POST', /\/read$/, { body: { conversationId: max._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('GET', /^\/api\/messages\//, { body: { items: [], count: 0, hasMore: false } });
+  renderChat(`/messages/${max._id}`);
+
+  const selected = await screen.findByRole('link', { name: /Max Power/ });
+  expect(selected.getAttribute('aria-current')).toBe('page');
+  expect(selected.className).toContain('is-selected');
+  expect(screen.getByRole('link', { name: /Ruby Rose/ }).getAttribute('aria-current')).toBeNull();
+
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), { target: { value: 'max' } });
+  await waitFor(() => expect(screen.queryByRole('link', { name: /Ruby Rose/ })).toBeNull());
+  expect(server.callsTo('GET', '/api/conversation').at(-1)!.query.get('q')).toBe('max');
+});

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { TYPING_TTL_MS, type Conversation, type Message } from '@cc/contracts';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aConversation, aMessage, aParty, fakeServer, newestFirst, renderChat, resetChat } from './harness';
+
+afterEach(() => {
+  resetChat();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+/** Two conversations; Ruby's is open. The server's state can be changed by the test. */
+function twoChats(history: (ruby: Conversation) => Message[] = () => []) {
+  const ruby = aConversation({ recipient: aParty({ name: 'Ruby Rose' }) });
+  const max = aConversation({ recipient: aParty({ name: 'Max Power', type: 'user' }) });
+  const state = {
+    conversations: [ruby, max],
+    total: 0,
+    messages: [aMessage({ conversationId: ruby._id, senderId: ruby.recipient._id, text: 'Before the break', seq: 1 }), ...history(ruby)],
+  };
+  const server = fakeServer()
+    .on('GET', '/api/conversation', () => ({ body: { items: state.conversations, count: state.conversations.length } }))
+    .on('GET', `/api/conversation/${ruby._id}`, () => ({ body: state.conversations.find((c) => c._id === ruby._id) }))
+    .on('GET', '/api/conversation/total-unread-message', () => ({ body: { count: state.total } }))
+    .on('POST', `/api/conversation/${ruby._id}/read`, () => ({ body: { conversationId: ruby._id, readSeq: 99, unreadMessageCount: 0, totalUnread: state.total } }))
+    .on('GET', `/api/messages/${ruby._id}`, () => ({ body: { items: newestFirst(state.messages), count: state.messages.length, hasMore: false } }));
+  const view = renderChat(`/messages/${ruby._id}`);
+  return { ...view, server, ruby, max, state };
+}
+
+const withLast = (conversation: Conversation, message: Message, unreadMessageCount: number): Conversation => ({
+  ...conversation,
+  lastMessage: message,
+  lastMessageId: message._id,
+  lastMessageAt: message.createdAt,
+  unreadMessageCount,
+});
+
+it('a message in another conversation raises its unread badge and the total, exactly as the server counts', async () => {
+  const { live, max } = twoChats();
+  await screen.findByText('Before the break');
+  const message = aMessage({ conversationId: max._id, senderId: max.recipient._id, text: 'Ping from Max', seq: 5 });
+  live.send('message:created', { message, conversation: withLast(max, message, 4), totalUnread: 4 });
+
+  // Socket patches reach the screen on the next frame (RTK batches them).
+  const list = screen.getByRole('navigation', { name: 'Conversations' });
+  await waitFor(() => expect(within(list).getAllByRole('link')[0]!.textContent).toContain('Max Power'));
+  const links = within(list).getAllByRole('link');
+  expect(within(links[0]!).getByLabelText('4 unread').textContent).toBe('4');
+  expect(within(links[0]!).getByText('Ping from Max')).toBeTruthy();
+  expect(within(screen.getByRole('link', { name: /^Messages/ })).getByLabelText('4 unread')).toBeTruthy();
+  // Not in the open conversation's history.
+  expect(within(screen.getByRole('log', { name: 'Messages' })).queryByText('Ping from Max')).toBeNull();
+});
+
+it('a message in the open conversation joins the history and is read at once', async () => {
+  const { live, ruby, server } = twoChats();
+  await screen.findByText('Before the break');
+  await waitFor(() => expect(server.callsTo('POST', `/api/conversation/${ruby._id}/read`)).toHaveLength(1));
+  const message = aMessage({ conversationId: ruby._id, senderId: ruby.recipient._id, text: 'Are you there?', seq: 2 });
+  live.send('message:created', { message, conversation: withLast(ruby, message, 1), totalUnread: 1 });
+
+  const log = screen.getByRole('log', { name: 'Messages' });
+  expect(await within(log).findByText('Are you there?')).toBeTruthy();
+  expect(within(screen.getByRole('navigation', { name: 'Conversations' })).queryByLabelText(/unread/)).toBeNull();
+  expect(within(screen.getByRole('link', { name: /^Messages/ })).queryByLabelText(/unread/)).toBeNull();
+  await waitFor(() => expect(server.callsTo('POST', `/api/conversation/${ruby._id}/read`)).toHaveLength(2));
+});
+
+it('shows the typing indicator until they stop, or until it lapses', async () => {
+  const { live, ruby } = twoChats();
+  await screen.findByText('Before the break');
+  live.send('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: true });
+  expect(screen.getByText('Ruby Rose is typing…')).toBeTruthy();
+  expect(screen.getByText('typing…', { selector: '.chat-header__typing' })).toBeTruthy();
+  live.send('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: false });
+  expect(screen.queryByText('Ruby Rose is typing…')).toBeNull();
+
+  // Not renewed: it lapses after TYPING_TTL_MS.
+  const realNow = Date.now();
+  vi.spyOn(Date, 'now').mockReturnValue(realNow - TYPING_TTL_MS - 1);
+  live.send('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: true });
+  vi.mocked(Date.now).mockRestore();
+  expect(screen.getByText('Ruby Rose is typing…')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByText('Ruby Rose is typing…')).toBeNull(), { timeout: 2500 });
+});
+
+it('follows presence, read receipts and deletions', async () => {
+  const { live, ruby, state } = twoChats((conversation) => [aMessage({ conversationId: conversation._id, text: 'Did you get it?', seq: 2 })]);
+  await screen.findByText('Did you get it?');
+  expect(screen.getByText('Offline')).toBeTruthy();
+
+  live.send('presence:changed', { userId: ruby.recipient._id, online: true });
+  expect(await screen.findByText('Online')).toBeTruthy();
+
+  expect(screen.queryByText('Seen')).toBeNull();
+  live.send('conversation:read', { conversationId: ruby._id, readerId: ruby.recipient._id, readSeq: 2, unreadMessageCount: 0, totalUnread: 0 });
+  const row = screen.getByText('Did you get it?').closest('article')!;
+  expect(await within(row).findByText('Seen')).toBeTruthy();
+
+  const theirs = state.messages[0]!;
+  live.send('message:deleted', { messageId: theirs._id, conversationId: ruby._id, conversation: ruby, totalUnread: 0 });
+  const deleted = screen.getByRole('log', { name: 'Messages' }).querySelector(`[data-message-id="${theirs._id}"]`)!;
+  await waitFor(() => expect(deleted.getAttribute('data-deleted')).toBe('true'));
+  expect(deleted.textContent).toContain('This message was deleted');
+});
+
+it('catches up after a lost link: the list, the total and the open history are fetched again and merged', async () => {
+  const { live, ruby, max, state, server } = twoChats();
+  await screen.findByText('Before the break');
+  const gets = () => server.callsTo('GET', `/api/messages/${ruby._id}`).length;
+  const before = gets();
+
+  // While the link was down: a reply in the open conversation and one from Max.
+  const missed = aMessage({ conversationId: ruby._id, senderId: ruby.recipient._id, text: 'Sent while you were away', seq: 2 });
+  const fromMax = aMessage({ conversationId: max._id, senderId: max.recipient._id, text: 'Max missed you', seq: 1 });
+  state.messages = [...state.messages, missed];
+  state.conversations = [withLast(max, fromMax, 1), withLast(ruby, missed, 0)];
+  state.total = 1;
+
+  live.socket.connected = false;
+  live.send('disconnect');
+  live.socket.connected = true;
+  live.send('connect');
+
+  const log = screen.getByRole('log', { name: 'Messages' });
+  expect(await within(log).findByText('Sent while you were away')).toBeTruthy();
+  expect(within(log).getAllByText('Before the break')).toHaveLength(1);
+  expect(within(log).getAllByTestId('message')).toHaveLength(2);
+  expect(gets()).toBe(before + 1);
+  expect(await within(screen.getByRole('navigation', { name: 'Conversations' })).findByText('Max missed you')).toBeTruthy();
+  expect(await within(screen.getByRole('link', { name: /^Messages/ })).findByLabelText('1 unread')).toBeTruthy();
+});

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aConversation, aMedia, aMessage, fakeServer, newestFirst, renderChat, resetChat, VIEWER } from './harness';
+
+afterEach(() => {
+  resetChat();
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+it('bookmarks and deletes messages from their menu, with a confirmation before deleting', async () => {
+  const conversation = aConversation();
+  const mine = aMessage({ conversationId: conversation._id, senderId: VIEWER._id, text: 'Mine to delete', seq: 1 });
+  const theirs = aMessage({ conversationId: conversation._id, senderId: conversation.recipient._id, text: 'Worth keeping', seq: 2 });
+  const server = fakeServer()
+    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
+    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
+    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 2, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('GET', `/api/messages/${conversation._id}`, { body: { items: newestFirst([mine, theirs]), count: 2, hasMore: false } })
+    .on('POST', '/api/messages/bookmark', { status: 201, body: { _id: 'b-1', messageId: theirs._id, createdAt: '2026-03-04T10:00:00.000Z' } })
+    .on('DELETE', '/api/messages/bookmark/b-1', { status: 204 })
+    .on('DELETE', `/api/messages/${mine._id}`, { status: 204 });
+  renderChat(`/messages/${conversation._id}`);
+  const log = await screen.findByRole('log', { name: 'Messages' });
+
+  // Theirs: the menu offers Bookmark but not Delete; the keyboard opens it and moves in it.
+  const theirRow = (await within(log).findByText('Worth keeping')).closest('article')!;
+  const menuButton = within(theirRow).getByRole('button', { name: 'Message actions' });
+  fireEvent.keyDown(menuButton, { key: 'ArrowDown' });
+  const menu = await within(theirRow).findByRole('menu');
+  expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Bookmark']);
+  await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Bookmark' })));
+  fireEvent.click(within(menu).getByRole('menuitem', { name: 'Bookmark' }));
+  expect(await within(theirRow).findByText('Bookmarked')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/messages/bookmark')[0]!.body).toEqual({ messageId: theirs._id });
+
+  fireEvent.click(within(theirRow).getByRole('button', { name: 'Message actions' }));
+  fireEvent.click(await within(theirRow).findByRole('menuitem', { name: 'Remove bookmark' }));
+  await waitFor(() => expect(within(theirRow).queryByText('Bookmarked')).toBeNull());
+  expect(server.callsTo('DELETE', '/api/messages/bookmark/b-1')).toHaveLength(1);
+
+  // Mine: Delete asks first.
+  const myRow = within(log).getByText('Mine to delete').closest('article')!;
+  fireEvent.click(within(myRow).getByRole('button', { name: 'Message actions' }));
+  fireEvent.click(await within(myRow).findByRole('menuitem', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete this message?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(myRow.getAttribute('data-deleted')).toBe('true'));
+  expect(within(myRow).getByText('This message was deleted')).toBeTruthy();
+  expect(server.callsTo('DELETE', `/api/messages/${mine._id}`)).toHaveLength(1);
+});
+
+it('shows photos as thumbnails that open large, videos with controls and files as download cards', async () => {
+  const conversation = aConversation();
+  const photo = aMedia({ name: 'beach.jpg' });
+  const video = aMedia({ type: 'video', name: 'clip.mp4', mimeType: 'video/mp4' });
+  const file = aMedia({ type: 'file', name: 'menu.pdf', mimeType: 'application/pdf', size: 2_516_582, thumbnailUrl: null, width: null, height: null });
+  const messages = [photo, video, file].map((media, index) =>
+    aMessage({ conversationId: conversation._id, senderId: conversation.recipient._id, type: media.type, text: '', media, seq: index + 1 }),
+  );
+  fakeServer()
+    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
+    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
+    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 3, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('GET', `/api/messages/${conversation._id}`, { body: { items: newestFirst(messages), count: 3, hasMore: false } });
+  renderChat(`/messages/${conversation._id}`);
+  const log = await screen.findByRole('log', { name: 'Messages' });
+
+  fireEvent.click(await within(log).findByRole('button', { name: 'Open photo beach.jpg' }));
+  const viewer = await screen.findByRole('dialog', { name: 'beach.jpg' });
+  expect(within(viewer).getByRole('img', { name: 'beach.jpg' }).getAttribute('src')).toBe(photo.url);
+
+  const player = log.querySelector('video')!;
+  expect(player.hasAttribute('controls')).toBe(true);
+  expect(player.getAttribute('poster')).toBe(video.thumbnailUrl);
+  expect(player.getAttribute('src')).toBe(video.url);
+
+  const card = within(log).getByRole('link', { name: /menu\.pdf/ });
+  expect(card.getAttribute('href')).toBe(file.url);
+  expect(card.textContent).toContain('2.4 MB');
+});

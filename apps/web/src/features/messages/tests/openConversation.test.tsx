@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aConversation, aMessage, aParty, fakeServer, newestFirst, renderChat, resetChat, VIEWER } from './harness';
+
+afterEach(() => {
+  resetChat();
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+const today = (hour: number, minute = 0) => {
+  const date = new Date();
+  date.setHours(hour, minute, 0, 0);
+  return date.toISOString();
+};
+
+function chatWithRuby(overrides: Parameters<typeof aConversation>[0] = {}) {
+  const ruby = aParty({ name: 'Ruby Rose', tokenPerMessage: 150, isOnline: true });
+  const conversation = aConversation({ recipient: ruby, unreadMessageCount: 2, recipientReadSeq: 2, ...overrides });
+  const messages = [
+    aMessage({ conversationId: conversation._id, senderId: VIEWER._id, text: 'First from me', seq: 1, createdAt: today(0, 5) }),
+    aMessage({ conversationId: conversation._id, senderId: VIEWER._id, text: 'Second from me', seq: 2, createdAt: today(0, 6) }),
+    aMessage({ conversationId: conversation._id, senderId: ruby._id, text: 'Reply from Ruby', seq: 3, createdAt: today(0, 7) }),
+    aMessage({ conversationId: conversation._id, senderId: ruby._id, text: '', seq: 4, createdAt: today(0, 8), deletedAt: today(0, 9) }),
+  ];
+  return { conversation, messages, ruby };
+}
+
+it('opens a conversation: messages oldest at the top, newest at the bottom, and it is marked read', async () => {
+  const { conversation, messages } = chatWithRuby();
+  let unread = 2;
+  const server = fakeServer()
+    .on('GET', '/api/conversation', () => ({ body: { items: [{ ...conversation, unreadMessageCount: unread }], count: 1 } }))
+    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
+    .on('GET', '/api/conversation/total-unread-message', () => ({ body: { count: unread } }))
+    .on('POST', `/api/conversation/${conversation._id}/read`, () => {
+      unread = 0;
+      return { body: { conversationId: conversation._id, readSeq: 4, unreadMessageCount: 0, totalUnread: 0 } };
+    })
+    .on('GET', `/api/messages/${conversation._id}`, { body: { items: newestFirst(messages), count: 4, hasMore: false } });
+  renderChat(`/messages/${conversation._id}`);
+
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  await within(log).findByText('Reply from Ruby');
+  const rows = within(log).getAllByTestId('message');
+  expect(rows.map((row) => row.getAttribute('data-message-id'))).toEqual(messages.map((m) => m._id));
+  expect(rows.map((row) => row.getAttribute('data-mine'))).toEqual(['true', 'true', 'false', 'false']);
+  expect(rows[3]!.getAttribute('data-deleted')).toBe('true');
+  expect(within(rows[3]!).getByText('This message was deleted')).toBeTruthy();
+  // Grouped by day; the sender's name is there for screen readers.
+  expect(within(log).getByRole('heading', { name: 'Today' })).toBeTruthy();
+  expect(within(rows[2]!).getByText('Ruby Rose:')).toBeTruthy();
+  // 'Seen' under the viewer's last message the other has read, and only there.
+  expect(within(rows[1]!).getByText('Seen')).toBeTruthy();
+  expect(within(log).getAllByText('Seen')).toHaveLength(1);
+
+  // Header: who, online, and the price an ordinary member pays.
+  expect(screen.getByRole('heading', { name: 'Ruby Rose' })).toBeTruthy();
+  expect(screen.getByText('Online')).toBeTruthy();
+  expect(screen.getByText('1.50 tokens per message')).toBeTruthy();
+
+  // Marked read: the server was told, the list badge and the total are gone.
+  await waitFor(() => expect(server.callsTo('POST', `/api/conversation/${conversation._id}/read`)).toHaveLength(1));
+  const item = screen.getByRole('link', { name: /Ruby Rose/ });
+  await waitFor(() => expect(within(item).queryByLabelText(/unread/)).toBeNull());
+  await waitFor(() => expect(within(screen.getByRole('link', { name: /^Messages/ })).queryByLabelText(/unread/)).toBeNull());
+});
+
+it('loads older messages above, keeping what was loaded', async () => {
+  const { conversation } = chatWithRuby({ unreadMessageCount: 0 });
+  const page = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, index) => aMessage({ conversationId: conversation._id, text: `Message ${from + index}`, seq: from + index, createdAt: today(1, from + index) }));
+  const server = fakeServer()
+    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
+    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
+    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 40, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('GET', `/api/messages/${conversation._id}`, ({ query }) =>
+      query.get('before') === '31'
+        ? { body: { items: newestFirst(page(21, 30)), count: 40, hasMore: false } }
+        : { body: { items: newestFirst(page(31, 40)), count: 40, hasMore: true } },
+    );
+  renderChat(`/messages/${conversation._id}`);
+
+  const log = await screen.findByRole('log', { name: 'Messages' });
+  await within(log).findByText('Message 40');
+  fireEvent.click(screen.getByRole('button', { name: 'Load older messages' }));
+  await within(log).findByText('Message 21');
+  const texts = within(log)
+    .getAllByTestId('message')
+    .map((row) => row.querySelector('.chat-msg__text')!.textContent);
+  expect(texts).toEqual(Array.from({ length: 20 }, (_, index) => `Message ${21 + index}`));
+  expect(server.callsTo('GET', `/api/messages/${conversation._id}`).at(-1)!.query.get('before')).toBe('31');
+  expect(await screen.findByText('This is the beginning of your conversation with Ruby Rose.')).toBeTruthy();
+});
