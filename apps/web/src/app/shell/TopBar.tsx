@@ -5,6 +5,7 @@ import { selectCurrentUser } from '../../shared/auth/authSlice';
 import { useSiteName } from '../../shared/site/siteApi';
 import { SocketStatusDot } from '../../shared/socket/SocketStatusDot';
 import { ButtonLink, Icon } from '../../shared/ui';
+import { NotificationBell } from '../../features/notifications';
 import { BalanceChip } from './BalanceChip';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
@@ -32,8 +33,15 @@ export function TopBar() {
             <NavLink to="/" end className="topbar__link">
               Home
             </NavLink>
+            {/* messages-link */}
+            <NavLink to="/models" className="topbar__link">
+              Models
+            </NavLink>
             {user ? (
               <>
+                <NavLink to="/contacts" className="topbar__link">
+                  Contacts
+                </NavLink>
                 <NavLink to="/tokens" className="topbar__link">
                   Tokens
                 </NavLink>
@@ -65,6 +73,7 @@ export function TopBar() {
           {user ? (
             <>
               <SocketStatusDot />
+              <NotificationBell />
               <BalanceChip balance={user.balance} />
               <UserMenu user={user} />
             </>

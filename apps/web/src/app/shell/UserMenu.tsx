@@ -6,8 +6,8 @@ import { logout } from '../../shared/auth/logoutThunk';
 import { Avatar, Icon } from '../../shared/ui';
 
 /**
- * The avatar menu (menu button pattern): Profile, Account settings, Sign out. Arrow keys move
- * between items, Escape closes it and gives focus back to the button.
+ * The avatar menu (menu button pattern): Profile, Account settings, Notifications, Bookmarks,
+ * People, Sign out. Arrow keys move between items, Escape closes it and gives focus back to the button.
  */
 export function UserMenu({ user }: { user: Me }) {
   const dispatch = useAppDispatch();
@@ -87,6 +87,16 @@ export function UserMenu({ user }: { user: Me }) {
           </Link>
           <Link role="menuitem" tabIndex={-1} to="/account/password" className="user-menu__item" onClick={() => close(false)}>
             <Icon name="settings" size={18} /> Account settings
+          </Link>
+          <div className="user-menu__separator" role="separator" />
+          <Link role="menuitem" tabIndex={-1} to="/notifications" className="user-menu__item" onClick={() => close(false)}>
+            <Icon name="sparkles" size={18} /> Notifications
+          </Link>
+          <Link role="menuitem" tabIndex={-1} to="/bookmarks" className="user-menu__item" onClick={() => close(false)}>
+            <Icon name="star" size={18} /> Bookmarks
+          </Link>
+          <Link role="menuitem" tabIndex={-1} to="/people" className="user-menu__item" onClick={() => close(false)}>
+            <Icon name="compass" size={18} /> People
           </Link>
           <div className="user-menu__separator" role="separator" />
           <button role="menuitem" tabIndex={-1} type="button" className="user-menu__item" onClick={signOut} disabled={signingOut}>

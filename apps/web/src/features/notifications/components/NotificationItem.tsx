@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import type { Notification } from '@cc/contracts';
+import { NOTIFICATION_KINDS } from '../lib/kinds';
+import { exactTime, internalPath, relativeTime } from '../lib/relativeTime';
+import { Glyph } from './glyphs';
+import './NotificationItem.css';
+
+type NotificationItemProps = {
+  notification: Notification;
+  /** Marks it read; a link is followed by the link itself. */
+  onOpen: (notification: Notification) => void;
+  compact?: boolean;
+};
+
+/** One notification: its kind as an icon, the sentence, when (exact on hover), unread ones marked. */
+export function NotificationItem({ notification, onOpen, compact = false }: NotificationItemProps) {
+  const kind = NOTIFICATION_KINDS[notification.type] ?? NOTIFICATION_KINDS.message;
+  const path = internalPath(notification.link);
+  const unread = !notification.read;
+  const content = (
+    <>
+      <span className={`notif-item__icon notif-item__icon--${kind.tone}`}>
+        <Glyph name={kind.icon} size={compact ? 16 : 18} />
+      </span>
+      <span className="notif-item__main">
+        <span className="notif-item__text">
+          <span className="visually-hidden">{unread ? `Unread ${kind.label.toLowerCase()}: ` : `${kind.label}: `}</span>
+          {notification.text}
+        </span>
+        <time className="notif-item__time" dateTime={notification.createdAt} title={exactTime(notification.createdAt)}>
+          {relativeTime(notification.createdAt)}
+        </time>
+      </span>
+      {unread ? <span className="notif-item__dot" aria-hidden="true" /> : null}
+    </>
+  );
+  const classes = ['notif-item', unread && 'notif-item--unread', compact && 'notif-item--compact'].filter(Boolean).join(' ');
+  return (
+    <li className={classes}>
+      {path ? (
+        <Link to={path} className="notif-item__body" onClick={() => onOpen(notification)}>
+          {content}
+        </Link>
+      ) : unread ? (
+        <button type="button" className="notif-item__body" onClick={() => onOpen(notification)}>
+          {content}
+        </button>
+      ) : (
+        <div className="notif-item__body">{content}</div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { sockets } from './fakeSocket';
+import { aNotification, fakeServer, list, renderNotifications } from './harness';
+
+vi.mock('socket.io-client', () => import('./fakeSocket'));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+  sockets.length = 0;
+});
+
+const rows = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+
+it('lists notifications newest first with their kind, relative time (exact on hover) and unread ones highlighted', async () => {
+  const tip = aNotification({ type: 'tip', text: 'Ruby tipped you 5.00 tokens', createdAt: new Date(Date.now() - 5 * 60_000).toISOString() });
+  const call = aNotification({ type: 'call', text: 'You missed a call from Ivy', read: true, link: null, createdAt: '2026-01-04T10:12:00.000Z' });
+  const server = fakeServer()
+    .on('GET', '/api/notifications/unread/count', { body: { count: 1 } })
+    .on('GET', '/api/notifications', list([tip, call]));
+  renderNotifications('/notifications');
+
+  await screen.findByRole('list', { name: 'Notifications' });
+  const [first, second] = rows();
+  expect(first!.textContent).toContain('Unread tip: Ruby tipped you 5.00 tokens');
+  expect(first!.className).toContain('notif-item--unread');
+  expect(within(first!).getByText('5 min ago')).toBeTruthy();
+  expect(second!.textContent).toContain('Call: You missed a call from Ivy');
+  expect(second!.className).not.toContain('notif-item--unread');
+  const when = within(second!).getByText('Jan 4, 2026');
+  expect(when.getAttribute('title')).toMatch(/^Jan 4, 2026, \d{1,2}:\d{2}/);
+  expect(screen.getByText('1 unread')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/notifications')[0]!.query.get('limit')).toBe('20');
+});
+
+it('opening an unread one marks it read, follows its link, and the counts stay exact', async () => {
+  const tip = aNotification({ text: 'Ruby tipped you 5.00 tokens', link: '/earnings' });
+  const contact = aNotification({ type: 'contact', text: 'Ivy added you', link: null });
+  const old = aNotification({ text: 'Welcome aboard', read: true, link: null });
+  const server = fakeServer()
+    .on('GET', '/api/notifications/unread/count', { body: { count: 2 } })
+    .on('GET', '/api/notifications', list([tip, contact, old]))
+    .on('PUT', /^\/api\/notifications\/read\/[^/]+$/, ({ path }) => ({ body: { ...[tip, contact].find((n) => path.endsWith(n._id))!, read: true } }));
+  const { router } = renderNotifications('/notifications');
+  expect(await screen.findByText('2 unread')).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
+
+  // Without a link, opening only marks it read.
+  fireEvent.click(screen.getByRole('button', { name: /Ivy added you/ }));
+  expect(await screen.findByText('1 unread')).toBeTruthy();
+  expect(rows()[1]!.className).not.toContain('notif-item--unread');
+  expect(screen.queryByRole('button', { name: /Ivy added you/ })).toBeNull();
+
+  fireEvent.click(screen.getByRole('link', { name: /Ruby tipped you 5\.00 tokens/ }));
+  expect(await screen.findByText('Earnings page')).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+  expect(server.callsTo('PUT', `/api/notifications/read/${tip._id}`)).toHaveLength(1);
+  expect(server.callsTo('PUT', `/api/notifications/read/${contact._id}`)).toHaveLength(1);
+
+  await act(() => router.navigate('/notifications'));
+  expect(await screen.findByText('You are all caught up.')).toBeTruthy();
+  expect(rows().filter((row) => row.className.includes('notif-item--unread'))).toHaveLength(0);
+});
+
+it('marks all as read', async () => {
+  const server = fakeServer()
+    .on('GET', '/api/notifications/unread/count', { body: { count: 2 } })
+    .on('GET', '/api/notifications', list([aNotification(), aNotification(), aNotification({ read: true })]))
+    .on('PUT', '/api/notifications/read/all', { body: { updated: 2, count: 0 } });
+  renderNotifications('/notifications');
+  await screen.findByText('2 unread');
+  fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+
+  expect(await screen.findByText('You are all caught up.')).toBeTruthy();
+  expect(rows().every((row) => !row.className.includes('notif-item--unread'))).toBe(true);
+  expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(server.callsTo('PUT', '/api/notifications/read/all')).toHaveLength(1);
+});
+
+it('puts back the unread state when marking all read fails', async () => {
+  fakeServer()
+    .on('GET', '/api/notifications/unread/count', { body: { count: 1 } })
+    .on('GET', '/api/notifications', list([aNotification()]))
+    .on('PUT', '/api/notifications/read/all', { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } });
+  renderNotifications('/notifications');
+  await screen.findByText('1 unread');
+  fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+  expect(await screen.findByText('The server had a problem.')).toBeTruthy();
+  expect(await screen.findByText('1 unread')).toBeTruthy();
+  expect(rows()[0]!.className).toContain('notif-item--unread');
+});
+
+it('pages through notifications and puts a new one from the socket on top', async () => {
+  const firstPage = Array.from({ length: 20 }, (_, index) => aNotification({ text: `Older news ${index + 1}`, read: true, link: null }));
+  const server = fakeServer()
+    .on('GET', '/api/notifications/unread/count', { body: { count: 0 } })
+    .on('GET', '/api/notifications', ({ query }) =>
+      query.get('skip') === '20' ? list([aNotification({ text: 'Oldest news', read: true })], 21) : list(firstPage, 21),
+    );
+  renderNotifications('/notifications');
+  await screen.findByText('Older news 1');
+  expect(screen.getByText('1–20 of 21')).toBeTruthy();
+  await waitFor(() => expect(sockets).toHaveLength(1));
+
+  const fresh = aNotification({ text: 'Ruby sent you a message', type: 'message', link: null });
+  act(() => sockets[0]!.receive('notification:created', { notification: fresh, unreadCount: 1 }));
+  await waitFor(() => expect(rows()[0]!.textContent).toContain('Ruby sent you a message'));
+  expect(rows()).toHaveLength(20);
+  expect(screen.getByText('1–20 of 22')).toBeTruthy();
+  expect(screen.getByText('1 unread')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Oldest news')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/notifications').at(-1)!.query.get('skip')).toBe('20');
+});
+
+it('says what will show up here when there is nothing yet', async () => {
+  fakeServer()
+    .on('GET', '/api/notifications/unread/count', { body: { count: 0 } })
+    .on('GET', '/api/notifications', list([]));
+  renderNotifications('/notifications');
+  expect(await screen.findByText('No notifications yet')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+});

@@ -1,0 +1,134 @@
+import type {
+  Contact,
+  Conversation,
+  InviteInput,
+  List,
+  ListedUser,
+  MemberType,
+  ProfileByUsername,
+  ShareLoveInput,
+  ShareLoveResult,
+} from '@cc/contracts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { baseApi } from '../../../shared/api/baseApi';
+import { balanceChanged } from '../../../shared/socket/walletBalance';
+import type { RootState } from '../../../app/store';
+import { contactAdded, contactRemoved, withFriendship, type PersonRef } from '../lib/contactList';
+
+export type MemberSearchArgs = { q?: string; type?: MemberType; limit: number; skip: number };
+export type ContactListArgs = { q?: string; limit: number; skip: number };
+export type RemoveContactArgs = { person: PersonRef; contactId?: string | null };
+
+/**
+ * The directory and profiles are public pages: a signed-out visitor's 401 is shown there, not
+ * turned into a trip to the login page.
+ */
+const publicRead = { on401: 'return' as const };
+
+type CacheDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
+
+export const peopleApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /users/search — everyone, or only models (`type: 'model'`) for the directory. */
+    searchMembers: build.query<List<ListedUser>, MemberSearchArgs>({
+      query: (params) => ({ url: '/users/search', params }),
+      extraOptions: publicRead,
+      providesTags: ['Member'],
+    }),
+    getProfileByUsername: build.query<ProfileByUsername, string>({
+      query: (username) => `/users/findByUsername/${encodeURIComponent(username)}`,
+      extraOptions: publicRead,
+      providesTags: (_result, _error, username) => [{ type: 'Member', id: username }],
+    }),
+
+    listContacts: build.query<List<Contact>, ContactListArgs>({
+      query: (params) => ({ url: '/contact', params }),
+      providesTags: ['Contact'],
+    }),
+    addContact: build.mutation<Contact, { userId: string }>({
+      query: (body) => ({ url: '/contact', method: 'POST', body }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled, getState }) => {
+        try {
+          const { data: contact } = await queryFulfilled;
+          patchContacts(dispatch, getState() as RootState, (list, view) => contactAdded(list, contact, view));
+          patchFriendship(dispatch, getState() as RootState, contact._id, contact.contactId ?? contact._id);
+        } catch {
+          // The button shows the refusal.
+        }
+      },
+    }),
+    removeContact: build.mutation<unknown, RemoveContactArgs>({
+      // The server takes the contact's id or the member's; the member's is always known.
+      query: ({ person, contactId }) => ({ url: `/contact/${encodeURIComponent(contactId ?? person._id)}`, method: 'DELETE' }),
+      onQueryStarted: async ({ person }, { dispatch, queryFulfilled, getState }) => {
+        try {
+          await queryFulfilled;
+          patchContacts(dispatch, getState() as RootState, (list, view) => contactRemoved(list, person, view));
+          patchFriendship(dispatch, getState() as RootState, person._id, null);
+        } catch {
+          // The button shows the refusal.
+        }
+      },
+    }),
+    inviteFriend: build.mutation<unknown, InviteInput>({
+      query: (body) => ({ url: '/newsletter/invite', method: 'POST', body }),
+    }),
+
+    /** POST /conversation: the conversation with this member, new or existing. */
+    openConversationWith: build.mutation<Conversation, { userId: string }>({
+      query: (body) => ({ url: '/conversation', method: 'POST', body }),
+      // The chat list owns where a conversation goes; it refetches and finds this one.
+      invalidatesTags: (_result, error) => (error ? [] : ['Conversation']),
+    }),
+
+    /** POST /share-love/create: a tip to a model; the answer carries the tipper's new balance. */
+    sendTip: build.mutation<ShareLoveResult, ShareLoveInput>({
+      query: (body) => ({ url: '/share-love/create', method: 'POST', body }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(balanceChanged(data.balance));
+        } catch {
+          // The tip form shows the refusal.
+        }
+      },
+    }),
+  }),
+});
+
+/** Every cached page of the contact list, changed by `change` (spec §4 as cache updates). */
+function patchContacts(dispatch: CacheDispatch, state: RootState, change: (list: List<Contact>, view: ContactListArgs) => List<Contact>) {
+  for (const args of peopleApi.util.selectCachedArgsForQuery(state, 'listContacts')) {
+    dispatch(peopleApi.util.updateQueryData('listContacts', args, (list) => change(list, args)));
+  }
+}
+
+/** isFriend (and contactId on profiles) everywhere this member is shown. */
+function patchFriendship(dispatch: CacheDispatch, state: RootState, userId: string, contactId: string | null) {
+  for (const args of peopleApi.util.selectCachedArgsForQuery(state, 'searchMembers')) {
+    dispatch(
+      peopleApi.util.updateQueryData('searchMembers', args, (list) => ({
+        ...list,
+        items: list.items.map((person) => withFriendship(person, userId, contactId)),
+      })),
+    );
+  }
+  for (const username of peopleApi.util.selectCachedArgsForQuery(state, 'getProfileByUsername')) {
+    dispatch(peopleApi.util.updateQueryData('getProfileByUsername', username, (profile) => withFriendship(profile, userId, contactId)));
+  }
+}
+
+export const {
+  useSearchMembersQuery,
+  useGetProfileByUsernameQuery,
+  useListContactsQuery,
+  useAddContactMutation,
+  useRemoveContactMutation,
+  useInviteFriendMutation,
+  useOpenConversationWithMutation,
+  useSendTipMutation,
+} = peopleApi;
+
+export const DIRECTORY_PAGE_SIZE = 24;
+export const PEOPLE_PAGE_SIZE = 20;
+export const CONTACTS_PAGE_SIZE = 20;

@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aMember, fakeServer, list, renderPeople } from './harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+it('shows model cards with price, call hint and a link to the profile, also to signed-out visitors', async () => {
+  const server = fakeServer().on(
+    'GET',
+    '/api/users/search',
+    list([
+      aMember({ name: 'Ruby Rose', username: 'ruby', tokenPerMessage: 150, callAvailable: true }),
+      aMember({ name: 'Ivy Stone', username: 'ivy', bio: '', tokenPerMessage: 0, callAvailable: false }),
+    ]),
+  );
+  renderPeople('/models', { me: null });
+
+  const grid = await screen.findByRole('list', { name: 'Models' });
+  const ruby = within(grid).getByRole('link', { name: /Ruby Rose/ });
+  expect(ruby.getAttribute('href')).toBe('/models/ruby');
+  expect(within(ruby).getByText('@ruby')).toBeTruthy();
+  expect(within(ruby).getByText('Late-night talks and vinyl records.')).toBeTruthy();
+  expect(within(ruby).getByText('1.50 tokens per message')).toBeTruthy();
+  expect(within(ruby).getByText('Call')).toBeTruthy();
+  const ivy = within(grid).getByRole('link', { name: /Ivy Stone/ });
+  expect(within(ivy).getByText('Free messages')).toBeTruthy();
+  expect(within(ivy).queryByText('Call')).toBeNull();
+  expect(screen.getByText('Showing 2 of 2 models')).toBeTruthy();
+
+  const request = server.callsTo('GET', '/api/users/search')[0]!;
+  expect(request.query.get('type')).toBe('model');
+  expect(request.query.get('skip')).toBe('0');
+  expect(request.query.has('q')).toBe(false);
+  expect(request.headers.get('Authorization')).toBeNull();
+});
+
+it('searches by name on the server once typing stops, and says when nobody matches', async () => {
+  const server = fakeServer().on('GET', '/api/users/search', ({ query }) =>
+    query.get('q') === 'zz' ? list([]) : list([aMember({ name: 'Ruby Rose' })]),
+  );
+  renderPeople('/models');
+  await screen.findByRole('link', { name: /Ruby Rose/ });
+
+  fireEvent.change(screen.getByLabelText('Search models'), { target: { value: 'z' } });
+  fireEvent.change(screen.getByLabelText('Search models'), { target: { value: 'zz' } });
+  expect(await screen.findByText('No models match “zz”')).toBeTruthy();
+  // Debounced: the half-typed "z" never reached the server.
+  const searched = server.callsTo('GET', '/api/users/search').map((call) => call.query.get('q'));
+  expect(searched).toEqual([null, 'zz']);
+  expect(server.callsTo('GET', '/api/users/search').at(-1)!.query.get('type')).toBe('model');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+  expect(await screen.findByRole('link', { name: /Ruby Rose/ })).toBeTruthy();
+  expect((screen.getByLabelText('Search models') as HTMLInputElement).value).toBe('');
+});
+
+it('loads more models under the first page', async () => {
+  const first = Array.from({ length: 24 }, (_, index) => aMember({ name: `Model ${index + 1}`, username: `model${index + 1}` }));
+  const server = fakeServer().on('GET', '/api/users/search', ({ query }) =>
+    query.get('skip') === '24' ? list([aMember({ name: 'Last Model', username: 'last' })], 25) : list(first, 25),
+  );
+  renderPeople('/models');
+  await screen.findByRole('link', { name: /Model 24/ });
+  expect(screen.getByText('Showing 24 of 25 models')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+  expect(await screen.findByRole('link', { name: /Last Model/ })).toBeTruthy();
+  expect(screen.getByRole('link', { name: /Model 1\b/ })).toBeTruthy();
+  expect(screen.getByText('Showing 25 of 25 models')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  expect(server.callsTo('GET', '/api/users/search').at(-1)!.query.get('skip')).toBe('24');
+});
+
+it('shows the error with a retry, then the empty directory', async () => {
+  let fail = true;
+  fakeServer().on('GET', '/api/users/search', () =>
+    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([]),
+  );
+  renderPeople('/models');
+  expect(await screen.findByText('Could not load models')).toBeTruthy();
+  expect(screen.getByText('The server had a problem.')).toBeTruthy();
+
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('No models yet')).toBeTruthy();
+});
+
+it('asks a signed-out visitor to sign in when the server keeps the directory for members', async () => {
+  fakeServer().on('GET', '/api/users/search', { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'Sign in first.' } });
+  renderPeople('/models', { me: null });
+  expect(await screen.findByText('Sign in to browse models')).toBeTruthy();
+  await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login?next=%2Fmodels'));
+});

@@ -1,0 +1,138 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { buildMe } from '../../../../test/factories';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aContact, aProfile, fakeServer, list, renderPeople } from './harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+it('shows the price per message, call rate, availability and the actions', async () => {
+  fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile({ name: 'Ruby Rose', tokenPerMessage: 150, callRate: 250 }) });
+  renderPeople('/models/ruby');
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Ruby Rose' })).toBeTruthy();
+  expect(screen.getByText('@ruby')).toBeTruthy();
+  expect(screen.getByText('Late-night talks and vinyl records.')).toBeTruthy();
+  expect(screen.getByText('1.50 tokens per message')).toBeTruthy();
+  expect(screen.getByText('2.50 tokens/min')).toBeTruthy();
+  expect(screen.getAllByText('Available for calls').length).toBeGreaterThan(0);
+  expect(screen.getByRole('button', { name: 'Message' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Add to contacts' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Send a tip' })).toBeTruthy();
+  expect(screen.queryByRole('link', { name: 'Edit profile' })).toBeNull();
+});
+
+it('adds to contacts and removes again, keeping the contact list and its total in step', async () => {
+  const ruby = aProfile({ _id: '00000000-0000-4000-8000-0000000000aa', name: 'Ruby Rose', username: 'ruby' });
+  const server = fakeServer()
+    .on('GET', '/api/contact', list([aContact({ name: 'Ivy Stone', username: 'ivy' })], 1))
+    .on('GET', '/api/users/findByUsername/ruby', { body: ruby })
+    .on('POST', '/api/contact', { status: 201, body: { ...ruby, isFriend: true, contactId: 'contact-7' } })
+    .on('DELETE', '/api/contact/contact-7', { status: 204 });
+  const { router } = renderPeople('/contacts');
+  expect(await screen.findByText('1 contact')).toBeTruthy();
+
+  await router.navigate('/models/ruby');
+  fireEvent.click(await screen.findByRole('button', { name: 'Add to contacts' }));
+  expect(await screen.findByRole('button', { name: 'Remove from contacts' })).toBeTruthy();
+  expect(screen.getByText('In your contacts')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/contact')[0]!.body).toEqual({ userId: ruby._id });
+
+  // Spec §4: prepended and counted, without asking the server again.
+  await router.navigate('/contacts');
+  expect(await screen.findByText('2 contacts')).toBeTruthy();
+  const rows = within(screen.getByRole('list', { name: 'Contacts' })).getAllByRole('listitem');
+  expect(rows[0]!.textContent).toContain('Ruby Rose');
+  expect(rows[1]!.textContent).toContain('Ivy Stone');
+  expect(server.callsTo('GET', '/api/contact')).toHaveLength(1);
+
+  await router.navigate('/models/ruby');
+  fireEvent.click(await screen.findByRole('button', { name: 'Remove from contacts' }));
+  expect(await screen.findByRole('button', { name: 'Add to contacts' })).toBeTruthy();
+  expect(screen.queryByText('In your contacts')).toBeNull();
+  expect(server.callsTo('DELETE', '/api/contact/contact-7')).toHaveLength(1);
+
+  await router.navigate('/contacts');
+  expect(await screen.findByText('1 contact')).toBeTruthy();
+  expect(screen.queryByText('Ruby Rose')).toBeNull();
+});
+
+it('Message opens the conversation and goes to the chat', async () => {
+  const ruby = aProfile();
+  const server = fakeServer()
+    .on('GET', '/api/users/findByUsername/ruby', { body: ruby })
+    .on('POST', '/api/conversation', { status: 201, body: { _id: 'conv-42' } });
+  renderPeople('/models/ruby');
+  fireEvent.click(await screen.findByRole('button', { name: 'Message' }));
+  expect(await screen.findByText('Chat conv-42')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/conversation')[0]!.body).toEqual({ userId: ruby._id });
+});
+
+it('sends a signed-out visitor to the login page and back, instead of messaging', async () => {
+  const server = fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile() });
+  renderPeople('/models/ruby', { me: null });
+  fireEvent.click(await screen.findByRole('button', { name: 'Message' }));
+  expect(await screen.findByText('Login page ?next=%2Fmodels%2Fruby')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/conversation')).toHaveLength(0);
+});
+
+it('says there is no such model for an unknown username', async () => {
+  fakeServer().on('GET', '/api/users/findByUsername/nobody', { status: 404, body: { code: 'NOT_FOUND', msg: 'No such member.' } });
+  renderPeople('/models/nobody');
+  expect(await screen.findByText('No such model')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');
+});
+
+it('offers Edit profile instead of the actions on your own profile', async () => {
+  const me = buildMe({ _id: 'me-1', username: 'ruby', type: 'model' });
+  fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile({ _id: 'me-1' }) });
+  renderPeople('/models/ruby', { me });
+  const edit = await screen.findByRole('link', { name: 'Edit profile' });
+  expect(edit.getAttribute('href')).toBe('/account/profile');
+  expect(screen.queryByRole('button', { name: 'Message' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Add to contacts' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Send a tip' })).toBeNull();
+});
+
+it('sends a tip in hundredths with one key per attempt, and the balance follows', async () => {
+  const ruby = aProfile({ name: 'Ruby Rose' });
+  let lost = true;
+  const server = fakeServer()
+    .on('GET', '/api/users/findByUsername/ruby', { body: ruby })
+    .on('POST', '/api/share-love/create', () => {
+      if (lost) {
+        lost = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return { status: 201, body: { transactionId: 't-1', balance: 122_206 } };
+    });
+  const { store } = renderPeople('/models/ruby', { me: buildMe({ balance: 123_456 }) });
+  fireEvent.click(await screen.findByRole('button', { name: 'Send a tip' }));
+
+  const dialog = await screen.findByRole('dialog', { name: 'Send a tip to Ruby Rose' });
+  expect(within(dialog).getByText('Your balance: 1,234.56 tokens')).toBeTruthy();
+  const amount = within(dialog).getByLabelText('Amount');
+  fireEvent.change(amount, { target: { value: 'abc' } });
+  fireEvent.blur(amount);
+  expect(await within(dialog).findByText('Enter an amount like 5 or 2.50')).toBeTruthy();
+
+  fireEvent.change(amount, { target: { value: '12.50' } });
+  fireEvent.change(within(dialog).getByLabelText('Note (optional)'), { target: { value: 'Thanks for the chat' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Tip 12.50 tokens' }));
+  // The answer was lost: trying again must not tip twice, so it reuses the attempt's key.
+  expect(await within(dialog).findByText('An error occurred, please try again!')).toBeTruthy();
+  const tip = within(dialog).getByRole('button', { name: 'Tip 12.50 tokens' }) as HTMLButtonElement;
+  await waitFor(() => expect(tip.disabled).toBe(false));
+  fireEvent.click(tip);
+
+  expect(await screen.findByText('You tipped Ruby Rose 12.50 tokens.')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  const [first, retry] = server.callsTo('POST', '/api/share-love/create').map((call) => call.body as Record<string, unknown>);
+  expect(retry).toMatchObject({ modelId: ruby._id, amount: 1250, note: 'Thanks for the chat' });
+  expect(retry!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  expect(retry!.idempotencyKey).toBe(first!.idempotencyKey);
+  expect(store.getState().auth.user!.balance).toBe(122_206);
+});
