@@ -1,4 +1,5 @@
 import { combineReducers, configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
+import { chatReducer } from '../features/messages/model/chatSlice';
 import { baseApi } from '../shared/api/baseApi';
 import { appReset } from '../shared/api/session';
 import { authReducer } from '../shared/auth/authSlice';
@@ -8,6 +9,7 @@ const appReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
   auth: authReducer,
   socket: socketReducer,
+  chat: chatReducer,
 });
 
 export type RootState = ReturnType<typeof appReducer>;

@@ -1,6 +1,8 @@
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { useLiveSocket } from '../../shared/socket/useLiveSocket';
+import { useMessagingLive } from '../../features/messages';
+import { useNotificationsLive } from '../../features/notifications';
 import { Footer } from './Footer';
 import { RouteLoader } from './RouteLoader';
 import { TopBar } from './TopBar';
@@ -13,6 +15,9 @@ export function AppShell() {
   useSiteHead();
   useSessionBootstrap();
   useLiveSocket();
+  // Chat and notifications listen on every page: unread counts and the bell stay exact everywhere.
+  useMessagingLive();
+  useNotificationsLive();
   return (
     <>
       <a href="#main" className="skip-link">

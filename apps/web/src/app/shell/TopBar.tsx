@@ -6,6 +6,7 @@ import { useSiteName } from '../../shared/site/siteApi';
 import { SocketStatusDot } from '../../shared/socket/SocketStatusDot';
 import { ButtonLink, Icon } from '../../shared/ui';
 import { NotificationBell } from '../../features/notifications';
+import { MessagesNavLink } from '../../features/messages';
 import { BalanceChip } from './BalanceChip';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
@@ -33,7 +34,7 @@ export function TopBar() {
             <NavLink to="/" end className="topbar__link">
               Home
             </NavLink>
-            {/* messages-link */}
+            {user ? <MessagesNavLink /> : null}
             <NavLink to="/models" className="topbar__link">
               Models
             </NavLink>

@@ -6,26 +6,10 @@ import { clearBrowserSession, fakeServer } from '../../../test/fakeServer';
 import { buildMe } from '../../../test/factories';
 import { renderShell } from './renderShell';
 
-type Listener = (...args: unknown[]) => void;
-const sockets: { handlers: Map<string, Listener>; uri: string; options: unknown; disconnect: () => void }[] = [];
+import { sockets } from '../../../test/fakeSocket';
 
-// The real client would try to open a WebSocket; this one lets the test fire server events.
-vi.mock('socket.io-client', () => ({
-  io: (uri: string, options: unknown) => {
-    const handlers = new Map<string, Listener>();
-    const socket = {
-      handlers,
-      uri,
-      options,
-      on: (event: string, fn: Listener) => handlers.set(event, fn),
-      removeAllListeners: () => handlers.clear(),
-      disconnect: vi.fn(),
-      io: { on: () => undefined, removeAllListeners: () => undefined },
-    };
-    sockets.push(socket);
-    return socket;
-  },
-}));
+// The real client would try to open a WebSocket; this one lets the test play the server.
+vi.mock('socket.io-client', () => import('../../../test/fakeSocket'));
 
 function memberServer(me = buildMe()) {
   return fakeServer({
@@ -63,12 +47,12 @@ describe('the top bar for a signed-in member', () => {
     expect(sockets[0]!.options).toMatchObject({ query: { token: 'jwt-ok' } });
     const dot = document.querySelector('[data-socket-status]')!;
     expect(dot.getAttribute('data-socket-status')).toBe('initialized');
-    act(() => sockets[0]!.handlers.get('connect')!());
+    act(() => sockets[0]!.receive('connect'));
     expect(dot.getAttribute('data-socket-status')).toBe('connected');
     expect(dot.getAttribute('aria-label')).toBe('Connection: Live');
 
     // 'me:updated' replaces the cached member.
-    act(() => sockets[0]!.handlers.get('me:updated')!({ user: buildMe({ balance: 500 }) }));
+    act(() => sockets[0]!.receive('me:updated', { user: buildMe({ balance: 500 }) }));
     expect(within(banner).getByRole('link', { name: /Balance: 5\.00 tokens/ })).toBeTruthy();
 
     fireEvent.click(menuButton);
@@ -89,7 +73,7 @@ describe('the top bar for a signed-in member', () => {
     renderShell('/');
     await waitFor(() => expect(sockets).toHaveLength(1));
 
-    act(() => sockets[0]!.handlers.get('session:revoked')!({ reason: 'password-changed' }));
+    act(() => sockets[0]!.receive('session:revoked', { reason: 'password-changed' }));
 
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true }));
     expect(readAccessToken()).toBeNull();

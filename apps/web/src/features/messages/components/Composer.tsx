@@ -1,12 +1,15 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useStore } from 'react-redux';
 import { MESSAGE_TEXT_MAX } from '@cc/contracts';
+import { useAppDispatch } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
+import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Icon } from '../../../shared/ui';
 import { useAttachment } from '../hooks/useAttachment';
 import type { Outgoing } from '../hooks/useSendMessage';
 import { useTypingEmitter } from '../hooks/useTypingEmitter';
 import { ATTACH_ACCEPT, MEDIA_LABEL } from '../lib/mediaRules';
-import { draftSaved } from '../model/chatSlice';
-import { chatStore } from '../model/chatStore';
+import { draftSaved, selectDraft } from '../model/chatSlice';
 import { ChatIcon } from './ChatIcon';
 
 const MAX_HEIGHT_PX = 168;
@@ -21,7 +24,10 @@ type Props = { conversationId: string; send: (outgoing: Outgoing) => unknown };
  * re-renders the history; the draft is kept per conversation when leaving.
  */
 export function Composer({ conversationId, send }: Props) {
-  const [text, setText] = useState(() => chatStore.getState().drafts[conversationId] ?? '');
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  // Read once: the text is then the composer's own state, so the store is not subscribed to here.
+  const [text, setText] = useState(() => selectDraft(store.getState(), conversationId));
   const textRef = useRef(text);
   const inputId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -37,13 +43,15 @@ export function Composer({ conversationId, send }: Props) {
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [text]);
 
-  // What was typed survives switching conversations.
-  useLayoutEffect(
-    () => () => {
-      chatStore.dispatch(draftSaved({ conversationId, text: textRef.current }));
-    },
-    [conversationId],
-  );
+  // What was typed survives switching conversations, for the person who typed it: on sign-out the
+  // global reset empties the chat before this unmounts, and the draft must not come back into it.
+  useLayoutEffect(() => {
+    const authorId = selectCurrentUser(store.getState())?._id;
+    return () => {
+      if (!authorId || selectCurrentUser(store.getState())?._id !== authorId) return;
+      dispatch(draftSaved({ conversationId, text: textRef.current }));
+    };
+  }, [conversationId, dispatch, store]);
 
   const change = (value: string) => {
     textRef.current = value;

@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import { NavLink } from 'react-router';
 import type { Conversation } from '@cc/contracts';
+import { useAppSelector } from '../../../app/hooks';
 import { formatExact, relativeTime } from '../lib/time';
 import { messagePreview } from '../lib/preview';
-import { useChatState } from '../model/chatStore';
+import { selectIsTyping } from '../model/chatSlice';
 import { PartyAvatar } from './PartyAvatar';
 
 type Props = { conversation: Conversation; viewerId: string; selected: boolean; now: number };
@@ -11,7 +12,7 @@ type Props = { conversation: Conversation; viewerId: string; selected: boolean; 
 /** One row of the list: a link to the conversation with who, when, what was said last and how many are unread. */
 export const ConversationListItem = memo(function ConversationListItem({ conversation, viewerId, selected, now }: Props) {
   const { recipient, lastMessage, unreadMessageCount } = conversation;
-  const typing = useChatState((chat) => chat.typing[conversation._id]?.userId === recipient._id);
+  const typing = useAppSelector((state) => selectIsTyping(state, conversation._id, recipient._id));
   const when = conversation.lastMessageAt ?? conversation.createdAt;
   const mine = lastMessage !== null && lastMessage.senderId === viewerId && !lastMessage.deletedAt;
   return (

@@ -1,8 +1,9 @@
-import { useChatState } from '../model/chatStore';
+import { useAppSelector } from '../../../app/hooks';
+import { selectIsTyping } from '../model/chatSlice';
 
 /** '<name> is typing…' while the other person types; it lapses on its own when they stop. */
 export function TypingIndicator({ conversationId, userId, name }: { conversationId: string; userId: string; name: string }) {
-  const typing = useChatState((chat) => chat.typing[conversationId]?.userId === userId);
+  const typing = useAppSelector((state) => selectIsTyping(state, conversationId, userId));
   return (
     <div className="chat-typing" role="status">
       {typing ? (

@@ -5,7 +5,6 @@ import { baseApi } from '../../../shared/api/baseApi';
 import { toApiError } from '../../../shared/api/apiError';
 import { useSendMessageMutation } from '../api/messagesApi';
 import { sendFailed, sendSettled, sendStarted, type OutboxEntry } from '../model/chatSlice';
-import { chatStore } from '../model/chatStore';
 
 export type Outgoing = { type: MessageType; text: string; media: Media | null };
 
@@ -20,7 +19,7 @@ export function useSendMessage(conversationId: string) {
 
   const deliver = useCallback(
     async (entry: OutboxEntry) => {
-      chatStore.dispatch(sendStarted(entry));
+      dispatch(sendStarted(entry));
       const result = await sendMessage({
         conversationId: entry.conversationId,
         clientId: entry.clientId,
@@ -30,12 +29,12 @@ export function useSendMessage(conversationId: string) {
       });
       if ('error' in result) {
         const error = toApiError(result.error);
-        chatStore.dispatch(sendFailed({ conversationId: entry.conversationId, clientId: entry.clientId, error }));
+        dispatch(sendFailed({ conversationId: entry.conversationId, clientId: entry.clientId, error }));
         // Blocked meanwhile: the conversation is fetched again so the notice replaces the composer.
         if (error.code === ErrorCode.CONVERSATION_BLOCKED) dispatch(baseApi.util.invalidateTags([{ type: 'Conversation', id: entry.conversationId }]));
         return;
       }
-      chatStore.dispatch(sendSettled({ conversationId: entry.conversationId, clientId: entry.clientId }));
+      dispatch(sendSettled({ conversationId: entry.conversationId, clientId: entry.clientId }));
     },
     [dispatch, sendMessage],
   );
@@ -55,7 +54,7 @@ export function useSendMessage(conversationId: string) {
 
   const retry = useCallback((entry: OutboxEntry) => deliver({ ...entry, status: 'sending', error: null }), [deliver]);
 
-  const discard = useCallback((entry: OutboxEntry) => chatStore.dispatch(sendSettled({ conversationId: entry.conversationId, clientId: entry.clientId })), []);
+  const discard = useCallback((entry: OutboxEntry) => dispatch(sendSettled({ conversationId: entry.conversationId, clientId: entry.clientId })), [dispatch]);
 
   return { send, retry, discard };
 }

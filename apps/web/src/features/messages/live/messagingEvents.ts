@@ -2,8 +2,7 @@ import { TYPING_TTL_MS, type ServerToClientEvents } from '@cc/contracts';
 import type { AppDispatch, RootState } from '../../../app/store';
 import { baseApi } from '../../../shared/api/baseApi';
 import { messagesApi, patchConversation, patchConversationLists } from '../api/messagesApi';
-import { typingChanged } from '../model/chatSlice';
-import { chatStore, isReadingConversation } from '../model/chatStore';
+import { selectSelectedConversationId, typingChanged } from '../model/chatSlice';
 import {
   applyBlockedIds,
   receiveMessageWithCounts,
@@ -19,6 +18,10 @@ import { appendMessage, markMessageDeleted } from '../model/messageList';
 type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
 type Thunk = (dispatch: AppDispatch, getState: () => RootState) => void;
 
+/** The conversation on screen, if the page is visible: messages there are read as they arrive. */
+const isReadingConversation = (state: RootState, conversationId: string) =>
+  selectSelectedConversationId(state) === conversationId && document.visibilityState !== 'hidden';
+
 const setTotal = (dispatch: AppDispatch, count: number) =>
   dispatch(messagesApi.util.updateQueryData('getUnreadMessageTotal', undefined, () => ({ count })));
 
@@ -31,7 +34,7 @@ export const messageCreated =
   ({ message, conversation, totalUnread }: Payload<'message:created'>): Thunk =>
   (dispatch, getState) => {
     const viewerId = getState().auth.user?._id;
-    const reading = isReadingConversation(conversation._id);
+    const reading = isReadingConversation(getState(), conversation._id);
     const fromOther = message.senderId !== viewerId;
     dispatch(messagesApi.util.updateQueryData('getMessageWindow', message.conversationId, (draft) => appendMessage(draft, message)));
     const counted = reading ? setUnread(conversation, 0) : conversation;
@@ -43,7 +46,7 @@ export const messageCreated =
     setTotal(dispatch, totalUnreadAfter(totalUnread, conversation, reading && fromOther));
     if (fromOther) {
       // Their message ends their typing.
-      chatStore.dispatch(typingChanged({ conversationId: conversation._id, userId: message.senderId, typing: false, until: 0 }));
+      dispatch(typingChanged({ conversationId: conversation._id, userId: message.senderId, typing: false, until: 0 }));
       if (reading && conversation.unreadMessageCount > 0) void dispatch(messagesApi.endpoints.markConversationRead.initiate(conversation._id));
     }
   };
@@ -53,7 +56,7 @@ export const messageDeleted =
   (dispatch, getState) => {
     const now = new Date().toISOString();
     dispatch(messagesApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => markMessageDeleted(draft, messageId, now)));
-    const reading = isReadingConversation(conversationId);
+    const reading = isReadingConversation(getState(), conversationId);
     const counted = reading ? setUnread(conversation, 0) : conversation;
     patchConversation(dispatch, getState(), conversationId, () => counted);
     setTotal(dispatch, totalUnreadAfter(totalUnread, conversation, reading));
@@ -88,10 +91,12 @@ export const presenceChanged =
     }
   };
 
-export function typingReceived({ conversationId, userId, typing }: Payload<'conversation:typing'>, viewerId: string | undefined, now: number) {
-  if (userId === viewerId) return;
-  chatStore.dispatch(typingChanged({ conversationId, userId, typing, until: now + TYPING_TTL_MS }));
-}
+export const typingReceived =
+  ({ conversationId, userId, typing }: Payload<'conversation:typing'>, now: number): Thunk =>
+  (dispatch, getState) => {
+    if (userId === getState().auth.user?._id) return;
+    dispatch(typingChanged({ conversationId, userId, typing, until: now + TYPING_TTL_MS }));
+  };
 
 /**
  * After the link was lost, whatever the server said meanwhile may be missing: the lists, the

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
+import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
-import { chatReset, typingLapsed } from '../model/chatSlice';
-import { chatStore } from '../model/chatStore';
+import { selectHasTyping, typingLapsed } from '../model/chatSlice';
 import { conversationBlocked, conversationRead, messageCreated, messageDeleted, presenceChanged, resync, typingReceived } from './messagingEvents';
 
 /** How often lapsed typing indicators are swept away. */
@@ -15,6 +16,7 @@ const TYPING_SWEEP_MS = 1000;
  */
 export function useMessagingLive() {
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   const viewerId = useAppSelector(selectCurrentUser)?._id;
 
   useSocketListeners((socket) => {
@@ -23,7 +25,7 @@ export function useMessagingLive() {
     const onRead = (payload: Parameters<typeof conversationRead>[0]) => dispatch(conversationRead(payload));
     const onBlocked = (payload: Parameters<typeof conversationBlocked>[0]) => dispatch(conversationBlocked(payload));
     const onPresence = (payload: Parameters<typeof presenceChanged>[0]) => dispatch(presenceChanged(payload));
-    const onTyping = (payload: Parameters<typeof typingReceived>[0]) => typingReceived(payload, viewerId, Date.now());
+    const onTyping = (payload: Parameters<typeof typingReceived>[0]) => dispatch(typingReceived(payload, Date.now()));
     socket.on('message:created', onCreated);
     socket.on('message:deleted', onDeleted);
     socket.on('conversation:read', onRead);
@@ -46,13 +48,10 @@ export function useMessagingLive() {
   useEffect(() => {
     if (!viewerId) return;
     const timer = setInterval(() => {
-      if (Object.keys(chatStore.getState().typing).length) chatStore.dispatch(typingLapsed(Date.now()));
+      if (selectHasTyping(store.getState())) dispatch(typingLapsed(Date.now()));
     }, TYPING_SWEEP_MS);
     return () => clearInterval(timer);
-  }, [viewerId]);
-
-  // A new person signing in on this tab starts with no one else's drafts or unsent messages.
-  useEffect(() => {
-    return () => chatStore.dispatch(chatReset());
-  }, [viewerId]);
+  }, [dispatch, store, viewerId]);
+  // No reset of the chat here on sign-out: every sign-out is the global reset (endSession), which
+  // empties the chat slice, so the next person starts with no one else's drafts or unsent messages.
 }

@@ -86,10 +86,22 @@ const chatSlice = createSlice({
       if (action.payload.text) state.drafts[action.payload.conversationId] = action.payload.text;
       else delete state.drafts[action.payload.conversationId];
     },
-    chatReset: () => initialChatState,
   },
 });
 
-export const { conversationSelected, searchToggled, sendStarted, sendFailed, sendSettled, typingChanged, typingLapsed, draftSaved, chatReset } =
-  chatSlice.actions;
+export const { conversationSelected, searchToggled, sendStarted, sendFailed, sendSettled, typingChanged, typingLapsed, draftSaved } = chatSlice.actions;
+/** Mounted as `chat` in the app store, so the global reset (logout) clears it with everything else. */
 export const chatReducer = chatSlice.reducer;
+
+// Selectors return primitives or references stored in the state, so a component re-renders only
+// when its own piece changes (typing in the composer never re-renders the history).
+type WithChat = { chat: ChatState };
+const NO_ENTRIES: OutboxEntry[] = [];
+export const selectSelectedConversationId = (state: WithChat) => state.chat.selectedConversationId;
+export const selectSearchOpen = (state: WithChat) => state.chat.searchOpen;
+export const selectOutbox = (state: WithChat, conversationId: string) => state.chat.outbox[conversationId] ?? NO_ENTRIES;
+export const selectDraft = (state: WithChat, conversationId: string) => state.chat.drafts[conversationId] ?? '';
+export const selectHasTyping = (state: WithChat) => Object.keys(state.chat.typing).length > 0;
+/** Whether `userId` is typing in the conversation (false while the other person is unknown). */
+export const selectIsTyping = (state: WithChat, conversationId: string, userId: string | undefined) =>
+  userId !== undefined && state.chat.typing[conversationId]?.userId === userId;

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Media, Message } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
 import { errorMessage, isApiError } from '../../../shared/api/apiError';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { ButtonLink, EmptyState, ListError, Skeleton } from '../../../shared/ui';
@@ -29,13 +31,10 @@ import { TypingIndicator } from '../components/TypingIndicator';
 import { useNow } from '../hooks/useNow';
 import { useOlderMessages } from '../hooks/useOlderMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
-import { conversationSelected, searchToggled, type OutboxEntry } from '../model/chatSlice';
-import { chatStore, useChatState } from '../model/chatStore';
+import { conversationSelected, searchToggled, selectIsTyping, selectOutbox, selectSearchOpen, selectSelectedConversationId } from '../model/chatSlice';
 import { blockState } from '../model/conversationList';
 import { buildLogRows } from '../model/logRows';
 import './ConversationPane.css';
-
-const NO_ENTRIES: OutboxEntry[] = [];
 /** How many older pages a search result may pull in to reach its message. */
 const JUMP_PAGES_MAX = 20;
 const HIGHLIGHT_MS = 2400;
@@ -75,6 +74,8 @@ function LogSkeleton() {
 
 function ConversationView({ conversationId }: { conversationId: string }) {
   const viewer = useAppSelector(selectCurrentUser);
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   const navigate = useNavigate();
   const conversationQuery = useGetConversationQuery(conversationId);
   const windowQuery = useGetMessageWindowQuery(conversationId, { refetchOnMountOrArgChange: true });
@@ -87,8 +88,8 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const [removeBookmark] = useRemoveBookmarkMutation();
   const { send, retry, discard } = useSendMessage(conversationId);
   const older = useOlderMessages(conversationId);
-  const outbox = useChatState((chat) => chat.outbox[conversationId] ?? NO_ENTRIES);
-  const searchOpen = useChatState((chat) => chat.searchOpen);
+  const outbox = useAppSelector((state) => selectOutbox(state, conversationId));
+  const searchOpen = useAppSelector(selectSearchOpen);
   const now = useNow(60_000);
 
   const [confirmingDelete, setConfirmingDelete] = useState<Message | null>(null);
@@ -100,16 +101,16 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const messageWindow = windowQuery.data;
   const viewerId = viewer?._id ?? '';
   const recipientId = conversation?.recipient._id;
-  const typing = useChatState((chat) => recipientId !== undefined && chat.typing[conversationId]?.userId === recipientId);
+  const typing = useAppSelector((state) => selectIsTyping(state, conversationId, recipientId));
 
   // Spec §4: opening a conversation selects it and reads it (unread to 0).
   useEffect(() => {
-    chatStore.dispatch(conversationSelected(conversationId));
+    dispatch(conversationSelected(conversationId));
     void markRead(conversationId);
     return () => {
-      if (chatStore.getState().selectedConversationId === conversationId) chatStore.dispatch(conversationSelected(null));
+      if (selectSelectedConversationId(store.getState()) === conversationId) dispatch(conversationSelected(null));
     };
-  }, [conversationId, markRead]);
+  }, [conversationId, dispatch, markRead, store]);
 
   // Messages that arrived while the tab was hidden are read when the person comes back to it.
   const unread = conversation?.unreadMessageCount ?? 0;
@@ -217,7 +218,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         viewer={viewer}
         typing={typing}
         searchOpen={searchOpen}
-        onToggleSearch={() => chatStore.dispatch(searchToggled())}
+        onToggleSearch={() => dispatch(searchToggled())}
         onBlock={doBlock}
         onUnblock={doUnblock}
         blockBusy={blockResult.isLoading || unblockResult.isLoading}
@@ -229,7 +230,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
           viewerId={viewerId}
           recipientName={recipient.name}
           onPick={(message) => void jumpTo(message)}
-          onClose={() => chatStore.dispatch(searchToggled(false))}
+          onClose={() => dispatch(searchToggled(false))}
         />
       ) : null}
 

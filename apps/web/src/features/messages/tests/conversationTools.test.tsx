@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { clearBrowserSession } from '../../../../test/fakeServer';
-import { chatStore } from '../model/chatStore';
 import { aConversation, aMessage, aParty, fakeServer, newestFirst, renderChat, resetChat, VIEWER } from './harness';
 
 afterEach(() => {
@@ -41,11 +40,11 @@ function openChat() {
 
 it('searches within the conversation from the header and points at the result', async () => {
   const { server, ruby } = openChat();
-  renderChat(`/messages/${ruby._id}`);
+  const { store } = renderChat(`/messages/${ruby._id}`);
   await screen.findByText('See you');
 
   fireEvent.click(screen.getByRole('button', { name: 'Search messages' }));
-  expect(chatStore.getState().searchOpen).toBe(true);
+  expect(store.getState().chat.searchOpen).toBe(true);
   expect(screen.getByRole('button', { name: 'Search messages' }).getAttribute('aria-pressed')).toBe('true');
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search in this conversation' }), { target: { value: 'dinner' } });
   expect(await screen.findByText('2 messages found')).toBeTruthy();
@@ -57,7 +56,7 @@ it('searches within the conversation from the header and points at the result', 
 
   fireEvent.click(screen.getByRole('button', { name: 'Close search' }));
   expect(screen.queryByRole('searchbox', { name: 'Search in this conversation' })).toBeNull();
-  expect(chatStore.getState().searchOpen).toBe(false);
+  expect(store.getState().chat.searchOpen).toBe(false);
 });
 
 it('deletes a conversation for the viewer after confirming, and goes back to the list', async () => {

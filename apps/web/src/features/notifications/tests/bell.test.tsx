@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { clearBrowserSession } from '../../../../test/fakeServer';
-import { sockets } from './fakeSocket';
+import { sockets } from '../../../../test/fakeSocket';
 import { aNotification, fakeServer, list, renderNotifications } from './harness';
 
-vi.mock('socket.io-client', () => import('./fakeSocket'));
+vi.mock('socket.io-client', () => import('../../../../test/fakeSocket'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

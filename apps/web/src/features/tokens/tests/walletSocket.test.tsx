@@ -4,23 +4,10 @@ import { buildMe } from '../../../../test/factories';
 import { clearBrowserSession, fakeServer } from '../../../../test/fakeServer';
 import { renderShell } from '../../../app/tests/renderShell';
 
-type Listener = (...args: unknown[]) => void;
-const sockets: { handlers: Map<string, Listener> }[] = [];
+import { sockets } from '../../../../test/fakeSocket';
 
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const handlers = new Map<string, Listener>();
-    const socket = {
-      handlers,
-      on: (event: string, fn: Listener) => handlers.set(event, fn),
-      removeAllListeners: () => handlers.clear(),
-      disconnect: vi.fn(),
-      io: { on: () => undefined, removeAllListeners: () => undefined },
-    };
-    sockets.push(socket);
-    return socket;
-  },
-}));
+// The real client would try to open a WebSocket; this one lets the test play the server.
+vi.mock('socket.io-client', () => import('../../../../test/fakeSocket'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -43,9 +30,9 @@ it("moves the top-bar balance chip when the server sends 'wallet:balance'", asyn
   expect(within(banner).getByRole('link', { name: 'Tokens' }).getAttribute('href')).toBe('/tokens');
   await waitFor(() => expect(sockets).toHaveLength(1));
 
-  act(() => sockets[0]!.handlers.get('wallet:balance')!({ balance: 1_234_567 }));
+  act(() => sockets[0]!.receive('wallet:balance', { balance: 1_234_567 }));
   expect(within(banner).getByRole('link', { name: /Balance: 12,345\.67 tokens/ })).toBeTruthy();
 
-  act(() => sockets[0]!.handlers.get('wallet:balance')!({ balance: 0 }));
+  act(() => sockets[0]!.receive('wallet:balance', { balance: 0 }));
   expect(within(banner).getByRole('link', { name: /Balance: 0\.00 tokens/ })).toBeTruthy();
 });

@@ -2,9 +2,18 @@ import { vi } from 'vitest';
 
 type Listener = (...args: unknown[]) => void;
 
-/** Stands in for a socket.io client socket: the test plays the server with `receive`. */
+/**
+ * Stands in for the socket.io client in page tests (`vi.mock('socket.io-client', () =>
+ * import('<path>/test/fakeSocket'))`): the test plays the server with `receive` and reads what the
+ * client sent in `emitted`.
+ */
 export class FakeSocket {
   connected = false;
+  readonly emitted: { event: string; args: unknown[] }[] = [];
+  constructor(
+    readonly uri = '/',
+    readonly options: unknown = {},
+  ) {}
   readonly handlers = new Map<string, Set<Listener>>();
   readonly disconnect = vi.fn();
   readonly io = { on: () => undefined, removeAllListeners: () => undefined };
@@ -17,6 +26,11 @@ export class FakeSocket {
 
   off(event: string, listener: Listener) {
     this.handlers.get(event)?.delete(listener);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push({ event, args });
     return this;
   }
 
@@ -36,8 +50,8 @@ export class FakeSocket {
 export const sockets: FakeSocket[] = [];
 
 /** The module that replaces socket.io-client in these tests. */
-export function io() {
-  const socket = new FakeSocket();
+export function io(uri?: string, options?: unknown) {
+  const socket = new FakeSocket(uri, options);
   sockets.push(socket);
   return socket;
 }
