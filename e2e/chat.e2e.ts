@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createMember } from '../apps/server/src/test-support/factories';
+import { userRoom } from '../apps/server/src/platform/socket';
+import { launchBrowser, newPerson, shot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedIn(token: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const person = await newPerson(browser, server.baseUrl, viewport);
+  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+  return person;
+}
+
+const messages = (page: Page) => page.locator('[data-testid="message"]');
+const messageWithText = (page: Page, text: string) => messages(page).filter({ hasText: text });
+const linkIs = (page: Page, status: string) => expect.poll(() => page.locator('[data-socket-status]').getAttribute('data-socket-status'), { timeout: 20_000 }).toBe(status);
+
+/**
+ * Drops a member's live link the way a network change does: the browser goes offline (so it cannot
+ * reconnect yet) and the server closes its transports (no goodbye packet, so the client will try
+ * to reconnect on its own once the network is back).
+ */
+async function cutLink(context: BrowserContext, userId: string) {
+  await context.setOffline(true);
+  const sockets = await server.ctx.io().in(userRoom(userId)).fetchSockets();
+  for (const remote of sockets) server.ctx.io().sockets.sockets.get(remote.id)?.conn.close();
+}
+
+it('two members chat live: messages, typing, reads and deletions appear in both browsers', async () => {
+  const ada = await createMember(server, { name: 'Ada Lovelace' });
+  const ben = await createMember(server, { name: 'Ben Franklin' });
+  const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
+  expect(opened.status).toBe(201);
+  const conversationId = opened.body.data._id as string;
+
+  const [a, b] = await Promise.all([signedIn(ada.token), signedIn(ben.token)]);
+  await Promise.all([a.page.goto(`/messages/${conversationId}`), b.page.goto(`/messages/${conversationId}`)]);
+  await Promise.all([linkIs(a.page, 'connected'), linkIs(b.page, 'connected')]);
+
+  // Ada types: Ben sees it before anything is sent.
+  const adaComposer = a.page.getByRole('textbox', { name: 'Message' });
+  await adaComposer.click();
+  await adaComposer.pressSequentially('Hello Ben', { delay: 30 });
+  await expect.poll(() => b.page.getByText('Ada Lovelace is typing…').isVisible(), { timeout: 10_000 }).toBe(true);
+  await adaComposer.press('Enter');
+
+  // Ben, with the conversation open, sees it at once; having seen it, Ada's bubble says 'Seen'.
+  await expect.poll(() => messageWithText(b.page, 'Hello Ben').count(), { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => a.page.getByText('Seen').isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => b.page.getByText('Ada Lovelace is typing…').isVisible()).toBe(false);
+
+  const benComposer = b.page.getByRole('textbox', { name: 'Message' });
+  await benComposer.fill('Hi Ada, good to hear from you');
+  await b.page.getByRole('button', { name: 'Send' }).click();
+  await expect.poll(() => messageWithText(a.page, 'Hi Ada, good to hear from you').count(), { timeout: 10_000 }).toBe(1);
+  await shot(a.page, 'chat-ada');
+  await shot(b.page, 'chat-ben');
+
+  // Ada deletes her message: it shows as deleted for both.
+  const mine = messageWithText(a.page, 'Hello Ben');
+  const messageId = await mine.getAttribute('data-message-id');
+  await mine.hover();
+  await mine.getByRole('button', { name: /message actions|more/i }).click();
+  await a.page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = a.page.getByRole('dialog');
+  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: /delete/i }).click();
+  const deletedForBen = b.page.locator(`[data-message-id="${messageId}"]`);
+  await expect.poll(() => deletedForBen.getAttribute('data-deleted'), { timeout: 10_000 }).toBe('true');
+  await expect.poll(() => deletedForBen.textContent()).toContain('This message was deleted');
+
+  await a.context.close();
+  await b.context.close();
+});
+
+it('after a cut and a reconnect nothing is missing and the unread counts are exact', async () => {
+  const ada = await createMember(server, { name: 'Ada Sender' });
+  const ben = await createMember(server, { name: 'Ben Reader' });
+  const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
+  const conversationId = opened.body.data._id as string;
+
+  const b = await signedIn(ben.token);
+  await b.page.goto('/messages');
+  await linkIs(b.page, 'connected');
+
+  await cutLink(b.context, ben.user.id);
+  await linkIs(b.page, 'disconnect').catch(() => linkIs(b.page, 'reconnecting'));
+
+  // While Ben is away, Ada writes three messages (over the API, as her browser would).
+  for (const text of ['First while away', 'Second while away', 'Third while away']) {
+    const sent = await server.request('POST', '/api/messages', { token: ada.token, body: { conversationId, clientId: crypto.randomUUID(), text } });
+    expect(sent.status).toBe(201);
+  }
+
+  await b.context.setOffline(false);
+  await linkIs(b.page, 'connected');
+
+  // The list catches up: Ada's conversation shows exactly 3 unread, and so does the total.
+  const row = b.page.getByRole('link').filter({ hasText: 'Ada Sender' });
+  await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('3');
+  await expect.poll(() => b.page.getByRole('link', { name: /Messages/ }).first().textContent()).toContain('3');
+  await shot(b.page, 'chat-after-reconnect');
+
+  // Opening it shows all three, in order, and clears the count everywhere.
+  await row.click();
+  await expect.poll(() => messages(b.page).allTextContents(), { timeout: 10_000 }).toEqual([
+    expect.stringContaining('First while away'),
+    expect.stringContaining('Second while away'),
+    expect.stringContaining('Third while away'),
+  ]);
+  await expect.poll(async () => (await server.request('GET', '/api/conversation/total-unread-message', { token: ben.token })).body.data.count).toBe(0);
+  await expect.poll(() => row.textContent()).not.toMatch(/\b3\b/);
+  await b.context.close();
+});
