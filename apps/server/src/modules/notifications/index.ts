@@ -20,8 +20,13 @@ export async function notificationsModule(app: FastifyInstance, ctx: AppContext)
   const push = createNotificationsPush(ctx.io);
   const notifier = createNotifier({ db, repo, push });
 
-  registerNotificationRoutes(app, createNotificationsService({ db, repo, push }));
+  const service = createNotificationsService({ db, repo, push });
+  registerNotificationRoutes(app, service);
 
   const unsubscribe = subscribeNotificationTriggers({ events, presence, repo, notifier });
-  app.addHook('onClose', async () => unsubscribe());
+  const unsubscribeReads = events.subscribe('conversation.read', ({ readerId, conversationId }) => service.markConversationRead(readerId, conversationId));
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    unsubscribeReads();
+  });
 }

@@ -113,6 +113,23 @@ export function createNotificationsRepository(db: Db) {
     return rows.length > 0;
   }
 
+  /** Marks read the member's unread notifications of one type that point at `link`; their ids. */
+  async function markReadByLink(opts: { userId: string; type: NotificationRow['type']; link: string }, tx: DbOrTx = db): Promise<string[]> {
+    const rows = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(
+        and(
+          eq(notifications.userId, opts.userId),
+          eq(notifications.type, opts.type),
+          eq(notifications.link, opts.link),
+          eq(notifications.read, false),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return rows.map((row) => row.id);
+  }
+
   /** How many turned from unread to read. */
   async function markAllRead(userId: string, tx: DbOrTx = db): Promise<number> {
     const rows = await tx
@@ -142,7 +159,7 @@ export function createNotificationsRepository(db: Db) {
     return row;
   }
 
-  return { lockMember, insert, hasUnread, countUnread, listForMember, findForMember, markRead, markAllRead, findMember };
+  return { lockMember, insert, hasUnread, countUnread, listForMember, findForMember, markRead, markReadByLink, markAllRead, findMember };
 }
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 

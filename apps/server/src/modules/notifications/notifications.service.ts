@@ -25,6 +25,19 @@ export function createNotificationsService({ db, repo, push }: { db: Db; repo: N
     return toNotificationDto(result.listed);
   }
 
+  /**
+   * Reading a conversation answers its "sent you a message" notification: the bell should not keep
+   * counting what the member has just read.
+   */
+  async function markConversationRead(userId: string, conversationId: string): Promise<void> {
+    const result = await db.transaction(async (tx) => {
+      await repo.lockMember(userId, tx);
+      const ids = await repo.markReadByLink({ userId, type: 'message', link: `/messages/${conversationId}` }, tx);
+      return { ids, unreadCount: ids.length > 0 ? await repo.countUnread(userId, tx) : 0 };
+    });
+    if (result.ids.length > 0) push.read(userId, result.ids, result.unreadCount);
+  }
+
   async function markAllRead(userId: string): Promise<{ updated: number; count: 0 }> {
     const updated = await db.transaction(async (tx) => {
       await repo.lockMember(userId, tx);
@@ -39,6 +52,7 @@ export function createNotificationsService({ db, repo, push }: { db: Db; repo: N
     listUnread: (userId: string, page: PageQuery) => list(userId, page, true),
     unreadCount: (userId: string) => repo.countUnread(userId),
     markRead,
+    markConversationRead,
     markAllRead,
   };
 }

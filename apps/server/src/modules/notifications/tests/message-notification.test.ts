@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createMember, createModel } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
-import { allOf, connectSocket, contactAdded, isOnline, waitForNotifications } from './helpers';
+import { allOf, connectSocket, contactAdded, isOnline, unreadCountOf, waitForNotifications } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -62,4 +62,23 @@ it('keeps one unread message notification per conversation until it is read', as
   const after = await waitForNotifications(app, recipient.token, 3);
   expect(after.items.filter((n) => n.link === `/messages/${first}`).map((n) => n.read)).toEqual([false, true]);
   expect((await allOf(app, sender.token)).count).toBe(0);
+});
+
+it('reading the conversation answers its message notification, on the bell of every tab too', async () => {
+  const sender = await createMember(app, { name: 'Grace Hopper' });
+  const recipient = await createMember(app);
+  const opened = await app.request('POST', '/api/conversation', { token: sender.token, body: { userId: recipient.user.id } });
+  const conversationId = opened.body.data._id as string;
+  const sent = await app.request('POST', '/api/messages', { token: sender.token, body: { conversationId, clientId: randomUUID(), text: 'Are you there?' } });
+  expect(sent.status).toBe(201);
+  expect((await waitForNotifications(app, recipient.token, 1)).items[0]).toMatchObject({ type: 'message', read: false });
+
+  const tab = await connectSocket(app, recipient.token);
+  const bellHears = new Promise<{ ids: string[] | 'all'; unreadCount: number }>((resolve) => tab.once('notification:read', resolve));
+  expect((await app.request('POST', `/api/conversation/${conversationId}/read`, { token: recipient.token })).status).toBe(200);
+
+  expect(await bellHears).toMatchObject({ unreadCount: 0 });
+  await vi.waitFor(async () => expect(await unreadCountOf(app, recipient.token)).toBe(0));
+  expect((await allOf(app, recipient.token)).items.map((n) => n.read)).toEqual([true]);
+  tab.disconnect();
 });

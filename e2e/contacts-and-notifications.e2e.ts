@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createMember, createModel } from '../apps/server/src/test-support/factories';
+import { launchBrowser, newPerson, shot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+it('adding a model to contacts rings her bell live; she reads it and the count clears', async () => {
+  const model = await createModel(server, { name: 'Nova Lux', username: 'nova_lux' });
+  const member = await createMember(server, { name: 'Kai Friend' });
+  const fan = await newPerson(browser, server.baseUrl);
+  await fan.context.addCookies([{ name: 'accessToken', value: member.token, url: server.baseUrl }]);
+  const star = await newPerson(browser, server.baseUrl);
+  await star.context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+
+  await star.page.goto('/');
+  const bell = star.page.getByRole('button', { name: /^Notifications/ });
+  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications');
+  await expect.poll(() => star.page.locator('[data-socket-status]').getAttribute('data-socket-status'), { timeout: 15_000 }).toBe('connected');
+
+  await fan.page.goto('/models/nova_lux');
+  await fan.page.getByRole('button', { name: 'Add to contacts' }).click();
+  await expect.poll(() => fan.page.getByRole('button', { name: /Remove from contacts/ }).isVisible(), { timeout: 10_000 }).toBe(true);
+  await fan.page.goto('/contacts');
+  await expect.poll(() => fan.page.getByRole('list', { name: 'Contacts' }).getByText('Nova Lux').isVisible(), { timeout: 10_000 }).toBe(true);
+  await shot(fan.page, 'contacts');
+
+  // Her bell counts it without a reload; opening it shows who, and marking all read clears it.
+  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications, 1 unread');
+  await bell.click();
+  const panel = star.page.getByRole('region', { name: 'Latest notifications' });
+  await expect.poll(() => panel.getByText('Kai Friend added you to their contacts').isVisible(), { timeout: 10_000 }).toBe(true);
+  await shot(star.page, 'notification-bell');
+  await panel.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications');
+  expect((await server.request('GET', '/api/notifications/unread/count', { token: model.token })).body.data.count).toBe(0);
+
+  await star.page.goto('/notifications');
+  await expect.poll(() => star.page.getByText('Kai Friend added you to their contacts').isVisible(), { timeout: 10_000 }).toBe(true);
+  await shot(star.page, 'notifications-page');
+  await fan.context.close();
+  await star.context.close();
+});
+
+it('on a phone the chat shows one pane at a time, with a way back to the list', async () => {
+  const ada = await createMember(server, { name: 'Ada Phone' });
+  const ben = await createMember(server, { name: 'Ben Phone' });
+  const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
+  await server.request('POST', '/api/messages', { token: ada.token, body: { conversationId: opened.body.data._id, clientId: crypto.randomUUID(), text: 'Are you free on Friday?' } });
+
+  const phone = await newPerson(browser, server.baseUrl, { width: 390, height: 844 });
+  await phone.context.addCookies([{ name: 'accessToken', value: ben.token, url: server.baseUrl }]);
+  await phone.page.goto('/messages');
+  const row = phone.page.getByRole('link').filter({ hasText: 'Ada Phone' });
+  await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+  await shot(phone.page, 'phone-chat-list');
+  await row.click();
+  await expect.poll(() => phone.page.locator('[data-testid="message"]').filter({ hasText: 'Are you free on Friday?' }).isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => row.isVisible()).toBe(false);
+  await shot(phone.page, 'phone-chat-open');
+  await phone.page.getByRole('link', { name: /back/i }).or(phone.page.getByRole('button', { name: /back/i })).first().click();
+  await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+  await phone.context.close();
+});
