@@ -84,3 +84,19 @@ it('a member without enough tokens is told so, with the way to buy more, and not
   expect(history.body.data.count).toBe(0);
   await fan.context.close();
 });
+
+it('a visitor browses the model directory and a profile, and is asked to sign in to message', async () => {
+  await createModel(server, { name: 'Public Star', username: 'public_star', tokenPerMessage: 200 });
+  await createMember(server, { name: 'Private Member', username: 'private_member' });
+  const visitor = await newPerson(browser, server.baseUrl);
+  await visitor.page.goto('/models');
+  await expect.poll(() => visitor.page.getByRole('link', { name: /Public Star/ }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await visitor.page.getByText('Private Member').count()).toBe(0);
+  await shot(visitor.page, 'models-directory-visitor');
+
+  await visitor.page.getByRole('link', { name: /Public Star/ }).first().click();
+  await expect.poll(() => visitor.page.getByText(/2\.00 tokens per message/).first().isVisible(), { timeout: 10_000 }).toBe(true);
+  await visitor.page.getByRole('button', { name: 'Message' }).or(visitor.page.getByRole('link', { name: 'Message' })).first().click();
+  await visitor.page.waitForURL(/\/auth\/login/);
+  await visitor.context.close();
+});

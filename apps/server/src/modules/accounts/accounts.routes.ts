@@ -55,6 +55,8 @@ const errors = { '4xx': errorBodySchema };
 const ok = { 200: dataOf(okSchema), ...errors };
 const me = { 200: dataOf(meSchema), ...errors };
 const bearer = [{ bearer: [] }];
+/** OpenAPI: the empty requirement means the token may be left out. */
+const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
 const usernameParams = z.object({ username: usernameSchema });
 const multipart = ['multipart/form-data'];
 
@@ -278,36 +280,56 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, s: 
   );
 
   // ---- other members ----------------------------------------------------------------------------
+  // The model directory (/models on the web) is public: these two answer signed-out visitors too,
+  // who see approved models only. A missing or invalid token simply means a visitor.
+
+  const viewerIdOf = (request: FastifyRequest) => request.auth?.user.id ?? null;
 
   api.get(
     '/users/findByUsername/:username',
     {
-      ...signedIn,
-      schema: { tags: ['users'], security: bearer, params: usernameParams, response: { 200: dataOf(profileByUsernameSchema), ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'A member by username; signed-out visitors find approved models only',
+        security: optionalBearer,
+        params: usernameParams,
+        response: { 200: dataOf(profileByUsernameSchema), ...errors },
+      },
     },
     async (request) => ({
-      data: await s.members.findByUsername({ viewerId: currentAuth(request).user.id, username: request.params.username }),
+      data: await s.members.findByUsername({ viewerId: viewerIdOf(request), username: request.params.username }),
     }),
   );
 
-  for (const [url, friendsOnly] of [
-    ['/users/search', false],
-    ['/users/search-friend', true],
-  ] as const) {
-    api.get(
-      url,
-      {
-        ...signedIn,
-        schema: {
-          tags: ['users'],
-          security: bearer,
-          querystring: userSearchQuerySchema,
-          response: { 200: dataOf(listOf(listedUserSchema)), ...errors },
-        },
+  api.get(
+    '/users/search',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Search members; signed-out visitors see approved models only',
+        security: optionalBearer,
+        querystring: userSearchQuerySchema,
+        response: { 200: dataOf(listOf(listedUserSchema)), ...errors },
       },
-      async (request) => ({ data: await s.members.search({ viewerId: currentAuth(request).user.id, query: request.query, friendsOnly }) }),
-    );
-  }
+    },
+    async (request) => ({ data: await s.members.search({ viewerId: viewerIdOf(request), query: request.query, friendsOnly: false }) }),
+  );
+
+  api.get(
+    '/users/search-friend',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        querystring: userSearchQuerySchema,
+        response: { 200: dataOf(listOf(listedUserSchema)), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await s.members.search({ viewerId: currentAuth(request).user.id, query: request.query, friendsOnly: true }),
+    }),
+  );
 
   api.post(
     '/contact-us',

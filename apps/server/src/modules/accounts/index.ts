@@ -17,6 +17,7 @@ import { createUsersRepository } from './users.repository';
 
 export type { CodeService } from './codes.service';
 export { toProfileByUsername } from './accounts.presenter';
+export { visibleMemberWhere } from './member-visibility';
 export type { FileRef, UserRow } from './users.repository';
 
 /** Codes and reset tokens are keyed with a secret derived from, not equal to, the JWT key. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { contacts, files, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
+import { visibleMemberWhere } from './member-visibility';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -13,18 +14,6 @@ export type ModelsFilter = 'pending' | 'approved' | 'refused' | 'all';
 /** `%` and `_` are wildcards in LIKE; a search for "a_b" must match only that text. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
-
-/**
- * Who other members may find: active, e-mail confirmed, not staff, and models only once an
- * administrator approved their document.
- */
-const visibleMember = (): SQL =>
-  and(
-    eq(users.status, 'active'),
-    isNotNull(users.emailVerifiedAt),
-    eq(users.role, 'user'),
-    or(eq(users.type, 'user'), eq(users.modelStatus, 'approved')),
-  )!;
 
 const avatarColumns = { id: files.id, fileName: files.fileName };
 
@@ -89,42 +78,43 @@ export function createUsersRepository(db: Db) {
     return row?.storageKey;
   }
 
-  function listedSelect(viewerId: string) {
+  /** The viewer's own contact row for each member; a signed-out viewer (null) has none. */
+  const viewersContact = (viewerId: string | null): SQL =>
+    viewerId ? and(eq(contacts.ownerId, viewerId), eq(contacts.contactUserId, users.id))! : sql`false`;
+
+  function listedSelect(viewerId: string | null) {
     return db
       .select({ user: users, avatar: avatarColumns, contactId: contacts.id })
       .from(users)
       .leftJoin(files, eq(files.id, users.avatarFileId))
-      .leftJoin(contacts, and(eq(contacts.ownerId, viewerId), eq(contacts.contactUserId, users.id)));
+      .leftJoin(contacts, viewersContact(viewerId));
   }
 
-  async function findVisibleByUsername(username: string, viewerId: string): Promise<ListedRow | undefined> {
+  async function findVisibleByUsername(username: string, viewerId: string | null): Promise<ListedRow | undefined> {
     const [row] = await listedSelect(viewerId)
-      .where(and(eq(users.username, username), visibleMember()))
+      .where(and(eq(users.username, username), visibleMemberWhere()))
       .limit(1);
     return row;
   }
 
-  /** Members the viewer may find, by username or name; optionally only the viewer's contacts. */
+  /** Members the viewer (null when signed out) may find, by username or name; optionally only the viewer's contacts. */
   async function searchVisible(opts: {
-    viewerId: string;
+    viewerId: string | null;
     q?: string | undefined;
     type?: 'user' | 'model' | undefined;
     friendsOnly: boolean;
     limit: number;
     skip: number;
   }): Promise<{ rows: ListedRow[]; count: number }> {
-    const conditions: SQL[] = [visibleMember(), ne(users.id, opts.viewerId)];
+    const conditions: SQL[] = [visibleMemberWhere()];
+    if (opts.viewerId) conditions.push(ne(users.id, opts.viewerId));
     if (opts.q) conditions.push(or(ilike(users.username, contains(opts.q)), ilike(users.name, contains(opts.q)))!);
     if (opts.type) conditions.push(eq(users.type, opts.type));
     if (opts.friendsOnly) conditions.push(isNotNull(contacts.id));
     const where = and(...conditions);
 
     const rows = await listedSelect(opts.viewerId).where(where).orderBy(asc(users.username)).limit(opts.limit).offset(opts.skip);
-    const [total] = await db
-      .select({ n: count() })
-      .from(users)
-      .leftJoin(contacts, and(eq(contacts.ownerId, opts.viewerId), eq(contacts.contactUserId, users.id)))
-      .where(where);
+    const [total] = await db.select({ n: count() }).from(users).leftJoin(contacts, viewersContact(opts.viewerId)).where(where);
     return { rows, count: total?.n ?? 0 };
   }
 

@@ -1,26 +1,13 @@
-import { and, count, desc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { contacts, files, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
-import type { FileRef, UserRow } from '../accounts';
+import { type FileRef, type UserRow, visibleMemberWhere } from '../accounts';
 
 /** A contact as the owner sees it: the other member, their avatar, and the favourite's own id. */
 export type ContactRow = { user: UserRow; avatar: FileRef | null; contactId: string };
 
 /** `%` and `_` are wildcards in LIKE; a search for "a_b" must match only that text. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * Members others may see: active, e-mail confirmed, not staff, and models only once approved.
- * The same rule the accounts module applies to search; contacts who fall outside it (deactivated,
- * suspended) disappear from the list until they come back.
- */
-const visibleMember = (): SQL =>
-  and(
-    eq(users.status, 'active'),
-    isNotNull(users.emailVerifiedAt),
-    eq(users.role, 'user'),
-    or(eq(users.type, 'user'), eq(users.modelStatus, 'approved')),
-  )!;
 
 /** The caller's favourite named by its own id or by the contact's user id. */
 const ownedBy = (ownerId: string, idOrUserId: string) =>
@@ -39,7 +26,7 @@ export function createContactsRepository(db: Db) {
     const [row] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.id, userId), visibleMember()))
+      .where(and(eq(users.id, userId), visibleMemberWhere()))
       .limit(1);
     return row;
   }
@@ -52,14 +39,17 @@ export function createContactsRepository(db: Db) {
 
   async function findForOwner(ownerId: string, idOrUserId: string, tx: DbOrTx = db): Promise<ContactRow | undefined> {
     const [row] = await contactSelect(tx)
-      .where(and(ownedBy(ownerId, idOrUserId), visibleMember()))
+      .where(and(ownedBy(ownerId, idOrUserId), visibleMemberWhere()))
       .limit(1);
     return row;
   }
 
-  /** Newest first, as the list shows them; `q` matches name or username. */
+  /**
+   * Newest first, as the list shows them; `q` matches name or username. Contacts others may not
+   * see (deactivated, suspended) drop out of the list until they come back.
+   */
   async function listForOwner(opts: { ownerId: string; q?: string | undefined; limit: number; skip: number }) {
-    const conditions: SQL[] = [eq(contacts.ownerId, opts.ownerId), visibleMember()];
+    const conditions: SQL[] = [eq(contacts.ownerId, opts.ownerId), visibleMemberWhere()];
     if (opts.q) conditions.push(or(ilike(users.username, contains(opts.q)), ilike(users.name, contains(opts.q)))!);
     const where = and(...conditions);
     const rows: ContactRow[] = await contactSelect(db)

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } f
 import { alias } from 'drizzle-orm/pg-core';
 import { contacts, conversationMembers, conversations, files, messages, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
+import { visibleMemberWhere } from '../accounts';
 import { contains } from './like';
 
 /** The viewer's own side of a conversation and the other member's side. */
@@ -224,20 +225,12 @@ export function createConversationsRepository(db: Db) {
     return rows.map((r) => r.id);
   }
 
-  /** Someone a conversation may be started with: active, e-mail confirmed, not staff, an approved model. */
+  /** Someone a conversation may be started with: a member others may see (the accounts module's rule). */
   async function findStartable(userId: string) {
     const [row] = await db
       .select({ id: users.id })
       .from(users)
-      .where(
-        and(
-          eq(users.id, userId),
-          eq(users.status, 'active'),
-          sql`${users.emailVerifiedAt} is not null`,
-          eq(users.role, 'user'),
-          or(eq(users.type, 'user'), eq(users.modelStatus, 'approved')),
-        ),
-      )
+      .where(and(eq(users.id, userId), visibleMemberWhere()))
       .limit(1);
     return row;
   }

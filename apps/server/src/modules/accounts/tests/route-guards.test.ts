@@ -21,9 +21,13 @@ const memberRoutes: [string, string][] = [
   ['GET', '/api/users/otp'],
   ['PUT', '/api/users/deactivate'],
   ['PUT', '/api/users/token-per-message'],
-  ['GET', '/api/users/findByUsername/someone'],
-  ['GET', '/api/users/search'],
   ['GET', '/api/users/search-friend'],
+];
+
+/** The public model directory: visitors are answered (approved models only, see public-model-directory.test.ts). */
+const visitorRoutes: [string, string, number][] = [
+  ['GET', '/api/users/findByUsername/someone', 404],
+  ['GET', '/api/users/search', 200],
 ];
 
 const adminRoutes: [string, string][] = [
@@ -40,6 +44,10 @@ describe('without a token', () => {
     const res = await app.request(method, url, { body: method === 'GET' ? undefined : {} });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' });
+  });
+
+  it.each(visitorRoutes)('%s %s answers a visitor (%i), not 401', async (method, url, status) => {
+    expect((await app.request(method, url)).status).toBe(status);
   });
 
   it('answers 401 to a forged or garbled token', async () => {
