@@ -5,7 +5,7 @@ import type { EventBus } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import type { ConversationsRepository, ConversationViewRow } from './conversations.repository';
 import { blockedIdsOf, toConversationDto, toMessageDto, toRecipientProfile } from './messaging.presenter';
-import type { MessagesRepository } from './messages.repository';
+import type { MessageRow, MessagesRepository } from './messages.repository';
 
 export const conversationNotFound = () => notFound('That conversation was not found.');
 
@@ -24,22 +24,26 @@ export function createConversationsService({
   events: EventBus;
 }) {
   /** Adds each row's last message (as the viewer sees it) and whether the other person is online. */
-  async function present(rows: ConversationViewRow[], viewerId: string): Promise<Conversation[]> {
-    const lastIds = rows.flatMap((row) => (row.lastMessageId ? [row.lastMessageId] : []));
-    const [lastMessages, online] = await Promise.all([
+  async function present(rows: ConversationViewRow[], viewerId: string, known: MessageRow[] = []): Promise<Conversation[]> {
+    const knownById = new Map(known.map((row) => [row.message.id, row]));
+    const lastIds = rows.flatMap((row) => (row.lastMessageId && !knownById.has(row.lastMessageId) ? [row.lastMessageId] : []));
+    const [fetched, online] = await Promise.all([
       messages.findByIds(lastIds, viewerId),
       presence.onlineAmong([...new Set(rows.map((row) => row.other.id))]),
     ]);
     return rows.map((row) => {
-      const last = row.lastMessageId ? lastMessages.get(row.lastMessageId) : undefined;
+      const last = row.lastMessageId ? (knownById.get(row.lastMessageId) ?? fetched.get(row.lastMessageId)) : undefined;
       return toConversationDto(row, last ? toMessageDto(last) : null, online.has(row.other.id));
     });
   }
 
-  /** The viewer's view of one conversation, or undefined when they are not in it. */
-  async function viewOf(conversationId: string, viewerId: string): Promise<Conversation | undefined> {
+  /**
+   * The viewer's view of one conversation, or undefined when they are not in it. A caller that
+   * already holds the newest message (as the viewer sees it) passes it, saving its lookup.
+   */
+  async function viewOf(conversationId: string, viewerId: string, newest?: MessageRow): Promise<Conversation | undefined> {
     const row = await conversations.findView(conversationId, viewerId);
-    return row ? (await present([row], viewerId))[0] : undefined;
+    return row ? (await present([row], viewerId, newest ? [newest] : []))[0] : undefined;
   }
 
   async function get({ viewerId, conversationId }: { viewerId: string; conversationId: string }): Promise<Conversation> {

@@ -6,7 +6,7 @@ import { userRoom, type AppServerSocket, type Io } from '../../platform/socket';
 import type { ConversationsRepository } from './conversations.repository';
 import type { ConversationsService } from './conversations.service';
 import { toMessageDto } from './messaging.presenter';
-import type { MessagesRepository } from './messages.repository';
+import type { MessageRow, MessagesRepository } from './messages.repository';
 
 type Deps = {
   events: EventBus;
@@ -30,9 +30,9 @@ const TYPING_QUEUE_MAX = 20;
  */
 export function registerMessagingSocket({ events, io, onSocketConnection, conversations, conversationsRepo, messages }: Deps) {
   /** One member's view of the conversation and their total, computed for them alone. */
-  async function countsFor(conversationId: string, viewerId: string) {
+  async function countsFor(conversationId: string, viewerId: string, newest?: MessageRow) {
     const [conversation, totalUnread] = await Promise.all([
-      conversations.viewOf(conversationId, viewerId),
+      conversations.viewOf(conversationId, viewerId, newest),
       conversations.totalUnread(viewerId),
     ]);
     return { conversation, totalUnread };
@@ -52,16 +52,15 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
 
   const unsubscribers = [
     events.subscribe('message.created', async ({ messageId, conversationId, senderId, recipientId }) => {
+      // Read once: a message this new has no bookmarks yet, so both people see the same row.
+      const row = await messages.findById(messageId, senderId);
+      if (!row) return;
+      const message = toMessageDto(row);
       await Promise.all(
         [senderId, recipientId].map(async (viewerId) => {
-          const [row, { conversation, totalUnread }] = await Promise.all([
-            messages.findById(messageId, viewerId),
-            countsFor(conversationId, viewerId),
-          ]);
-          if (!row || !conversation) return;
-          io()
-            .to(userRoom(viewerId))
-            .emit('message:created', { message: toMessageDto(row), conversation, totalUnread });
+          const { conversation, totalUnread } = await countsFor(conversationId, viewerId, row);
+          if (!conversation) return;
+          io().to(userRoom(viewerId)).emit('message:created', { message, conversation, totalUnread });
         }),
       );
     }),
