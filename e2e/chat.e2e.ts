@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMember } from '../apps/server/src/test-support/factories';
 import { userRoom } from '../apps/server/src/platform/socket';
@@ -120,5 +121,37 @@ it('after a cut and a reconnect nothing is missing and the unread counts are exa
   ]);
   await expect.poll(async () => (await server.request('GET', '/api/conversation/total-unread-message', { token: ben.token })).body.data.count).toBe(0);
   await expect.poll(() => row.textContent()).not.toMatch(/\b3\b/);
+  await b.context.close();
+});
+
+it('sends a photo: checked before uploading, uploaded with progress, shown to the other person', async () => {
+  const ada = await createMember(server, { name: 'Ada Photos' });
+  const ben = await createMember(server, { name: 'Ben Photos' });
+  const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
+  const conversationId = opened.body.data._id as string;
+  const [a, b] = await Promise.all([signedIn(ada.token), signedIn(ben.token)]);
+  await Promise.all([a.page.goto(`/messages/${conversationId}`), b.page.goto(`/messages/${conversationId}`)]);
+  await Promise.all([linkIs(a.page, 'connected'), linkIs(b.page, 'connected')]);
+
+  // A file that is not a photo, video or accepted document is refused before anything is sent.
+  const input = a.page.locator('input[type="file"]');
+  await input.setInputFiles({ name: 'notes.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ not really a program') });
+  await expect.poll(() => a.page.getByRole('alert').first().textContent(), { timeout: 5_000 }).toMatch(/./);
+  expect((await server.request('GET', `/api/messages/${conversationId}`, { token: ada.token })).body.data.count).toBe(0);
+
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 60, b: 200 } } }).png().toBuffer();
+  await input.setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: png });
+  const onBen = b.page.locator('[data-testid="message"] img');
+  await expect.poll(() => onBen.count(), { timeout: 15_000 }).toBe(1);
+  // The image really loads for the participant (the cookie authorises the download).
+  await expect.poll(() => onBen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+  await shot(b.page, 'chat-photo');
+
+  // Nobody else can fetch it.
+  const stranger = await createMember(server);
+  const media = (await server.request('GET', `/api/messages/${conversationId}`, { token: ada.token })).body.data.items[0].media;
+  expect((await server.request('GET', media.url, { token: stranger.token })).status).toBe(404);
+  expect((await server.request('GET', media.url, { token: ben.token })).status).toBe(200);
+  await a.context.close();
   await b.context.close();
 });
