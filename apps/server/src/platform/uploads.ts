@@ -17,7 +17,7 @@ export type UploadPolicy = {
   /** Types accepted, judged from the file's bytes, never from its name or the browser's claim. */
   accept: readonly { mime: string; ext: string }[];
   /** Avatars are re-encoded: a fixed square WebP, which also strips anything hidden in the file. */
-  transform?: 'avatar';
+  transform?: 'avatar' | 'strip-metadata';
   /** What the person is uploading, for messages ("Photo", "Document"). */
   label: string;
   /** Members' media: what the file was uploaded as, written to its row. */
@@ -36,6 +36,13 @@ export const IMAGE_TYPES = [
   { mime: 'image/webp', ext: 'webp' },
   { mime: 'image/gif', ext: 'gif' },
 ] as const;
+
+/** Still images sharp can re-encode in place (GIFs may be animated and carry no EXIF; kept as sent). */
+const REENCODABLE = new Map<string, 'jpeg' | 'png' | 'webp'>([
+  ['image/jpeg', 'jpeg'],
+  ['image/png', 'png'],
+  ['image/webp', 'webp'],
+]);
 
 export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
 
@@ -86,6 +93,10 @@ export async function receiveUpload(
     content = typed.pipe(sharp({ failOn: 'error' }).rotate().resize(256, 256, { fit: 'cover' }).webp({ quality: 85 }));
     mime = 'image/webp';
     ext = 'webp';
+  } else if (policy.transform === 'strip-metadata' && REENCODABLE.has(accepted.mime)) {
+    // Photos members share are re-encoded in their own format: EXIF (GPS position, camera serial)
+    // never reaches the other person, and the orientation it carried is applied to the pixels.
+    content = typed.pipe(sharp({ failOn: 'error' }).rotate().toFormat(REENCODABLE.get(accepted.mime)!, { quality: 90 }));
   }
 
   let stored: { key: string; size: number };

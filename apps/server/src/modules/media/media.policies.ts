@@ -11,4 +11,5 @@ export const mediaPolicy = (type: MediaType): UploadPolicy => ({
   accept: MEDIA_TYPES[type],
   label: LABELS[type],
   mediaType: type,
+  ...(type === 'photo' ? { transform: 'strip-metadata' as const } : {}),
 });

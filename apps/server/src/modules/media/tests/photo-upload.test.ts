@@ -18,7 +18,7 @@ it('stores a PNG privately for its owner, with its size and a small JPEG thumbna
 
   expect(res.status).toBe(201);
   const media = res.body.data;
-  expect(media).toMatchObject({ type: 'photo', name: 'Beach_day.png', mimeType: 'image/png', size: png.length, width: 1200, height: 800 });
+  expect(media).toMatchObject({ type: 'photo', name: 'Beach_day.png', mimeType: 'image/png', width: 1200, height: 800 });
   expect(media.url).toBe(`/api/media/${media._id}/download/`);
   expect(media.thumbnailUrl).toBe(`/api/media/${media._id}/thumbnail`);
 
@@ -30,6 +30,28 @@ it('stores a PNG privately for its owner, with its size and a small JPEG thumbna
   expect(thumbnail.headers['content-type']).toBe('image/jpeg');
   const meta = await sharp(thumbnail.bytes).metadata();
   expect(meta).toMatchObject({ format: 'jpeg', width: 320, height: 213 });
+});
+
+it('strips EXIF (location, camera, author) from a shared photo and applies its orientation to the pixels', async () => {
+  const { token } = await createMember(app);
+  // A landscape-stored JPEG whose EXIF says "rotate 90°" and carries the photographer's name.
+  const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .withExif({ IFD0: { Artist: 'Secret Photographer', Copyright: 'Home address here' } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+
+  const res = await upload(app, '/api/media/photos', { name: 'with-exif.jpg', type: 'image/jpeg', content: jpeg }, { token });
+  expect(res.status).toBe(201);
+  expect(res.body.data).toMatchObject({ width: 200, height: 300 });
+  const stored = await fetchBytes(app, res.body.data.url, { token });
+  const meta = await sharp(stored.bytes).metadata();
+  expect(meta).toMatchObject({ format: 'jpeg', width: 200, height: 300 });
+  expect(meta.exif).toBeUndefined();
+  expect(meta.orientation).toBeUndefined();
+  expect(stored.bytes.includes(Buffer.from('Secret Photographer'))).toBe(false);
+  expect(res.body.data.size).toBe(stored.bytes.length);
 });
 
 it('accepts JPEG, WebP and GIF photos too', async () => {
