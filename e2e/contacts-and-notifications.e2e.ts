@@ -63,10 +63,14 @@ it('on a phone the chat shows one pane at a time, with a way back to the list', 
   await phone.page.goto('/messages');
   const row = phone.page.getByRole('link').filter({ hasText: 'Ada Phone' });
   await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+  // The links fold into the menu on a phone; the unread count stays in sight beside the bell.
+  const shortcut = phone.page.locator('a.messages-shortcut');
+  await expect.poll(() => shortcut.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Messages, 1 unread');
   await shot(phone.page, 'phone-chat-list');
   await row.click();
   await expect.poll(() => phone.page.locator('[data-testid="message"]').filter({ hasText: 'Are you free on Friday?' }).isVisible(), { timeout: 10_000 }).toBe(true);
   await expect.poll(() => row.isVisible()).toBe(false);
+  await expect.poll(() => shortcut.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Messages');
   await shot(phone.page, 'phone-chat-open');
   await phone.page.getByRole('link', { name: /back/i }).or(phone.page.getByRole('button', { name: /back/i })).first().click();
   await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);

@@ -6,7 +6,7 @@ import { useSiteName } from '../../shared/site/siteApi';
 import { SocketStatusDot } from '../../shared/socket/SocketStatusDot';
 import { ButtonLink, Icon } from '../../shared/ui';
 import { NotificationBell } from '../../features/notifications';
-import { MessagesNavLink } from '../../features/messages';
+import { MessagesNavLink, MessagesShortcut } from '../../features/messages';
 import { BalanceChip } from './BalanceChip';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
@@ -74,6 +74,7 @@ export function TopBar() {
           {user ? (
             <>
               <SocketStatusDot />
+              <MessagesShortcut />
               <NotificationBell />
               <BalanceChip balance={user.balance} />
               <UserMenu user={user} />

@@ -21,3 +21,5 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormatter.format(date);
 }
+
+export { calendarDaysBetween, formatExact, relativeTime, startOfDay } from './time';

@@ -12,6 +12,7 @@ export { Modal } from './Modal';
 export { PageHeader } from './PageHeader';
 export { PasswordChecklist, PasswordField } from './PasswordField';
 export { RadioCards } from './RadioCards';
+export { RelativeTime } from './RelativeTime';
 export { Select, type SelectOption } from './Select';
 export { Skeleton } from './Skeleton';
 export { Spinner } from './Spinner';

@@ -3,12 +3,11 @@ import { toast } from 'sonner';
 import type { AdminModelRow, VerificationDocument } from '@cc/contracts';
 import { errorMessage } from '../../../shared/api/apiError';
 import { formatDate } from '../../../shared/format';
-import { Alert, Avatar, Button, Icon } from '../../../shared/ui';
+import { Alert, Avatar, Button, Icon, RelativeTime } from '../../../shared/ui';
 import { useApproveModelMutation, useRefuseModelMutation } from '../api/adminApi';
 import { DocumentPreview } from './DocumentPreview';
 import { Drawer } from './Drawer';
 import { RefuseForm } from './RefuseForm';
-import { RelativeTime } from './RelativeTime';
 import { ModelStatusBadge } from './StatusBadges';
 import './ModelDrawer.css';
 

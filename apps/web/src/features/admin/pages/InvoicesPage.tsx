@@ -1,11 +1,21 @@
 import { useState } from 'react';
 import { formatTokens, formatUsd, type Invoice } from '@cc/contracts';
-import { ButtonLink, Card, EmptyState, ListError, PageHeader, Pager, Table, TableSkeleton, type TableColumn } from '../../../shared/ui';
+import {
+  ButtonLink,
+  Card,
+  EmptyState,
+  ListError,
+  PageHeader,
+  Pager,
+  RelativeTime,
+  Table,
+  type TableColumn,
+  TableSkeleton,
+} from '../../../shared/ui';
 import { InvoiceDocument } from '../../tokens/components/InvoiceDocument';
 import { InvoiceStatusBadge } from '../../tokens/components/StatusBadges';
 import { PAGE_SIZE, useListAdminInvoicesQuery } from '../api/adminApi';
 import { Drawer } from '../components/Drawer';
-import { RelativeTime } from '../components/RelativeTime';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam } from '../hooks/useSearchParam';
 

@@ -1,10 +1,21 @@
 import { useState } from 'react';
 import type { AdminModelRow } from '@cc/contracts';
-import { Avatar, Button, Card, EmptyState, ListError, PageHeader, Pager, Table, TableSkeleton, type TableColumn } from '../../../shared/ui';
+import {
+  Avatar,
+  Button,
+  Card,
+  EmptyState,
+  ListError,
+  PageHeader,
+  Pager,
+  RelativeTime,
+  Table,
+  type TableColumn,
+  TableSkeleton,
+} from '../../../shared/ui';
 import { PAGE_SIZE, useListModelsQuery, type ModelsFilter } from '../api/adminApi';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';
 import { ModelDrawer } from '../components/ModelDrawer';
-import { RelativeTime } from '../components/RelativeTime';
 import { ModelStatusBadge } from '../components/StatusBadges';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';

@@ -1,7 +1,17 @@
 import type { OutboxRow } from '@cc/contracts';
-import { Button, Card, EmptyState, ListError, PageHeader, Pager, Table, TableSkeleton, type TableColumn } from '../../../shared/ui';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ListError,
+  PageHeader,
+  Pager,
+  RelativeTime,
+  Table,
+  type TableColumn,
+  TableSkeleton,
+} from '../../../shared/ui';
 import { PAGE_SIZE, useListOutboxQuery } from '../api/adminApi';
-import { RelativeTime } from '../components/RelativeTime';
 import { MailStatusBadge } from '../components/StatusBadges';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam } from '../hooks/useSearchParam';

@@ -1,10 +1,9 @@
 import { formatTokens, formatUsd, type AdminPayment } from '@cc/contracts';
-import { Card, EmptyState, ListError, PageHeader, Pager, Table, TableSkeleton, type TableColumn } from '../../../shared/ui';
+import { Card, EmptyState, ListError, PageHeader, Pager, RelativeTime, Table, type TableColumn, TableSkeleton } from '../../../shared/ui';
 import { PaymentStatusBadge } from '../../tokens/components/StatusBadges';
 import { cardLabel } from '../../tokens/lib/format';
 import { PAGE_SIZE, useListAdminPaymentsQuery, type PaymentsFilter } from '../api/adminApi';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';
-import { RelativeTime } from '../components/RelativeTime';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
 

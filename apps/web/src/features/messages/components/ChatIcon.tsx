@@ -3,6 +3,7 @@ import type { SVGProps } from 'react';
 /** Chat-specific strokes in the style of the shared icon set (24×24, 1.8 stroke). */
 const paths = {
   send: 'M4 12l16-8-6 16-2.5-6.5zM11.5 13.5L20 4',
+  chat: 'M4 5h16v11H10l-5 4v-4H4z',
   paperclip: 'M20 11.5l-8.2 8.2a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
   back: 'M15 5l-7 7 7 7',

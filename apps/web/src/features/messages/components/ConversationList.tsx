@@ -5,7 +5,6 @@ import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Button, Icon, ListError, Skeleton } from '../../../shared/ui';
 import { CONVERSATION_PAGE_SIZE, useListConversationsQuery } from '../api/messagesApi';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
-import { useNow } from '../hooks/useNow';
 import { ChatIcon } from './ChatIcon';
 import { ConversationListItem } from './ConversationListItem';
 import './ConversationList.css';
@@ -33,7 +32,6 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
   const q = useDebouncedValue(search.trim(), 300);
   const [limit, setLimit] = useState(CONVERSATION_PAGE_SIZE);
   const query = useListConversationsQuery({ q: q || undefined, limit });
-  const now = useNow();
   const data = query.data;
 
   let body;
@@ -63,7 +61,7 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
         <ul className="chat-list__items" aria-busy={query.isFetching || undefined}>
           {data.items.map((conversation) => (
             <li key={conversation._id}>
-              <ConversationListItem conversation={conversation} viewerId={viewerId} selected={conversation._id === selectedId} now={now} />
+              <ConversationListItem conversation={conversation} viewerId={viewerId} selected={conversation._id === selectedId} />
             </li>
           ))}
         </ul>

@@ -2,15 +2,15 @@ import { memo } from 'react';
 import { NavLink } from 'react-router';
 import type { Conversation } from '@cc/contracts';
 import { useAppSelector } from '../../../app/hooks';
-import { formatExact, relativeTime } from '../lib/time';
+import { RelativeTime } from '../../../shared/ui';
 import { messagePreview } from '../lib/preview';
 import { selectIsTyping } from '../model/chatSlice';
 import { PartyAvatar } from './PartyAvatar';
 
-type Props = { conversation: Conversation; viewerId: string; selected: boolean; now: number };
+type Props = { conversation: Conversation; viewerId: string; selected: boolean };
 
 /** One row of the list: a link to the conversation with who, when, what was said last and how many are unread. */
-export const ConversationListItem = memo(function ConversationListItem({ conversation, viewerId, selected, now }: Props) {
+export const ConversationListItem = memo(function ConversationListItem({ conversation, viewerId, selected }: Props) {
   const { recipient, lastMessage, unreadMessageCount } = conversation;
   const typing = useAppSelector((state) => selectIsTyping(state, conversation._id, recipient._id));
   const when = conversation.lastMessageAt ?? conversation.createdAt;
@@ -26,9 +26,7 @@ export const ConversationListItem = memo(function ConversationListItem({ convers
         <span className="chat-item__top">
           <span className="chat-item__name">{recipient.name}</span>
           {recipient.isOnline ? <span className="visually-hidden">, online</span> : null}
-          <time className="chat-item__time" dateTime={when} title={formatExact(when)}>
-            {relativeTime(when, now)}
-          </time>
+          <RelativeTime className="chat-item__time" iso={when} />
         </span>
         <span className="chat-item__bottom">
           {typing ? (

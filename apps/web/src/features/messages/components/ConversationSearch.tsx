@@ -5,7 +5,7 @@ import { Icon, Spinner } from '../../../shared/ui';
 import { useGetMessagePageQuery } from '../api/messagesApi';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { MEDIA_LABEL } from '../lib/mediaRules';
-import { formatExact } from '../lib/time';
+import { formatExact } from '../../../shared/format';
 import { ChatIcon } from './ChatIcon';
 
 const RESULTS = 50;

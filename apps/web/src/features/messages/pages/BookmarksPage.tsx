@@ -3,15 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { BookmarkedMessage, MessageType } from '@cc/contracts';
 import { errorMessage } from '../../../shared/api/apiError';
-import { Avatar, Button, ButtonLink, Card, EmptyState, ListError, PageHeader, Pager, Skeleton } from '../../../shared/ui';
+import { Avatar, Button, ButtonLink, Card, EmptyState, ListError, PageHeader, Pager, RelativeTime, Skeleton } from '../../../shared/ui';
 import { BOOKMARK_PAGE_SIZE, useRemoveBookmarkMutation, useSearchBookmarksQuery } from '../api/messagesApi';
 import { ChatIcon } from '../components/ChatIcon';
 import { MessageMedia } from '../components/MessageMedia';
 import { PhotoViewer } from '../components/PhotoViewer';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
-import { useNow } from '../hooks/useNow';
 import { DELETED_TEXT } from '../lib/preview';
-import { formatExact, relativeTime } from '../lib/time';
 import './BookmarksPage.css';
 
 const FILTERS: { value: MessageType | ''; label: string }[] = [
@@ -52,7 +50,6 @@ export default function BookmarksPage() {
   const [text, setText] = useState(filters.q);
   const q = useDebouncedValue(text.trim(), 300);
   const [photo, setPhoto] = useState<BookmarkedMessage['message']['media']>(null);
-  const now = useNow();
   const query = useSearchBookmarksQuery({
     q: q || undefined,
     type: filters.type || undefined,
@@ -106,7 +103,7 @@ export default function BookmarksPage() {
       <ul className="bookmarks__list" aria-busy={query.isFetching || undefined}>
         {query.data.items.map((item) => (
           <li key={item._id}>
-            <BookmarkCard item={item} now={now} onOpenPhoto={setPhoto} />
+            <BookmarkCard item={item} onOpenPhoto={setPhoto} />
           </li>
         ))}
       </ul>
@@ -152,7 +149,7 @@ export default function BookmarksPage() {
   );
 }
 
-function BookmarkCard({ item, now, onOpenPhoto }: { item: BookmarkedMessage; now: number; onOpenPhoto: (media: BookmarkedMessage['message']['media']) => void }) {
+function BookmarkCard({ item, onOpenPhoto }: { item: BookmarkedMessage; onOpenPhoto: (media: BookmarkedMessage['message']['media']) => void }) {
   const [remove, removal] = useRemoveBookmarkMutation();
   const { message, sender, recipient } = item;
   const onRemove = () =>
@@ -171,9 +168,7 @@ function BookmarkCard({ item, now, onOpenPhoto }: { item: BookmarkedMessage; now
               {recipient.name}
             </Link>
             {' · '}
-            <time dateTime={message.createdAt} title={formatExact(message.createdAt)}>
-              {relativeTime(message.createdAt, now)}
-            </time>
+            <RelativeTime iso={message.createdAt} />
           </p>
         </div>
         <Button variant="ghost" size="sm" onClick={onRemove} loading={removal.isLoading} aria-label={`Remove bookmark of the message from ${sender.name}`}>

@@ -28,7 +28,7 @@ import { MessageLog } from '../components/MessageLog';
 import type { MessageAction } from '../components/MessageMenu';
 import { PhotoViewer } from '../components/PhotoViewer';
 import { TypingIndicator } from '../components/TypingIndicator';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '../../../shared/hooks/useNow';
 import { useOlderMessages } from '../hooks/useOlderMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { conversationSelected, searchToggled, selectIsTyping, selectOutbox, selectSearchOpen, selectSelectedConversationId } from '../model/chatSlice';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { Notification } from '@cc/contracts';
 import { NOTIFICATION_KINDS } from '../lib/kinds';
-import { exactTime, internalPath, relativeTime } from '../lib/relativeTime';
+import { RelativeTime } from '../../../shared/ui';
+import { internalPath } from '../lib/links';
 import { Glyph } from './glyphs';
 import './NotificationItem.css';
 
@@ -27,9 +28,7 @@ export function NotificationItem({ notification, onOpen, compact = false }: Noti
           <span className="visually-hidden">{unread ? `Unread ${kind.label.toLowerCase()}: ` : `${kind.label}: `}</span>
           {notification.text}
         </span>
-        <time className="notif-item__time" dateTime={notification.createdAt} title={exactTime(notification.createdAt)}>
-          {relativeTime(notification.createdAt)}
-        </time>
+        <RelativeTime className="notif-item__time" iso={notification.createdAt} />
       </span>
       {unread ? <span className="notif-item__dot" aria-hidden="true" /> : null}
     </>

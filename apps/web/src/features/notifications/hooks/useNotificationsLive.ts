@@ -4,7 +4,7 @@ import type { ServerToClientEvents } from '@cc/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { notificationCreated, notificationsApi, notificationsRead } from '../api/notificationsApi';
-import { internalPath } from '../lib/relativeTime';
+import { internalPath } from '../lib/links';
 import { useOpenNotification } from './useOpenNotification';
 
 /**
