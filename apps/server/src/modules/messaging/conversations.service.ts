@@ -4,7 +4,8 @@ import { badRequest, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import type { ConversationsRepository, ConversationViewRow } from './conversations.repository';
-import { blockedIdsOf, toConversationDto, toMessageDto, toRecipientProfile } from './messaging.presenter';
+import { toProfileByUsername } from '../accounts';
+import { blockedIdsOf, toConversationDto, toMessageDto } from './messaging.presenter';
 import type { MessageRow, MessagesRepository } from './messages.repository';
 
 export const conversationNotFound = () => notFound('That conversation was not found.');
@@ -140,7 +141,7 @@ export function createConversationsService({
     if (!membership) throw conversationNotFound();
     const profile = await conversations.findProfile(membership.otherUserId, viewerId);
     if (!profile) throw conversationNotFound();
-    return toRecipientProfile(profile);
+    return toProfileByUsername(profile.user, profile.avatar, profile.contactId);
   }
 
   return { list, get, viewOf, start, totalUnread, read, hide, setBlock, recipient };

@@ -1,27 +1,13 @@
-import type { Bookmark, BookmarkedMessage, Conversation, Media, Message, MessageParty, ProfileByUsername } from '@cc/contracts';
+import type { Bookmark, BookmarkedMessage, Conversation, Message, MessageParty } from '@cc/contracts';
 import { fileUrl } from '../../platform/uploads';
+import { toMediaDto } from '../media';
 import type { BookmarkRow, BookmarkSearchRow } from './bookmarks.repository';
 import type { ConversationViewRow, FileRef } from './conversations.repository';
-import type { MediaFileRow, MessageRecord, MessageRow } from './messages.repository';
+import type { MessageRow } from './messages.repository';
 
 /** Every DTO is an explicit allow-list: storage keys, owners and ledger ids never leave the server. */
 
 const avatarUrl = (avatar: FileRef | null | undefined) => (avatar ? fileUrl(avatar) : null);
-
-export function toMediaDto(file: MediaFileRow, messageType: MessageRecord['type']): Media {
-  return {
-    _id: file.id,
-    type: file.mediaType ?? (messageType === 'text' ? 'file' : messageType),
-    name: file.fileName,
-    mimeType: file.mimeType,
-    size: file.size,
-    url: `/api/media/${file.id}/download/`,
-    thumbnailUrl: file.thumbnailKey ? `/api/media/${file.id}/thumbnail` : null,
-    width: file.width,
-    height: file.height,
-    createdAt: file.createdAt.toISOString(),
-  };
-}
 
 export function toMessageDto({ message, file, bookmarkId }: MessageRow): Message {
   const deleted = message.deletedAt !== null;
@@ -32,7 +18,7 @@ export function toMessageDto({ message, file, bookmarkId }: MessageRow): Message
     clientId: message.clientId,
     type: message.type,
     text: deleted ? '' : message.text,
-    media: file && !deleted ? toMediaDto(file, message.type) : null,
+    media: file && !deleted ? toMediaDto(file) : null,
     price: message.price,
     seq: Number(message.seq),
     createdAt: message.createdAt.toISOString(),
@@ -70,41 +56,6 @@ export function toConversationDto(row: ConversationViewRow, lastMessage: Message
   };
 }
 
-type ProfileRow = {
-  user: {
-    id: string;
-    username: string;
-    name: string;
-    bio: string;
-    type: 'user' | 'model';
-    tokenPerMessage: number;
-    callRate: number;
-    callAvailable: boolean;
-    phoneVerified: boolean;
-    createdAt: Date;
-  };
-  avatar: FileRef | null;
-  contactId: string | null;
-};
-
-/** The other person as a profile card shows them, with the viewer's favourite of them. */
-export function toRecipientProfile({ user, avatar, contactId }: ProfileRow): ProfileByUsername {
-  return {
-    _id: user.id,
-    username: user.username,
-    name: user.name,
-    bio: user.bio,
-    avatarUrl: avatarUrl(avatar),
-    type: user.type,
-    tokenPerMessage: user.tokenPerMessage,
-    callRate: user.callRate,
-    callAvailable: user.callAvailable,
-    phoneVerified: user.phoneVerified,
-    createdAt: user.createdAt.toISOString(),
-    isFriend: contactId !== null,
-    contactId,
-  };
-}
 
 export const toBookmarkDto = (row: BookmarkRow): Bookmark => ({
   _id: row.id,

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '@cc/contracts';
 import { useAppDispatch } from '../hooks';
 import { logout } from '../../shared/auth/logoutThunk';
-import { Avatar, Icon } from '../../shared/ui';
+import { Avatar, Icon, useMenuButton } from '../../shared/ui';
 
 /**
  * The avatar menu (menu button pattern): Profile, Account settings, Notifications, Bookmarks,
@@ -11,44 +11,8 @@ import { Avatar, Icon } from '../../shared/ui';
  */
 export function UserMenu({ user }: { user: Me }) {
   const dispatch = useAppDispatch();
-  const [open, setOpen] = useState(false);
+  const { close, open, rootRef, buttonProps, menuProps } = useMenuButton();
   const [signingOut, setSigningOut] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-    items()[0]?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) buttonRef.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: list.length - 1 };
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    } else if (event.key in moves) {
-      event.preventDefault();
-      list[(moves[event.key]! + list.length) % list.length]?.focus();
-    }
-  };
 
   const signOut = () => {
     setSigningOut(true);
@@ -57,27 +21,13 @@ export function UserMenu({ user }: { user: Me }) {
 
   return (
     <div className="user-menu" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="user-menu__button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
-      >
+      <button {...buttonProps} className="user-menu__button">
         <Avatar name={user.name} src={user.avatarUrl} size={32} decorative />
         <span className="user-menu__name">{user.name}</span>
         <Icon name="chevronDown" size={16} className="user-menu__chevron" />
       </button>
       {open ? (
-        <div id={menuId} ref={menuRef} role="menu" aria-label="Account" className="user-menu__list" onKeyDown={onMenuKeyDown}>
+        <div {...menuProps} aria-label="Account" className="user-menu__list">
           <div className="user-menu__header" role="none">
             <span className="user-menu__header-name">{user.name}</span>
             <span className="user-menu__header-handle">@{user.username}</span>

@@ -20,3 +20,4 @@ export { Table, type TableColumn } from './Table';
 export { Tabs, type TabItem } from './Tabs';
 export { TextAreaField, TextField } from './TextField';
 export { ListError, ListView, Pager, TableSkeleton } from './ListStates';
+export { useMenuButton } from './useMenuButton';

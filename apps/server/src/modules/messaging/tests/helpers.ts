@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
-import {
-  SOCKET_PATH,
-  SOCKET_TOKEN_QUERY,
-  type ClientToServerEvents,
-  type Conversation,
-  type Message,
-  type ServerToClientEvents,
-} from '@cc/contracts';
+import type { Conversation, Message, ServerToClientEvents } from '@cc/contracts';
 import { files } from '../../../db/schema';
 import type { TestApp, TestResponse } from '../../../test-support/harness';
 import { createLedger } from '../../wallet';
@@ -89,29 +80,8 @@ export async function uploadedMedia(
 
 // ---- sockets ------------------------------------------------------------------------------------
 
-export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** Starts listening on a free port and gives a way to open signed-in sockets (closed by `closeAll`). */
-export async function socketServer(app: TestApp) {
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
-  const sockets: Client[] = [];
-  async function connected(token: string): Promise<Client> {
-    const socket: Client = connect(url, {
-      path: SOCKET_PATH,
-      query: { [SOCKET_TOKEN_QUERY]: token },
-      transports: ['websocket'],
-      forceNew: true,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
-  return { connected, closeAll: () => sockets.forEach((s) => s.disconnect()) };
-}
+export { socketServer, type Client } from '../../../test-support/sockets';
+import type { Client } from '../../../test-support/sockets';
 
 type EventName = keyof ServerToClientEvents;
 type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { expect, vi } from 'vitest';
-import { SOCKET_PATH, SOCKET_TOKEN_QUERY, type ClientToServerEvents, type Notification, type ServerToClientEvents } from '@cc/contracts';
+import type { Notification } from '@cc/contracts';
 import type { TestApp } from '../../../test-support/harness';
 
-export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type { Client } from '../../../test-support/sockets';
 
 /** GET one of the notification routes and return its data (expects 200). */
 export async function get(app: TestApp, token: string, url: string) {
@@ -39,15 +37,7 @@ export function contactAdded(app: TestApp, owner: { id: string }, member: { id: 
 }
 
 /** A socket.io client signed in as this member, once connected. */
-export async function connectSocket(app: TestApp, token: string): Promise<Client> {
-  const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
-  const socket: Client = connect(url, { path: SOCKET_PATH, query: { [SOCKET_TOKEN_QUERY]: token }, transports: ['websocket'], forceNew: true });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+export { connectSocket } from '../../../test-support/sockets';
 
 /** Whether anyone has a socket open for this member, as the server counts it. */
 export const isOnline = async (app: TestApp, userId: string) => (await app.ctx.presence.onlineAmong([userId])).has(userId);

@@ -1,40 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SOCKET_PATH, SOCKET_TOKEN_QUERY, type ClientToServerEvents, type ServerToClientEvents } from '@cc/contracts';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
+import { socketServer, type Client } from '../../../test-support/sockets';
 import { createAdmin, createMember, createModel } from '../../../test-support/factories';
 import { fund, tip } from './helpers';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 let app: TestApp;
-let url: string;
-const sockets: Client[] = [];
+let sockets: Awaited<ReturnType<typeof socketServer>>;
 beforeAll(async () => {
   app = await createTestApp();
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  sockets = await socketServer(app);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  sockets.closeAll();
   await app.close();
 });
+const connected = (token: string) => sockets.connected(token);
 
-async function connected(token: string): Promise<Client> {
-  const socket: Client = connect(url, {
-    path: SOCKET_PATH,
-    query: { [SOCKET_TOKEN_QUERY]: token },
-    transports: ['websocket'],
-    forceNew: true,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
 /** The first 'wallet:balance' this socket receives that equals `balance`. */
 const balanceOf = (socket: Client, balance: number) =>
   new Promise<number>((resolve) => {
