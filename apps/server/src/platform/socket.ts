@@ -36,6 +36,7 @@ export async function createSocketServer(opts: {
   let adapter: ReturnType<typeof createAdapter> | undefined;
   if (opts.redisUrl) {
     redis = createClient({ url: opts.redisUrl });
+    closeDuplicatesGracefully(redis);
     await redis.connect();
     // Both the stream and the pub/sub channels carry the deployment's prefix, so deployments (and
     // test runs) sharing one Redis never see each other's sockets.
@@ -89,7 +90,6 @@ export async function createSocketServer(opts: {
     io,
     async close() {
       unsubscribe();
-      if (redis) await adapterSubscribed(redis, `${opts.streamName}#/#${(io.of('/').adapter as unknown as { uid: string }).uid}#`);
       await new Promise<void>((resolve) => {
         io.disconnectSockets(true);
         void io.close(() => resolve());
@@ -103,15 +103,16 @@ export async function createSocketServer(opts: {
 const ignorePresenceFailure = () => undefined;
 
 /**
- * The streams adapter subscribes its pub/sub client in the background and never handles that
- * promise; closing before Redis has acknowledged the subscription makes it reject unhandled. Only
- * short-lived servers (tests) close that early, so wait (briefly) until Redis reports the subscriber.
+ * The streams adapter ends its pub/sub client with `disconnect()`, which in node-redis destroys the
+ * client and rejects any command still in flight — its own SUBSCRIBE, whose promise it never
+ * handles, so a server closed soon after starting (tests, a quick restart) raised an unhandled
+ * rejection. The clients it duplicates from ours close gracefully instead: pending replies first.
  */
-async function adapterSubscribed(redis: ReturnType<typeof createClient>, channel: string) {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const reply = (await redis.sendCommand(['PUBSUB', 'NUMSUB', channel]).catch(() => null)) as [string, number] | null;
-    if (!reply || Number(reply[1]) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function closeDuplicatesGracefully(redis: ReturnType<typeof createClient>) {
+  const duplicate = redis.duplicate.bind(redis);
+  redis.duplicate = ((...args: Parameters<typeof duplicate>) => {
+    const copy = duplicate(...args);
+    copy.disconnect = () => copy.close();
+    return copy;
+  }) as typeof redis.duplicate;
 }
