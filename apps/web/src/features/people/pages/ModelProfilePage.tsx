@@ -1,10 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useParams } from 'react-router';
 import type { ProfileByUsername } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
 import { isApiError } from '../../../shared/api/apiError';
-import { loginPath } from '../../../shared/api/navigation';
-import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Avatar, Badge, ButtonLink, Card, EmptyState, Icon, ListError, Skeleton } from '../../../shared/ui';
 import { useGetProfileByUsernameQuery } from '../api/peopleApi';
 import { ProfileActions } from '../components/ProfileActions';
@@ -112,26 +109,11 @@ function Profile({ profile }: { profile: ProfileByUsername }) {
 /** /models/:username: a model's public profile with Message, contacts and tip actions. */
 export default function ModelProfilePage() {
   const { username = '' } = useParams();
-  const signedIn = useAppSelector(selectCurrentUser) !== null;
   const { data, error, isLoading, isError, isFetching, refetch } = useGetProfileByUsernameQuery(username, { skip: !username });
 
   if (isLoading) return <ProfileSkeleton />;
   if (isError || !data) {
     if (isApiError(error) && error.status === 404) return <NoSuchModel />;
-    if (!signedIn && isApiError(error) && error.status === 401) {
-      return (
-        <div className="page page--narrow">
-          <Card>
-            <EmptyState
-              icon="lock"
-              title="Sign in to see this profile"
-              description="Profiles are visible to members. Joining is free."
-              action={<ButtonLink to={loginPath(`/models/${username}`)}>Sign in</ButtonLink>}
-            />
-          </Card>
-        </div>
-      );
-    }
     return (
       <div className="page page--narrow">
         <ListError what="this profile" error={error} onRetry={() => void refetch()} retrying={isFetching} />

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
-import { isApiError } from '../../../shared/api/apiError';
-import { selectCurrentUser } from '../../../shared/auth/authSlice';
-import { Button, ButtonLink, Card, EmptyState, ListError, PageHeader } from '../../../shared/ui';
+import { Button, Card, EmptyState, ListError, PageHeader } from '../../../shared/ui';
 import { DIRECTORY_PAGE_SIZE, useSearchMembersQuery } from '../api/peopleApi';
 import { ModelCard, ModelCardSkeleton } from '../components/ModelCard';
 import { SearchField } from '../components/SearchField';
@@ -45,7 +42,6 @@ function DirectoryChunk({ q, page }: { q: string; page: number }) {
 
 /** /models: the public directory of models, searchable by name, a page at a time. */
 export default function ModelsPage() {
-  const signedIn = useAppSelector(selectCurrentUser) !== null;
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   // The number of pages shown belongs to one search: a new search starts at one page again.
@@ -59,26 +55,7 @@ export default function ModelsPage() {
 
   let body;
   if (first.isError && !first.data) {
-    const needsSignIn = !signedIn && isApiError(first.error) && first.error.status === 401;
-    body = needsSignIn ? (
-      <Card>
-        <EmptyState
-          icon="lock"
-          title="Sign in to browse models"
-          description="Create a free account or sign in to see every creator on the site."
-          action={
-            <div className="cluster">
-              <ButtonLink to="/auth/login?next=%2Fmodels">Sign in</ButtonLink>
-              <ButtonLink to="/auth/register" variant="secondary">
-                Create account
-              </ButtonLink>
-            </div>
-          }
-        />
-      </Card>
-    ) : (
-      <ListError what="models" error={first.error} onRetry={() => void first.refetch()} retrying={first.isFetching} />
-    );
+    body = <ListError what="models" error={first.error} onRetry={() => void first.refetch()} retrying={first.isFetching} />;
   } else if (first.data && total === 0) {
     body = (
       <Card>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { clearBrowserSession } from '../../../../test/fakeServer';
 import { aMember, fakeServer, list, renderPeople } from './harness';
@@ -89,9 +89,3 @@ it('shows the error with a retry, then the empty directory', async () => {
   expect(await screen.findByText('No models yet')).toBeTruthy();
 });
 
-it('asks a signed-out visitor to sign in when the server keeps the directory for members', async () => {
-  fakeServer().on('GET', '/api/users/search', { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'Sign in first.' } });
-  renderPeople('/models', { me: null });
-  expect(await screen.findByText('Sign in to browse models')).toBeTruthy();
-  await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login?next=%2Fmodels'));
-});
