@@ -8,7 +8,7 @@ import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
 import { MemberDrawer } from '../components/MemberDrawer';
 import { MemberActionModal, type MemberAction } from '../components/MemberActionModal';
 import { AccountStatusBadge } from '../components/StatusBadges';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
 

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Button, Icon, ListError, Skeleton } from '../../../shared/ui';
 import { CONVERSATION_PAGE_SIZE, useListConversationsQuery } from '../api/messagesApi';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { ChatIcon } from './ChatIcon';
 import { ConversationListItem } from './ConversationListItem';
 import './ConversationList.css';

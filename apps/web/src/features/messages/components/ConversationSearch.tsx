@@ -3,7 +3,7 @@ import type { Message } from '@cc/contracts';
 import { errorMessage } from '../../../shared/api/apiError';
 import { Icon, Spinner } from '../../../shared/ui';
 import { useGetMessagePageQuery } from '../api/messagesApi';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { MEDIA_LABEL } from '../lib/mediaRules';
 import { formatExact } from '../../../shared/format';
 import { ChatIcon } from './ChatIcon';

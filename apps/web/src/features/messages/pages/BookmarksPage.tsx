@@ -8,7 +8,7 @@ import { BOOKMARK_PAGE_SIZE, useRemoveBookmarkMutation, useSearchBookmarksQuery 
 import { ChatIcon } from '../components/ChatIcon';
 import { MessageMedia } from '../components/MessageMedia';
 import { PhotoViewer } from '../components/PhotoViewer';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { DELETED_TEXT } from '../lib/preview';
 import './BookmarksPage.css';
 

@@ -6,17 +6,14 @@ import { InviteFriendForm } from '../components/InviteFriendForm';
 import { PersonRow, PersonRowsSkeleton } from '../components/PersonRow';
 import { RemoveContactModal } from '../components/RemoveContactModal';
 import { SearchField } from '../components/SearchField';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useSearchPages } from '../hooks/useSearchPages';
 import './ContactsPage.css';
 
 const count = new Intl.NumberFormat('en-US');
 
 /** /contacts: the member's favourites, searchable, with Message and Remove, and an invitation form. */
 export default function ContactsPage() {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const [paging, setPaging] = useState({ q, page: 1 });
-  const page = paging.q === q ? paging.page : 1;
+  const { search, setSearch, q, page, setPage } = useSearchPages();
   const [removing, setRemoving] = useState<Contact | null>(null);
   const { data, error, isLoading, isError, isFetching, refetch } = useListContactsQuery({
     q: q || undefined,
@@ -69,7 +66,7 @@ export default function ContactsPage() {
             <PersonRow key={contact._id} person={contact} onRemove={(person) => setRemoving(person as Contact)} />
           ))}
         </ul>
-        <Pager page={page} pageSize={CONTACTS_PAGE_SIZE} total={data.count} onPage={(next) => setPaging({ q, page: next })} busy={isFetching} />
+        <Pager page={page} pageSize={CONTACTS_PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />
       </div>
     );
 

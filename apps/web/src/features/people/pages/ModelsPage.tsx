@@ -3,7 +3,7 @@ import { Button, Card, EmptyState, ListError, PageHeader } from '../../../shared
 import { DIRECTORY_PAGE_SIZE, useSearchMembersQuery } from '../api/peopleApi';
 import { ModelCard, ModelCardSkeleton } from '../components/ModelCard';
 import { SearchField } from '../components/SearchField';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import './ModelsPage.css';
 
 const directoryArgs = (q: string, page: number) => ({ type: 'model' as const, q: q || undefined, limit: DIRECTORY_PAGE_SIZE, skip: page * DIRECTORY_PAGE_SIZE });

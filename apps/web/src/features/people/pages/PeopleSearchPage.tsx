@@ -1,17 +1,12 @@
-import { useState } from 'react';
 import { Button, ButtonLink, Card, EmptyState, ListError, PageHeader, Pager } from '../../../shared/ui';
 import { PEOPLE_PAGE_SIZE, useSearchMembersQuery } from '../api/peopleApi';
 import { PersonRow, PersonRowsSkeleton } from '../components/PersonRow';
 import { SearchField } from '../components/SearchField';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useSearchPages } from '../hooks/useSearchPages';
 
 /** /people: find any member by name or username, add them to contacts or message them. */
 export default function PeopleSearchPage() {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  // The page belongs to one search: a new search starts on page 1.
-  const [paging, setPaging] = useState({ q, page: 1 });
-  const page = paging.q === q ? paging.page : 1;
+  const { search, setSearch, q, page, setPage } = useSearchPages();
   const { data, error, isLoading, isError, isFetching, refetch } = useSearchMembersQuery({
     q: q || undefined,
     limit: PEOPLE_PAGE_SIZE,
@@ -51,7 +46,7 @@ export default function PeopleSearchPage() {
             <PersonRow key={person._id} person={person} />
           ))}
         </ul>
-        <Pager page={page} pageSize={PEOPLE_PAGE_SIZE} total={data.count} onPage={(next) => setPaging({ q, page: next })} busy={isFetching} />
+        <Pager page={page} pageSize={PEOPLE_PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />
       </div>
     );
 
