@@ -34,14 +34,31 @@ async function main() {
   }
 
   const post = (token: string, body: unknown) =>
-    fetch(`${base}/api/share-love/create`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${base}/api/share-love/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
-  console.log(`database: ${app.ctx.database.kind}; ${os.cpus().length} cores; ${REQUESTS} requests at concurrency ${CONCURRENCY}; RSS before ${rssMb()} MB`);
+  console.log(
+    `database: ${app.ctx.database.kind}; ${os.cpus().length} cores; ${REQUESTS} requests at concurrency ${CONCURRENCY}; RSS before ${rssMb()} MB`,
+  );
   // Warm-up: JIT, prepared plans, wallet rows.
-  await run('warm-up', 200, CONCURRENCY, async (i) => (await post(members[i % 20]!.token, { modelId: models[i % 5]!.user.id, amount: 100, idempotencyKey: randomUUID() })).status === 201);
+  await run(
+    'warm-up',
+    200,
+    CONCURRENCY,
+    async (i) =>
+      (await post(members[i % 20]!.token, { modelId: models[i % 5]!.user.id, amount: 100, idempotencyKey: randomUUID() })).status === 201,
+  );
 
   report(
-    await run('GET /users/me', REQUESTS, CONCURRENCY, async (i) => (await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${members[i % 20]!.token}` } })).ok),
+    await run(
+      'GET /users/me',
+      REQUESTS,
+      CONCURRENCY,
+      async (i) => (await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${members[i % 20]!.token}` } })).ok,
+    ),
   );
   report(
     await run('POST /share-love/create', REQUESTS, CONCURRENCY, async (i) => {

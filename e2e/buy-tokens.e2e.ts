@@ -26,7 +26,11 @@ it('buys a token package with the sandbox card, sees the balance change in the t
   const chip = page.locator('.balance-chip__amount');
   await expect.poll(() => chip.textContent()).toBe('0.00');
 
-  const starter = page.locator('article, section, div').filter({ has: page.getByText('Starter', { exact: true }) }).filter({ has: page.getByRole('button', { name: 'Buy' }) }).last();
+  const starter = page
+    .locator('article, section, div')
+    .filter({ has: page.getByText('Starter', { exact: true }) })
+    .filter({ has: page.getByRole('button', { name: 'Buy' }) })
+    .last();
   await starter.getByRole('button', { name: 'Buy' }).click();
   const checkout = page.getByRole('dialog');
   await checkout.getByLabel('Card number').fill('4111 1111 1111 1111');
@@ -67,7 +71,16 @@ it('a declined card says why and credits nothing', async () => {
   await checkout.getByLabel('Name on card').fill('Decline Person');
   await checkout.getByRole('button', { name: /^Pay / }).click();
 
-  await expect.poll(() => checkout.getByText(/declined/i).first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        checkout
+          .getByText(/declined/i)
+          .first()
+          .isVisible(),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   expect(await page.locator('.balance-chip__amount').textContent()).toBe('0.00');
   expect((await server.request('GET', '/api/users/me', { token: member.token })).body.data.balance).toBe(0);
   expect((await server.request('GET', '/api/invoice', { token: member.token })).body.data.count).toBe(0);

@@ -25,7 +25,8 @@ async function signedIn(token: string, viewport?: { width: number; height: numbe
 
 const messages = (page: Page) => page.locator('[data-testid="message"]');
 const messageWithText = (page: Page, text: string) => messages(page).filter({ hasText: text });
-const linkIs = (page: Page, status: string) => expect.poll(() => page.locator('[data-socket-status]').getAttribute('data-socket-status'), { timeout: 20_000 }).toBe(status);
+const linkIs = (page: Page, status: string) =>
+  expect.poll(() => page.locator('[data-socket-status]').getAttribute('data-socket-status'), { timeout: 20_000 }).toBe(status);
 
 /**
  * Drops a member's live link the way a network change does: the browser goes offline (so it cannot
@@ -99,7 +100,10 @@ it('after a cut and a reconnect nothing is missing and the unread counts are exa
 
   // While Ben is away, Ada writes three messages (over the API, as her browser would).
   for (const text of ['First while away', 'Second while away', 'Third while away']) {
-    const sent = await server.request('POST', '/api/messages', { token: ada.token, body: { conversationId, clientId: crypto.randomUUID(), text } });
+    const sent = await server.request('POST', '/api/messages', {
+      token: ada.token,
+      body: { conversationId, clientId: crypto.randomUUID(), text },
+    });
     expect(sent.status).toBe(201);
   }
 
@@ -109,17 +113,28 @@ it('after a cut and a reconnect nothing is missing and the unread counts are exa
   // The list catches up: Ada's conversation shows exactly 3 unread, and so does the total.
   const row = b.page.getByRole('link').filter({ hasText: 'Ada Sender' });
   await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('3');
-  await expect.poll(() => b.page.getByRole('link', { name: /Messages/ }).first().textContent()).toContain('3');
+  await expect
+    .poll(() =>
+      b.page
+        .getByRole('link', { name: /Messages/ })
+        .first()
+        .textContent(),
+    )
+    .toContain('3');
   await shot(b.page, 'chat-after-reconnect');
 
   // Opening it shows all three, in order, and clears the count everywhere.
   await row.click();
-  await expect.poll(() => messages(b.page).allTextContents(), { timeout: 10_000 }).toEqual([
-    expect.stringContaining('First while away'),
-    expect.stringContaining('Second while away'),
-    expect.stringContaining('Third while away'),
-  ]);
-  await expect.poll(async () => (await server.request('GET', '/api/conversation/total-unread-message', { token: ben.token })).body.data.count).toBe(0);
+  await expect
+    .poll(() => messages(b.page).allTextContents(), { timeout: 10_000 })
+    .toEqual([
+      expect.stringContaining('First while away'),
+      expect.stringContaining('Second while away'),
+      expect.stringContaining('Third while away'),
+    ]);
+  await expect
+    .poll(async () => (await server.request('GET', '/api/conversation/total-unread-message', { token: ben.token })).body.data.count)
+    .toBe(0);
   await expect.poll(() => row.textContent()).not.toMatch(/\b3\b/);
   await b.context.close();
 });
@@ -139,7 +154,9 @@ it('sends a photo: checked before uploading, uploaded with progress, shown to th
   await expect.poll(() => a.page.getByRole('alert').first().textContent(), { timeout: 5_000 }).toMatch(/./);
   expect((await server.request('GET', `/api/messages/${conversationId}`, { token: ada.token })).body.data.count).toBe(0);
 
-  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 60, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 60, b: 200 } } })
+    .png()
+    .toBuffer();
   await input.setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: png });
   const onBen = b.page.locator('[data-testid="message"] img');
   await expect.poll(() => onBen.count(), { timeout: 15_000 }).toBe(1);

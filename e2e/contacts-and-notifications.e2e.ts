@@ -26,13 +26,17 @@ it('adding a model to contacts rings her bell live; she reads it and the count c
   await star.page.goto('/');
   const bell = star.page.getByRole('button', { name: /^Notifications/ });
   await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications');
-  await expect.poll(() => star.page.locator('[data-socket-status]').getAttribute('data-socket-status'), { timeout: 15_000 }).toBe('connected');
+  await expect
+    .poll(() => star.page.locator('[data-socket-status]').getAttribute('data-socket-status'), { timeout: 15_000 })
+    .toBe('connected');
 
   await fan.page.goto('/models/nova_lux');
   await fan.page.getByRole('button', { name: 'Add to contacts' }).click();
   await expect.poll(() => fan.page.getByRole('button', { name: /Remove from contacts/ }).isVisible(), { timeout: 10_000 }).toBe(true);
   await fan.page.goto('/contacts');
-  await expect.poll(() => fan.page.getByRole('list', { name: 'Contacts' }).getByText('Nova Lux').isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => fan.page.getByRole('list', { name: 'Contacts' }).getByText('Nova Lux').isVisible(), { timeout: 10_000 })
+    .toBe(true);
   await shot(fan.page, 'contacts');
 
   // Her bell counts it without a reload; opening it shows who, and marking all read clears it.
@@ -56,7 +60,10 @@ it('on a phone the chat shows one pane at a time, with a way back to the list', 
   const ada = await createMember(server, { name: 'Ada Phone' });
   const ben = await createMember(server, { name: 'Ben Phone' });
   const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
-  await server.request('POST', '/api/messages', { token: ada.token, body: { conversationId: opened.body.data._id, clientId: crypto.randomUUID(), text: 'Are you free on Friday?' } });
+  await server.request('POST', '/api/messages', {
+    token: ada.token,
+    body: { conversationId: opened.body.data._id, clientId: crypto.randomUUID(), text: 'Are you free on Friday?' },
+  });
 
   const phone = await newPerson(browser, server.baseUrl, { width: 390, height: 844 });
   await phone.context.addCookies([{ name: 'accessToken', value: ben.token, url: server.baseUrl }]);
@@ -68,11 +75,19 @@ it('on a phone the chat shows one pane at a time, with a way back to the list', 
   await expect.poll(() => shortcut.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Messages, 1 unread');
   await shot(phone.page, 'phone-chat-list');
   await row.click();
-  await expect.poll(() => phone.page.locator('[data-testid="message"]').filter({ hasText: 'Are you free on Friday?' }).isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => phone.page.locator('[data-testid="message"]').filter({ hasText: 'Are you free on Friday?' }).isVisible(), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   await expect.poll(() => row.isVisible()).toBe(false);
   await expect.poll(() => shortcut.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Messages');
   await shot(phone.page, 'phone-chat-open');
-  await phone.page.getByRole('link', { name: /back/i }).or(phone.page.getByRole('button', { name: /back/i })).first().click();
+  await phone.page
+    .getByRole('link', { name: /back/i })
+    .or(phone.page.getByRole('button', { name: /back/i }))
+    .first()
+    .click();
   await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
   await phone.context.close();
 });

@@ -34,7 +34,10 @@ it('a token the server no longer accepts sends the person to the login page', as
 
   // The session ends elsewhere (say, a password change on another device); the next API call answers 401.
   await server.ctx.sessions.revoke({ userId: member.user.id });
-  await page.getByRole('link', { name: /password/i }).first().click();
+  await page
+    .getByRole('link', { name: /password/i })
+    .first()
+    .click();
   await page.waitForURL(/\/auth\/login/);
   await context.close();
 });

@@ -20,7 +20,12 @@ const chip = (page: Page) => page.locator('.balance-chip__amount');
 
 it('a member finds a model, messages her for her price per message, and she earns it', async () => {
   const admin = await createAdmin(server);
-  const model = await createModel(server, { name: 'Ruby Rose', username: 'ruby_rose', bio: 'Songs, stories and late-night chats.', tokenPerMessage: 150 });
+  const model = await createModel(server, {
+    name: 'Ruby Rose',
+    username: 'ruby_rose',
+    bio: 'Songs, stories and late-night chats.',
+    tokenPerMessage: 150,
+  });
   const member = await createMember(server, { name: 'Sam Fan' });
   const funded = await server.request('POST', `/api/admin/users/${member.user.id}/adjust-balance`, {
     token: admin.token,
@@ -35,9 +40,19 @@ it('a member finds a model, messages her for her price per message, and she earn
 
   // The directory and the profile.
   await fan.page.goto('/models');
-  await fan.page.getByRole('link', { name: /Ruby Rose/ }).first().click();
+  await fan.page
+    .getByRole('link', { name: /Ruby Rose/ })
+    .first()
+    .click();
   await expect.poll(() => fan.page.getByRole('heading', { name: 'Ruby Rose' }).isVisible(), { timeout: 10_000 }).toBe(true);
-  await expect.poll(() => fan.page.getByText(/1\.50 tokens per message/).first().isVisible()).toBe(true);
+  await expect
+    .poll(() =>
+      fan.page
+        .getByText(/1\.50 tokens per message/)
+        .first()
+        .isVisible(),
+    )
+    .toBe(true);
   await shot(fan.page, 'model-profile');
 
   // Message → the chat opens with her; the price is shown before sending.
@@ -56,7 +71,9 @@ it('a member finds a model, messages her for her price per message, and she earn
   await star.page.goto('/messages');
   const row = star.page.getByRole('link').filter({ hasText: 'Sam Fan' });
   await row.click();
-  await expect.poll(() => star.page.locator('[data-testid="message"]').filter({ hasText: 'Loved your last song!' }).count(), { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(() => star.page.locator('[data-testid="message"]').filter({ hasText: 'Loved your last song!' }).count(), { timeout: 10_000 })
+    .toBe(1);
   const earnings = await server.request('GET', '/api/earning', { token: model.token });
   expect(earnings.body.data.items).toEqual([expect.objectContaining({ source: 'message', gross: 150, commission: 30, net: 120 })]);
   await shot(star.page, 'model-reads-paid-message');
@@ -76,8 +93,24 @@ it('a member without enough tokens is told so, with the way to buy more, and not
   const composer = fan.page.getByRole('textbox', { name: 'Message' });
   await composer.fill('Can I say hi?');
   await composer.press('Enter');
-  await expect.poll(() => fan.page.getByText(/You need 5\.00 tokens/).first().isVisible(), { timeout: 10_000 }).toBe(true);
-  await expect.poll(() => fan.page.getByRole('link', { name: /buy tokens|tokens/i }).first().isVisible()).toBe(true);
+  await expect
+    .poll(
+      () =>
+        fan.page
+          .getByText(/You need 5\.00 tokens/)
+          .first()
+          .isVisible(),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  await expect
+    .poll(() =>
+      fan.page
+        .getByRole('link', { name: /buy tokens|tokens/i })
+        .first()
+        .isVisible(),
+    )
+    .toBe(true);
   await shot(fan.page, 'paid-message-refused');
 
   const history = await server.request('GET', `/api/messages/${opened.body.data._id}`, { token: model.token });
@@ -90,13 +123,38 @@ it('a visitor browses the model directory and a profile, and is asked to sign in
   await createMember(server, { name: 'Private Member', username: 'private_member' });
   const visitor = await newPerson(browser, server.baseUrl);
   await visitor.page.goto('/models');
-  await expect.poll(() => visitor.page.getByRole('link', { name: /Public Star/ }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        visitor.page
+          .getByRole('link', { name: /Public Star/ })
+          .first()
+          .isVisible(),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   expect(await visitor.page.getByText('Private Member').count()).toBe(0);
   await shot(visitor.page, 'models-directory-visitor');
 
-  await visitor.page.getByRole('link', { name: /Public Star/ }).first().click();
-  await expect.poll(() => visitor.page.getByText(/2\.00 tokens per message/).first().isVisible(), { timeout: 10_000 }).toBe(true);
-  await visitor.page.getByRole('button', { name: 'Message' }).or(visitor.page.getByRole('link', { name: 'Message' })).first().click();
+  await visitor.page
+    .getByRole('link', { name: /Public Star/ })
+    .first()
+    .click();
+  await expect
+    .poll(
+      () =>
+        visitor.page
+          .getByText(/2\.00 tokens per message/)
+          .first()
+          .isVisible(),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  await visitor.page
+    .getByRole('button', { name: 'Message' })
+    .or(visitor.page.getByRole('link', { name: 'Message' }))
+    .first()
+    .click();
   await visitor.page.waitForURL(/\/auth\/login/);
   await visitor.context.close();
 });

@@ -68,7 +68,11 @@ it('registers, confirms the code from the mail, signs in for a year, and signs o
   await shot(page, 'profile');
 
   await page.getByRole('button', { name: new RegExp(who.name) }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).or(page.getByRole('button', { name: 'Sign out' })).first().click();
+  await page
+    .getByRole('menuitem', { name: 'Sign out' })
+    .or(page.getByRole('button', { name: 'Sign out' }))
+    .first()
+    .click();
   await page.waitForURL(/\/auth\/login/);
   expect((await context.cookies()).find((c) => c.name === 'accessToken')).toBeUndefined();
   expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBeNull();

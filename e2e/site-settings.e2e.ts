@@ -40,7 +40,10 @@ it("footer menus, the administrator's footer content and footer script take effe
     footerScript: "document.body.dataset.footerScript = 'ran';",
   });
   expect((await admin('POST', '/api/admin/menus', { title: 'Terms', path: '/terms', ordering: 1 })).status).toBe(201);
-  expect((await admin('POST', '/api/admin/menus', { title: 'Status page', path: 'https://status.example.test', openNewTab: true, ordering: 2 })).status).toBe(201);
+  expect(
+    (await admin('POST', '/api/admin/menus', { title: 'Status page', path: 'https://status.example.test', openNewTab: true, ordering: 2 }))
+      .status,
+  ).toBe(201);
 
   const { context, page } = await newPerson(browser, server.baseUrl);
   await page.goto('/auth/login');

@@ -35,7 +35,9 @@ async function main() {
       const text = `Message ${i + 1}: ${'lorem ipsum dolor sit amet '.repeat(1 + (i % 7))}`.trim();
       return sql`(${conversationId}, ${sender}, ${randomUUID()}, 'text', ${text}, ${new Date(started + i * 60_000).toISOString()}::timestamptz)`;
     });
-    await server.ctx.db.execute(sql`insert into messages (conversation_id, sender_id, client_id, type, text, created_at) values ${sql.join(values, sql`, `)}`);
+    await server.ctx.db.execute(
+      sql`insert into messages (conversation_id, sender_id, client_id, type, text, created_at) values ${sql.join(values, sql`, `)}`,
+    );
   }
 
   const { context, page } = await newPerson(browser, server.baseUrl);
@@ -101,9 +103,13 @@ async function main() {
   const sortedKeys = [...keyDelays].sort((a, b) => a - b);
   console.log(`database: ${server.ctx.database.kind}; history ${HISTORY} messages; ${pageTimes.length} older pages loaded`);
   console.log(`first messages on screen: ${firstPaint.toFixed(0)} ms (navigation included)`);
-  console.log(`older page appears: p50 ${percentile(sortedPages, 50).toFixed(0)} ms, p95 ${percentile(sortedPages, 95).toFixed(0)} ms, max ${sortedPages.at(-1)!.toFixed(0)} ms`);
+  console.log(
+    `older page appears: p50 ${percentile(sortedPages, 50).toFixed(0)} ms, p95 ${percentile(sortedPages, 95).toFixed(0)} ms, max ${sortedPages.at(-1)!.toFixed(0)} ms`,
+  );
   console.log(`jump of the message in view when a page is prepended: max ${Math.max(...jumps).toFixed(1)} px`);
-  console.log(`keystroke to screen with ${count} rows: p50 ${percentile(sortedKeys, 50).toFixed(1)} ms, max ${sortedKeys.at(-1)!.toFixed(1)} ms; long tasks while typing: ${typingLongTasks}`);
+  console.log(
+    `keystroke to screen with ${count} rows: p50 ${percentile(sortedKeys, 50).toFixed(1)} ms, max ${sortedKeys.at(-1)!.toFixed(1)} ms; long tasks while typing: ${typingLongTasks}`,
+  );
   console.log(`DOM elements: ${domNodes}; JS heap: ${(heap / 1048576).toFixed(0)} MB`);
 
   await context.close();

@@ -55,7 +55,12 @@ async function main() {
   let duplicates = 0;
   const sockets: Client[] = [];
   for (const recipient of [...friends, ...models]) {
-    const socket: Client = connect(base, { path: SOCKET_PATH, query: { [SOCKET_TOKEN_QUERY]: recipient.token }, transports: ['websocket'], forceNew: true });
+    const socket: Client = connect(base, {
+      path: SOCKET_PATH,
+      query: { [SOCKET_TOKEN_QUERY]: recipient.token },
+      transports: ['websocket'],
+      forceNew: true,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);

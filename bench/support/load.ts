@@ -22,7 +22,8 @@ export async function run(name: string, count: number, concurrency: number, one:
   return { name, ok, failed, seconds: (performance.now() - started) / 1000, latencies };
 }
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 export function report(r: Result, latencies: number[] = r.latencies, label = r.name) {
   const sorted = [...latencies].sort((a, b) => a - b);

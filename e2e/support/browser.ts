@@ -21,7 +21,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh, isolated browser profile (cookies, storage) for one person. */
-export async function newPerson(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPerson(
+  browser: Browser,
+  baseUrl: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const page = await context.newPage();
   return { context, page };

@@ -86,7 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const events = createEventBus((error, name) => app.log.error({ err: error, event: name }, 'event handler failed'));
   const sessions = createSessionService({ db: database.db, secret: config.jwtSecret });
-  const transport = options.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
+  const transport =
+    options.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
   const jobs = createJobs((msg, err) => app.log.error({ err }, msg));
   const mailWorker = createMailWorker({ db: database.db, transport, events, log: (msg, err) => app.log.warn({ err }, msg) });
 
@@ -117,7 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Real Accept.js loads from Authorize.Net and posts the card there; the sandbox stays on our origin.
   const cardTokenizer = config.payments.provider === 'authorizenet' ? [new URL(config.payments.authorizenet.acceptJsUrl).origin] : [];
-  const cardApi = config.payments.provider === 'authorizenet' ? ['https://api2.authorize.net', 'https://apitest.authorize.net', 'https://api.authorize.net'] : [];
+  const cardApi =
+    config.payments.provider === 'authorizenet'
+      ? ['https://api2.authorize.net', 'https://apitest.authorize.net', 'https://api.authorize.net']
+      : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -42,7 +42,15 @@ function start(extraEnv: Record<string, string> = {}) {
   // With DATABASE_URL set (CI's second pass) the process gets a database of its own, like every test.
   const databaseEnv = database.url ? { DATABASE_URL: database.url } : {};
   return spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
-    env: { ...process.env, ...databaseEnv, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', REDIS_PREFIX: `cc-main-${process.pid}`, ...extraEnv },
+    env: {
+      ...process.env,
+      ...databaseEnv,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      REDIS_PREFIX: `cc-main-${process.pid}`,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

@@ -35,7 +35,10 @@ const envFields = z.object({
   WEB_DIST: z.string().optional(),
   /** Multiplies every rate limit; tests and benchmarks raise it, never production. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/).default('cc'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]+$/)
+    .default('cc'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'authorizenet']).default('sandbox'),
   AUTHORIZENET_API_LOGIN_ID: optionalSecret,
   AUTHORIZENET_TRANSACTION_KEY: optionalSecret,

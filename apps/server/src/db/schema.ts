@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL. Token amounts are integers of hundredths of a token.
@@ -29,13 +17,21 @@ export const users = pgTable(
     name: text('name').notNull(),
     bio: text('bio').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-    type: text('type', { enum: ['user', 'model'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    type: text('type', { enum: ['user', 'model'] })
+      .notNull()
+      .default('user'),
     /** active | deactivated (by the member) | suspended (by an administrator) */
-    status: text('status', { enum: ['active', 'deactivated', 'suspended'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'deactivated', 'suspended'] })
+      .notNull()
+      .default('active'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     avatarFileId: uuid('avatar_file_id'),
-    modelStatus: text('model_status', { enum: ['none', 'pending', 'approved', 'refused'] }).notNull().default('none'),
+    modelStatus: text('model_status', { enum: ['none', 'pending', 'approved', 'refused'] })
+      .notNull()
+      .default('none'),
     /** { documentType, legalName, birthDate, fileId, submittedAt, reviewedAt, refusalReason } */
     verificationDocument: jsonb('verification_document'),
     tokenPerMessage: integer('token_per_message').notNull().default(100),
@@ -172,7 +168,9 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** Free-form tag for what the mail is (verify-email, reset-password, …). */
     template: text('template').notNull(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -204,8 +202,12 @@ export const ledgerAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_wallet_key').on(t.userId).where(sql`${t.kind} = 'member_wallet'`),
-    uniqueIndex('ledger_accounts_system_key').on(t.kind).where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_wallet_key')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'member_wallet'`),
+    uniqueIndex('ledger_accounts_system_key')
+      .on(t.kind)
+      .where(sql`${t.userId} is null`),
     check('ledger_accounts_no_overdraft', sql`${t.allowNegative} or ${t.balance} >= 0`),
   ],
 );
@@ -296,7 +298,9 @@ export const payments = pgTable(
       .notNull()
       .references(() => tokenPackages.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: ['sandbox', 'authorizenet'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunded'] })
+      .notNull()
+      .default('pending'),
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
     tokens: integer('tokens').notNull(),
@@ -309,7 +313,10 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey), index('payments_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const invoices = pgTable(
@@ -328,10 +335,16 @@ export const invoices = pgTable(
     tokens: integer('tokens').notNull(),
     amountCents: integer('amount_cents').notNull(),
     cardLast4: text('card_last4'),
-    status: text('status', { enum: ['paid', 'refunded'] }).notNull().default('paid'),
+    status: text('status', { enum: ['paid', 'refunded'] })
+      .notNull()
+      .default('paid'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invoices_payment_key').on(t.paymentId), uniqueIndex('invoices_number_key').on(t.number), index('invoices_user_idx').on(t.userId, t.issuedAt)],
+  (t) => [
+    uniqueIndex('invoices_payment_key').on(t.paymentId),
+    uniqueIndex('invoices_number_key').on(t.number),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+  ],
 );
 
 /** A member's customer profile at the card provider (saved cards live there, never here). */
@@ -398,7 +411,10 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('conversations_pair_key').on(t.userLowId, t.userHighId), check('conversations_pair_order', sql`${t.userLowId} < ${t.userHighId}`)],
+  (t) => [
+    uniqueIndex('conversations_pair_key').on(t.userLowId, t.userHighId),
+    check('conversations_pair_order', sql`${t.userLowId} < ${t.userHighId}`),
+  ],
 );
 
 /**
@@ -425,10 +441,7 @@ export const conversationMembers = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('conversation_members_pk').on(t.conversationId, t.userId),
-    index('conversation_members_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('conversation_members_pk').on(t.conversationId, t.userId), index('conversation_members_user_idx').on(t.userId)],
 );
 
 export const messages = pgTable(
@@ -474,7 +487,10 @@ export const messageBookmarks = pgTable(
       .references(() => messages.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('message_bookmarks_user_message_key').on(t.userId, t.messageId), index('message_bookmarks_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('message_bookmarks_user_message_key').on(t.userId, t.messageId),
+    index('message_bookmarks_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const notifications = pgTable(
@@ -495,5 +511,8 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('notifications_user_source_key').on(t.userId, t.sourceKey), index('notifications_user_idx').on(t.userId, t.read, t.createdAt)],
+  (t) => [
+    uniqueIndex('notifications_user_source_key').on(t.userId, t.sourceKey),
+    index('notifications_user_idx').on(t.userId, t.read, t.createdAt),
+  ],
 );

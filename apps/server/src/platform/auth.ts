@@ -94,7 +94,11 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
     const conditions = [eq(sessions.userId, opts.userId), isNull(sessions.revokedAt)];
     if (opts.sessionIds) conditions.push(inArray(sessions.id, opts.sessionIds));
     if (opts.exceptSessionId) conditions.push(ne(sessions.id, opts.exceptSessionId));
-    const ended = await tx.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions)).returning({ id: sessions.id });
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(...conditions))
+      .returning({ id: sessions.id });
     return ended.map((s) => s.id);
   }
 

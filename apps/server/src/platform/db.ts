@@ -85,7 +85,8 @@ function findPgError(error: unknown): { code?: string; constraint?: string } | u
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const candidate = current as { code?: unknown; constraint?: string; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^\d{5}$|^[0-9A-Z]{5}$/.test(candidate.code)) return candidate as { code: string; constraint?: string };
+    if (typeof candidate.code === 'string' && /^\d{5}$|^[0-9A-Z]{5}$/.test(candidate.code))
+      return candidate as { code: string; constraint?: string };
     current = candidate.cause;
   }
   return undefined;

@@ -37,7 +37,9 @@ function describeIssues(issues: ZodIssueLike[], context: string) {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, msg: error.message, ...(error.details ? { details: error.details } : {}) });
+      return reply
+        .status(error.status)
+        .send({ code: error.code, msg: error.message, ...(error.details ? { details: error.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -54,7 +56,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(413).send({ code: ErrorCode.PAYLOAD_TOO_LARGE, msg: 'The upload is too large.' });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ code: ErrorCode.RATE_LIMITED, msg: error.message || 'Too many requests. Please wait a moment and try again.' });
+      return reply
+        .status(429)
+        .send({ code: ErrorCode.RATE_LIMITED, msg: error.message || 'Too many requests. Please wait a moment and try again.' });
     }
     if (error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ code: ErrorCode.VALIDATION_FAILED, msg: error.message });
@@ -62,7 +66,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ErrorCode.INTERNAL, msg: 'Something went wrong on our side. Please try again.' });
   });
-
 }
 
 /** Unknown API routes answer the error envelope; with `pageFallback`, page requests get the web app. */

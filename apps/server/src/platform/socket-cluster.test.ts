@@ -19,7 +19,9 @@ let client: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
 beforeAll(async () => {
   if (!clustered) return;
   nodeA = await createTestApp();
-  nodeB = await createTestApp({ config: { databaseUrl: nodeA.config.databaseUrl, redisPrefix: nodeA.config.redisPrefix, jwtSecret: nodeA.config.jwtSecret } });
+  nodeB = await createTestApp({
+    config: { databaseUrl: nodeA.config.databaseUrl, redisPrefix: nodeA.config.redisPrefix, jwtSecret: nodeA.config.jwtSecret },
+  });
   await nodeB.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -31,7 +33,12 @@ afterAll(async () => {
 it.runIf(clustered)('an emit on one node reaches a member connected to another, and a revocation disconnects them there', async () => {
   const member = await createMember(nodeA);
   const port = (nodeB.app.server.address() as AddressInfo).port;
-  client = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', query: { token: member.token }, transports: ['websocket'], reconnection: false });
+  client = connect(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    query: { token: member.token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   await new Promise<void>((resolve, reject) => {
     client!.once('connect', () => resolve());
     client!.once('connect_error', reject);

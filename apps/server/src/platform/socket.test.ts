@@ -22,7 +22,13 @@ afterAll(async () => {
 });
 
 function open(token: string | undefined): Client {
-  const client: Client = connect(url, { path: '/socket.io', query: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+  const client: Client = connect(url, {
+    path: '/socket.io',
+    query: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   clients.push(client);
   return client;
 }

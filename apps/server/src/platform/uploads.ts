@@ -44,7 +44,8 @@ const REENCODABLE = new Map<string, 'jpeg' | 'png' | 'webp'>([
   ['image/webp', 'webp'],
 ]);
 
-export const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
+export const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
 /** The public address of a stored file; its name ends the path so `.ico` favicons keep their ending. */
 export const fileUrl = (file: Pick<FileRow, 'id' | 'fileName'>) => `/api/files/${file.id}/${encodeURIComponent(file.fileName)}`;
@@ -104,7 +105,9 @@ export async function receiveUpload(
     stored = await deps.storage.put(content, { prefix: policy.kind, extension: ext });
   } catch (error) {
     if (part.file.truncated) throw tooLarge(policy);
-    throw new AppError(422, ErrorCode.UNSUPPORTED_FILE_TYPE, `${policy.label} could not be read. Is the file damaged?`, { cause: String(error) });
+    throw new AppError(422, ErrorCode.UNSUPPORTED_FILE_TYPE, `${policy.label} could not be read. Is the file damaged?`, {
+      cause: String(error),
+    });
   }
   if (part.file.truncated) {
     await deps.storage.remove(stored.key);
@@ -119,7 +122,11 @@ export async function receiveUpload(
     throw error;
   }
 
-  const baseName = (part.filename || policy.kind).replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || policy.kind;
+  const baseName =
+    (part.filename || policy.kind)
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\w.-]+/g, '_')
+      .slice(0, 80) || policy.kind;
   let file: FileRow | undefined;
   try {
     [file] = await deps.db

@@ -16,14 +16,20 @@ import { openDatabase } from '../platform/db';
 export type TestApp = App & {
   config: Config;
   /** Sends a JSON request the way the web client does. */
-  request: (method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<TestResponse>;
+  request: (
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<TestResponse>;
   /** Mail written to the outbox so far (flushes the queue first). */
   outbox: () => Promise<OutboxMail[]>;
 };
 export type TestResponse = { status: number; body: any; headers: Record<string, unknown> };
 export type OutboxMail = { to: string; subject: string; text: string; html: string | null; template: string };
 
-export async function createTestApp(opts: { config?: Partial<Config>; logStream?: DestinationStream; build?: BuildOptions } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { config?: Partial<Config>; logStream?: DestinationStream; build?: BuildOptions } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
   const database = await freshDatabase();
   const config = loadConfig(
@@ -40,7 +46,12 @@ export async function createTestApp(opts: { config?: Partial<Config>; logStream?
     },
   );
   const embedded = database.url ? {} : { pgliteDir: 'memory://', pgliteSnapshot: await migratedPgliteSnapshot() };
-  const built = await buildApp(config, { ...embedded, ...(opts.logStream ? { logStream: opts.logStream } : {}), startJobs: false, ...opts.build });
+  const built = await buildApp(config, {
+    ...embedded,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    startJobs: false,
+    ...opts.build,
+  });
 
   const request: TestApp['request'] = async (method, url, { token, body, headers } = {}) => {
     const res = await built.app.inject({

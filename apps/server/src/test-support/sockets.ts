@@ -8,7 +8,12 @@ export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** A signed-in Socket.IO client of a listening test app, as the web client connects (websocket). */
 export async function connectSocket(app: TestApp, token: string): Promise<Client> {
   const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
-  const socket: Client = connect(url, { path: SOCKET_PATH, query: { [SOCKET_TOKEN_QUERY]: token }, transports: ['websocket'], forceNew: true });
+  const socket: Client = connect(url, {
+    path: SOCKET_PATH,
+    query: { [SOCKET_TOKEN_QUERY]: token },
+    transports: ['websocket'],
+    forceNew: true,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);

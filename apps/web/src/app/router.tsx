@@ -78,9 +78,24 @@ export function appRoutes(store: AppStore): RouteObject[] {
               lazy: page(() => import('../features/messages/pages/MessagesPage')),
               children: [{ path: ':conversationId', lazy: page(() => import('../features/messages/pages/ConversationPane')) }],
             },
-            { path: 'bookmarks', loader: requireAuth(store), shouldRevalidate: always, lazy: page(() => import('../features/messages/pages/BookmarksPage')) },
-            { path: 'contacts', loader: requireAuth(store), shouldRevalidate: always, lazy: page(() => import('../features/people/pages/ContactsPage')) },
-            { path: 'people', loader: requireAuth(store), shouldRevalidate: always, lazy: page(() => import('../features/people/pages/PeopleSearchPage')) },
+            {
+              path: 'bookmarks',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/messages/pages/BookmarksPage')),
+            },
+            {
+              path: 'contacts',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/people/pages/ContactsPage')),
+            },
+            {
+              path: 'people',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/people/pages/PeopleSearchPage')),
+            },
             { path: 'models', lazy: page(() => import('../features/people/pages/ModelsPage')) },
             { path: 'models/:username', lazy: page(() => import('../features/people/pages/ModelProfilePage')) },
             {
@@ -90,7 +105,12 @@ export function appRoutes(store: AppStore): RouteObject[] {
               lazy: page(() => import('../features/notifications/pages/NotificationsPage')),
             },
             // An invoice stands alone (no section tabs) so it prints as a clean page.
-            { path: 'invoices/:id', loader: requireAuth(store), shouldRevalidate: always, lazy: page(() => import('../features/tokens/pages/InvoicePage')) },
+            {
+              path: 'invoices/:id',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/tokens/pages/InvoicePage')),
+            },
             {
               // The admin area brings its own nested <Routes>; its code loads only for administrators.
               path: 'admin/*',

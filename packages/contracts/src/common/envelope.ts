@@ -45,8 +45,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** `{ items, count }` where count is the total, not the page size. */
-export const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), count: z.number().int().nonnegative() });
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), count: z.number().int().nonnegative() });
 export type List<T> = { items: T[]; count: number };
 
 export const PAGE_LIMIT_DEFAULT = 20;

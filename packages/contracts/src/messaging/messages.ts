@@ -39,7 +39,11 @@ export const sendMessageSchema = z
     conversationId: z.uuid('Choose a conversation'),
     clientId: z.uuid('clientId must be a UUID made by the client'),
     type: messageTypeSchema.default('text'),
-    text: z.string().trim().max(MESSAGE_TEXT_MAX, `A message holds at most ${MESSAGE_TEXT_MAX.toLocaleString('en-US')} characters`).default(''),
+    text: z
+      .string()
+      .trim()
+      .max(MESSAGE_TEXT_MAX, `A message holds at most ${MESSAGE_TEXT_MAX.toLocaleString('en-US')} characters`)
+      .default(''),
     mediaId: z.uuid('That attachment id is not valid').optional(),
   })
   .superRefine((input, ctx) => {
@@ -109,4 +113,3 @@ export const bookmarkedMessageSchema = z.object({
   recipient: messagePartySchema,
 });
 export type BookmarkedMessage = z.infer<typeof bookmarkedMessageSchema>;
-

@@ -19,7 +19,13 @@ export interface ServerToClientEvents {
   /** The sender deleted a message: it shows as deleted for both. */
   'message:deleted': (payload: { messageId: string; conversationId: string; conversation: Conversation; totalUnread: number }) => void;
   /** Someone read a conversation: to the reader's tabs (their counts) and to the other side (read receipts). */
-  'conversation:read': (payload: { conversationId: string; readerId: string; readSeq: number; unreadMessageCount: number; totalUnread: number }) => void;
+  'conversation:read': (payload: {
+    conversationId: string;
+    readerId: string;
+    readSeq: number;
+    unreadMessageCount: number;
+    totalUnread: number;
+  }) => void;
   /** A block or unblock changed who may send in a conversation. */
   'conversation:blocked': (payload: { conversationId: string; blockedIds: string[] }) => void;
   /** The other person is typing (or stopped); the indicator lapses after TYPING_TTL_MS without renewal. */

@@ -15,7 +15,11 @@ export type TokenPackage = z.infer<typeof tokenPackageSchema>;
 export const tokenPackageInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
   tokens: z.number().int('Tokens must be a whole number of hundredths').min(100, 'A package holds at least 1.00 token').max(100_000_000),
-  priceCents: z.number().int('Price must be whole cents').min(50, 'Price must be at least $0.50').max(1_000_000, 'Price must be at most $10,000.00'),
+  priceCents: z
+    .number()
+    .int('Price must be whole cents')
+    .min(50, 'Price must be at least $0.50')
+    .max(1_000_000, 'Price must be at most $10,000.00'),
   ordering: z.number().int().min(0).max(10_000).default(0),
   active: z.boolean().default(true),
 });

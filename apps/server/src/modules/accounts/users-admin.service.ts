@@ -26,7 +26,10 @@ export function createUsersAdminService({
 
   async function list(query: { q?: string | undefined; limit: number; skip: number }): Promise<List<AdminUserRow>> {
     const { rows, count } = await users.listAll({ ...query, q: query.q || undefined });
-    const balances = await walletBalances(db, rows.map((r) => r.user.id));
+    const balances = await walletBalances(
+      db,
+      rows.map((r) => r.user.id),
+    );
     return { items: rows.map((r) => toAdminUserRow(r.user, r.avatar, balances.get(r.user.id) ?? 0)), count };
   }
 

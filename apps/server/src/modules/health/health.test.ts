@@ -33,7 +33,12 @@ it('treats a JSON request with an empty body as having no body', async () => {
 });
 
 it('answers malformed JSON with a clear 422', async () => {
-  const res = await app.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"email":',
+  });
   expect(res.statusCode).toBe(422);
   expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', msg: 'The request body is not valid JSON.' });
 });

@@ -56,7 +56,6 @@ export function toConversationDto(row: ConversationViewRow, lastMessage: Message
   };
 }
 
-
 export const toBookmarkDto = (row: BookmarkRow): Bookmark => ({
   _id: row.id,
   messageId: row.messageId,

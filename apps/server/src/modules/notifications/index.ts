@@ -24,7 +24,9 @@ export async function notificationsModule(app: FastifyInstance, ctx: AppContext)
   registerNotificationRoutes(app, service);
 
   const unsubscribe = subscribeNotificationTriggers({ events, presence, repo, notifier });
-  const unsubscribeReads = events.subscribe('conversation.read', ({ readerId, conversationId }) => service.markConversationRead(readerId, conversationId));
+  const unsubscribeReads = events.subscribe('conversation.read', ({ readerId, conversationId }) =>
+    service.markConversationRead(readerId, conversationId),
+  );
   app.addHook('onClose', async () => {
     unsubscribe();
     unsubscribeReads();

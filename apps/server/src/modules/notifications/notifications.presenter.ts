@@ -14,7 +14,8 @@ export function toNotificationDto({ notification, actor }: ListedNotification): 
           _id: actor.id,
           username: actor.username,
           name: actor.name,
-          avatarUrl: actor.avatarFileId && actor.avatarFileName ? fileUrl({ id: actor.avatarFileId, fileName: actor.avatarFileName }) : null,
+          avatarUrl:
+            actor.avatarFileId && actor.avatarFileName ? fileUrl({ id: actor.avatarFileId, fileName: actor.avatarFileName }) : null,
         }
       : null,
     read: notification.read,

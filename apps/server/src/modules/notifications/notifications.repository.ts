@@ -164,11 +164,20 @@ export function createNotificationsRepository(db: Db) {
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
 /** A left join yields an actor of nulls when there is none. */
-function withActor(row: { notification: NotificationRow; actor: { [K in keyof ActorRow]: ActorRow[K] | null } | null }): ListedNotification {
+function withActor(row: {
+  notification: NotificationRow;
+  actor: { [K in keyof ActorRow]: ActorRow[K] | null } | null;
+}): ListedNotification {
   const actor = row.actor;
   if (!actor?.id || actor.username === null || actor.name === null) return { notification: row.notification, actor: null };
   return {
     notification: row.notification,
-    actor: { id: actor.id, username: actor.username, name: actor.name, avatarFileId: actor.avatarFileId, avatarFileName: actor.avatarFileName },
+    actor: {
+      id: actor.id,
+      username: actor.username,
+      name: actor.name,
+      avatarFileId: actor.avatarFileId,
+      avatarFileName: actor.avatarFileName,
+    },
   };
 }

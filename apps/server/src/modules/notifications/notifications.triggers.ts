@@ -81,7 +81,11 @@ export function subscribeNotificationTriggers({
       await notifier.notify({
         userId,
         type: approved ? 'model_approved' : 'model_refused',
-        text: approved ? MODEL_APPROVED_TEXT : reason ? `Your verification document was refused: ${reason}` : 'Your verification document was refused.',
+        text: approved
+          ? MODEL_APPROVED_TEXT
+          : reason
+            ? `Your verification document was refused: ${reason}`
+            : 'Your verification document was refused.',
         link: '/account/verification',
         actorId: null,
         sourceKey: `model-review:${userId}:${approved ? 'approved' : 'refused'}:${reviewedAtOf(model.verificationDocument)}`,

@@ -26,7 +26,11 @@ export function createNotifier({ db, repo, push }: { db: Db; repo: Notifications
     const { unlessUnreadWithSameLink, ...values } = input;
     const created = await db.transaction(async (tx) => {
       await repo.lockMember(values.userId, tx);
-      if (unlessUnreadWithSameLink && values.link && (await repo.hasUnread({ userId: values.userId, type: values.type, link: values.link }, tx)))
+      if (
+        unlessUnreadWithSameLink &&
+        values.link &&
+        (await repo.hasUnread({ userId: values.userId, type: values.type, link: values.link }, tx))
+      )
         return null;
       const row = await repo.insert(values, tx);
       if (!row) return null;

@@ -36,7 +36,10 @@ export function createPaymentReconciler(deps: { db: Db; provider: PaymentProvide
       return 'closed';
     }
     if (found.amountCents !== undefined && found.amountCents !== payment.amountCents) {
-      log.error({ paymentId: payment.id, found: found.amountCents, expected: payment.amountCents }, 'provider amount differs; needs a person');
+      log.error(
+        { paymentId: payment.id, found: found.amountCents, expected: payment.amountCents },
+        'provider amount differs; needs a person',
+      );
       return 'skipped';
     }
     const card = { transactionId: found.transactionId, cardLast4: found.cardLast4, cardBrand: found.cardBrand };

@@ -83,7 +83,12 @@ export function createSettlement({
     ledger.announce(settled.userIds);
     if (settled.userIds.length === 0) return;
     const { payment } = settled;
-    events.publish('payment.approved', { paymentId: payment.id, userId: payment.userId, tokens: payment.tokens, packageName: payment.packageName });
+    events.publish('payment.approved', {
+      paymentId: payment.id,
+      userId: payment.userId,
+      tokens: payment.tokens,
+      packageName: payment.packageName,
+    });
   }
 
   /** Approves in a transaction of its own, then announces it. */

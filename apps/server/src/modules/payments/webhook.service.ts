@@ -49,12 +49,7 @@ function verdictOf(event: Notification): ChargeOutcome | null {
  * provider retries until it gets a 200) finds it recorded and does nothing, while a failure part-way
  * records nothing and the retry applies it in full.
  */
-export function createWebhookService(deps: {
-  db: Db;
-  provider: PaymentProvider;
-  settlement: Settlement;
-  log: FastifyBaseLogger;
-}) {
+export function createWebhookService(deps: { db: Db; provider: PaymentProvider; settlement: Settlement; log: FastifyBaseLogger }) {
   const { db, provider, settlement, log } = deps;
 
   function parse(rawBody: Buffer): Notification {

@@ -51,7 +51,11 @@ async function fakeSmtp(opts: { failFirst?: number } = {}) {
           failuresLeft--;
           return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
         }
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },
@@ -134,10 +138,18 @@ describe('mail delivery', () => {
     const a = await world({ smtpUrl: smtp.url });
     const b = await world({ smtpUrl: smtp.url, database: a.database, dataDir: a.dataDir });
     // Rows written straight to the table, so neither worker starts before both are asked to.
-    const rows = Array.from({ length: 20 }, (_, i) => ({ toAddress: `m${i}@example.test`, subject: welcome.subject, textBody: welcome.text, template: welcome.template }));
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      toAddress: `m${i}@example.test`,
+      subject: welcome.subject,
+      textBody: welcome.text,
+      template: welcome.template,
+    }));
     await a.database.db.insert(mailOutbox).values(rows);
     // A row claimed by a process that died: status sending, lease already over.
-    await a.database.db.update(mailOutbox).set({ status: 'sending', lockedUntil: new Date(Date.now() - 1000) }).where(eq(mailOutbox.toAddress, 'm0@example.test'));
+    await a.database.db
+      .update(mailOutbox)
+      .set({ status: 'sending', lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.toAddress, 'm0@example.test'));
 
     const [sentByA, sentByB] = await Promise.all([a.worker.flush(), b.worker.flush()]);
     expect(sentByA + sentByB).toBe(20);

@@ -36,7 +36,16 @@ export function createMailTransport(opts: { smtpUrl?: string | undefined; dataDi
     async send(mail) {
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.json`);
-      const body = { id: mail.id, from: opts.from, to: mail.to, subject: mail.subject, template: mail.template, text: mail.text, html: mail.html ?? null, date: new Date().toISOString() };
+      const body = {
+        id: mail.id,
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        template: mail.template,
+        text: mail.text,
+        html: mail.html ?? null,
+        date: new Date().toISOString(),
+      };
       await writeFile(file, JSON.stringify(body, null, 2));
     },
     close() {},

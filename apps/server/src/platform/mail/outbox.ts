@@ -32,7 +32,17 @@ export type MailQueue = ReturnType<typeof createMailQueue>;
  * processes share the work and a row whose sender died is picked up again after the lease.
  * Failures retry with exponential back-off up to MAX_ATTEMPTS.
  */
-export function createMailWorker({ db, transport, events, log }: { db: Db; transport: MailTransport; events: EventBus; log: (msg: string, err?: unknown) => void }) {
+export function createMailWorker({
+  db,
+  transport,
+  events,
+  log,
+}: {
+  db: Db;
+  transport: MailTransport;
+  events: EventBus;
+  log: (msg: string, err?: unknown) => void;
+}) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -60,8 +70,17 @@ export function createMailWorker({ db, transport, events, log }: { db: Db; trans
       if (due.length === 0) return [];
       return tx
         .update(mailOutbox)
-        .set({ status: 'sending', lockedUntil: sql`now() + make_interval(secs => ${LOCK_MS / 1000})`, attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+        .set({
+          status: 'sending',
+          lockedUntil: sql`now() + make_interval(secs => ${LOCK_MS / 1000})`,
+          attempts: sql`${mailOutbox.attempts} + 1`,
+        })
+        .where(
+          inArray(
+            mailOutbox.id,
+            due.map((d) => d.id),
+          ),
+        )
         .returning();
     });
   }
@@ -71,8 +90,18 @@ export function createMailWorker({ db, transport, events, log }: { db: Db; trans
     for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) {
       for (const row of batch) {
         try {
-          await transport.send({ id: row.id, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, template: row.template });
-          await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
+          await transport.send({
+            id: row.id,
+            to: row.toAddress,
+            subject: row.subject,
+            text: row.textBody,
+            html: row.htmlBody,
+            template: row.template,
+          });
+          await db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+            .where(eq(mailOutbox.id, row.id));
           sent++;
         } catch (error) {
           const failedForGood = row.attempts >= MAX_ATTEMPTS;
@@ -80,7 +109,12 @@ export function createMailWorker({ db, transport, events, log }: { db: Db; trans
           log(`mail ${row.id} attempt ${row.attempts} failed`, error);
           await db
             .update(mailOutbox)
-            .set({ status: failedForGood ? 'failed' : 'pending', runAt: sql`now() + make_interval(secs => ${backoffMs / 1000})`, lockedUntil: null, lastError: String((error as Error)?.message ?? error).slice(0, 500) })
+            .set({
+              status: failedForGood ? 'failed' : 'pending',
+              runAt: sql`now() + make_interval(secs => ${backoffMs / 1000})`,
+              lockedUntil: null,
+              lastError: String((error as Error)?.message ?? error).slice(0, 500),
+            })
             .where(eq(mailOutbox.id, row.id));
         }
       }

@@ -6,7 +6,8 @@ import { readAccessToken } from '../../shared/api/session';
 import { clearBrowserSession, fakeServer } from '../../../test/fakeServer';
 import { buildMe } from '../../../test/factories';
 
-const visit = (path: string) => ({ request: new Request(`http://localhost${path}`), params: {}, context: undefined }) as unknown as LoaderFunctionArgs;
+const visit = (path: string) =>
+  ({ request: new Request(`http://localhost${path}`), params: {}, context: undefined }) as unknown as LoaderFunctionArgs;
 
 /** What a loader threw or returned: a redirect's target, an error status, or "let in". */
 async function outcome(loader: (args: LoaderFunctionArgs) => Promise<unknown>, path: string) {
@@ -29,7 +30,9 @@ describe('pages that require authentication (spec §6)', () => {
   it('send someone with no login and no cookie to /auth/login, remembering the page', async () => {
     const server = fakeServer({});
     server.install();
-    expect(await outcome(requireAuth(createAppStore()), '/account/profile?tab=1')).toBe('redirect /auth/login?next=%2Faccount%2Fprofile%3Ftab%3D1');
+    expect(await outcome(requireAuth(createAppStore()), '/account/profile?tab=1')).toBe(
+      'redirect /auth/login?next=%2Faccount%2Fprofile%3Ftab%3D1',
+    );
     expect(server.requests).toHaveLength(0);
   });
 
@@ -51,7 +54,9 @@ describe('pages that require authentication (spec §6)', () => {
   it('check again on every visit, so a session ended elsewhere is noticed', async () => {
     document.cookie = 'accessToken=jwt-ok; path=/';
     let revoked = false;
-    fakeServer({ 'GET /api/users/me': () => (revoked ? { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'x' } } : { body: { data: buildMe() } }) }).install();
+    fakeServer({
+      'GET /api/users/me': () => (revoked ? { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'x' } } : { body: { data: buildMe() } }),
+    }).install();
     const store = createAppStore();
     const guard = requireAuth(store);
     expect(await outcome(guard, '/account/profile')).toBe('let in');

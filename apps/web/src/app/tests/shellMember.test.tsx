@@ -39,7 +39,11 @@ describe('the top bar for a signed-in member', () => {
     const banner = screen.getByRole('banner');
     const menuButton = await within(banner).findByRole('button', { name: /Ada Lovelace/ });
     // Spec §9: money with 2 decimals and thousands separators.
-    expect(within(banner).getByRole('link', { name: /Balance: 1,234\.56 tokens/ }).getAttribute('href')).toBe('/tokens');
+    expect(
+      within(banner)
+        .getByRole('link', { name: /Balance: 1,234\.56 tokens/ })
+        .getAttribute('href'),
+    ).toBe('/tokens');
     expect(within(banner).queryByRole('link', { name: 'Admin' })).toBeNull();
 
     // The socket opens with the token and its state shows in the dot.

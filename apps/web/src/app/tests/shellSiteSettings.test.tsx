@@ -8,8 +8,12 @@ type Settings = { siteName?: string; siteFavicon?: string; footerContent?: strin
 
 function siteServer(settings: Settings = {}) {
   return fakeServer({
-    'GET /api/system/configs/public': { body: { data: { siteName: settings.siteName ?? 'Velvet Lounge', siteFavicon: settings.siteFavicon ?? '' } } },
-    'POST /api/system/configs/keys': { body: { data: { footerContent: settings.footerContent ?? '', footerScript: settings.footerScript ?? '' } } },
+    'GET /api/system/configs/public': {
+      body: { data: { siteName: settings.siteName ?? 'Velvet Lounge', siteFavicon: settings.siteFavicon ?? '' } },
+    },
+    'POST /api/system/configs/keys': {
+      body: { data: { footerContent: settings.footerContent ?? '', footerScript: settings.footerScript ?? '' } },
+    },
     'GET /api/menus/sections/footer': {
       body: {
         data: {
@@ -74,7 +78,10 @@ describe('the shell and the site configuration (spec §2)', () => {
   });
 
   it("renders the administrator's footer HTML and adds the footer script once", async () => {
-    const server = siteServer({ footerContent: '<p class="legal">© 2026 <strong>Velvet Lounge</strong> Ltd</p>', footerScript: "document.body.dataset.x = 'ran';" });
+    const server = siteServer({
+      footerContent: '<p class="legal">© 2026 <strong>Velvet Lounge</strong> Ltd</p>',
+      footerScript: "document.body.dataset.x = 'ran';",
+    });
     server.install();
     const { store } = renderShell();
     await waitFor(() => expect(screen.getByTestId('footer-content').innerHTML).toContain('<strong>Velvet Lounge</strong>'));

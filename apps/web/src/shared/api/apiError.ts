@@ -16,7 +16,12 @@ export type ApiError = {
 };
 
 export function isApiError(value: unknown): value is ApiError {
-  return typeof value === 'object' && value !== null && typeof (value as ApiError).status === 'number' && typeof (value as ApiError).code === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiError).status === 'number' &&
+    typeof (value as ApiError).code === 'string'
+  );
 }
 
 /** Spec §8 generic helper: the server's `msg`, or the generic sentence. */

@@ -76,7 +76,12 @@ function unwrap(body: unknown): unknown {
  * parsed error body. Multipart bodies (FormData) go through as they are so the browser sets the
  * boundary.
  */
-export function createBaseQuery({ baseUrl, getToken, onUnauthorized, fetchFn }: BaseQueryDeps): BaseQueryFn<RequestArgs, unknown, ApiError, RequestOptions> {
+export function createBaseQuery({
+  baseUrl,
+  getToken,
+  onUnauthorized,
+  fetchFn,
+}: BaseQueryDeps): BaseQueryFn<RequestArgs, unknown, ApiError, RequestOptions> {
   return async (args, api, options = {}) => {
     const { url, method = 'GET', params, body } = typeof args === 'string' ? { url: args } : args;
     const headers = new Headers({ Accept: 'application/json' });
@@ -92,7 +97,12 @@ export function createBaseQuery({ baseUrl, getToken, onUnauthorized, fetchFn }: 
 
     let response: Response;
     try {
-      response = await (fetchFn ?? fetch)(`${baseUrl}${url}${buildQueryString(params)}`, { method, headers, body: payload, signal: api.signal });
+      response = await (fetchFn ?? fetch)(`${baseUrl}${url}${buildQueryString(params)}`, {
+        method,
+        headers,
+        body: payload,
+        signal: api.signal,
+      });
     } catch {
       return { error: { status: 0, code: 'NETWORK_ERROR' } };
     }

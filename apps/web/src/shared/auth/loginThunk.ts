@@ -8,17 +8,20 @@ import { sessionApi, type LoginRequest } from './sessionApi';
  * Spec §7: POST /auth/login, store the token with the keep-login choice, then fetch the current
  * user. The form shows the rejected value (the server's error body).
  */
-export const login = createAsyncThunk<Me, LoginRequest, { rejectValue: ApiError }>('auth/login', async (input, { dispatch, rejectWithValue }) => {
-  const answer = await dispatch(sessionApi.endpoints.login.initiate(input));
-  if (answer.error) return rejectWithValue(toApiError(answer.error));
+export const login = createAsyncThunk<Me, LoginRequest, { rejectValue: ApiError }>(
+  'auth/login',
+  async (input, { dispatch, rejectWithValue }) => {
+    const answer = await dispatch(sessionApi.endpoints.login.initiate(input));
+    if (answer.error) return rejectWithValue(toApiError(answer.error));
 
-  storeAccessToken(answer.data.token, input.keepLogin);
-  markLoggedIn();
+    storeAccessToken(answer.data.token, input.keepLogin);
+    markLoggedIn();
 
-  const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
-  if (me.error || !me.data) {
-    clearStoredSession();
-    return rejectWithValue(toApiError(me.error));
-  }
-  return me.data;
-});
+    const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    if (me.error || !me.data) {
+      clearStoredSession();
+      return rejectWithValue(toApiError(me.error));
+    }
+    return me.data;
+  },
+);

@@ -15,7 +15,11 @@ const CODE_FIELD: Record<string, string> = {
  * that names one input) and returns what is left for a form-level notice, or null.
  * What the person typed stays in the form.
  */
-export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): string | null {
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): string | null {
   const known = new Set<string>(fields);
   let placed = false;
   for (const [field, message] of Object.entries(fieldErrors(error))) {

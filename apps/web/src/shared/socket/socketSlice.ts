@@ -36,7 +36,8 @@ const socketSlice = createSlice({
   },
 });
 
-export const { socketOpened, socketConnected, socketDisconnected, socketFailed, socketReconnecting, socketReconnected } = socketSlice.actions;
+export const { socketOpened, socketConnected, socketDisconnected, socketFailed, socketReconnecting, socketReconnected } =
+  socketSlice.actions;
 export const socketReducer = socketSlice.reducer;
 export const selectSocketStatus = (state: { socket: SocketState }) => state.socket.status;
 export const selectSocketError = (state: { socket: SocketState }) => state.socket.error;

@@ -26,7 +26,11 @@ export function Avatar({ name, src, size = 36, className, decorative = false }: 
     return <img className={classes} style={style} src={src} alt={decorative ? '' : name} onError={() => setFailed(true)} />;
   }
   return (
-    <span className={classes} style={{ ...style, ['--avatar-hue' as string]: hue }} {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}>
+    <span
+      className={classes}
+      style={{ ...style, ['--avatar-hue' as string]: hue }}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+    >
       {initials(name)}
     </span>
   );

@@ -9,9 +9,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 type StyleProps = { variant?: ButtonVariant; size?: ButtonSize; block?: boolean };
 
 export function buttonClass({ variant = 'primary', size = 'md', block = false }: StyleProps, extra?: string) {
-  return ['ui-button', `ui-button--${variant}`, `ui-button--${size}`, block && 'ui-button--block', extra]
-    .filter(Boolean)
-    .join(' ');
+  return ['ui-button', `ui-button--${variant}`, `ui-button--${size}`, block && 'ui-button--block', extra].filter(Boolean).join(' ');
 }
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
@@ -22,7 +20,18 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
     ref?: Ref<HTMLButtonElement>;
   };
 
-export function Button({ variant, size, block, loading = false, icon, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  loading = false,
+  icon,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

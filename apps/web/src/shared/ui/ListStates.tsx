@@ -38,7 +38,17 @@ export function TableSkeleton({ columns, rows = 5, label }: { columns: number; r
 }
 
 /** A failed load: what went wrong in the server's words, and a way to try again. */
-export function ListError({ error, onRetry, what, retrying = false }: { error: unknown; onRetry: () => void; what: string; retrying?: boolean }) {
+export function ListError({
+  error,
+  onRetry,
+  what,
+  retrying = false,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  what: string;
+  retrying?: boolean;
+}) {
   return (
     <Alert
       tone="danger"
@@ -57,7 +67,19 @@ export function ListError({ error, onRetry, what, retrying = false }: { error: u
 const count = new Intl.NumberFormat('en-US');
 
 /** "21–40 of 57" and Previous / Next, under every paged table. */
-export function Pager({ page, pageSize, total, onPage, busy = false }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; busy?: boolean }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  busy = false,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  busy?: boolean;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -68,7 +90,13 @@ export function Pager({ page, pageSize, total, onPage, busy = false }: { page: n
       </p>
       {pages > 1 ? (
         <div className="ui-pager__buttons">
-          <Button size="sm" variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy} icon={<Icon name="chevronRight" size={16} className="ui-flip" />}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onPage(page - 1)}
+            disabled={page <= 1 || busy}
+            icon={<Icon name="chevronRight" size={16} className="ui-flip" />}
+          >
             Previous
           </Button>
           <span className="ui-pager__page">

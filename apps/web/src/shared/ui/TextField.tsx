@@ -17,7 +17,9 @@ export function TextField({ label, hint, error, labelAside, id, className, input
   return (
     <Field label={label} hint={hint} error={error} labelAside={labelAside} id={id} className={className}>
       {(control) => {
-        const field = <input ref={ref} className={['ui-input', inputClassName].filter(Boolean).join(' ')} type="text" {...control} {...input} />;
+        const field = (
+          <input ref={ref} className={['ui-input', inputClassName].filter(Boolean).join(' ')} type="text" {...control} {...input} />
+        );
         if (!suffix) return field;
         return (
           <div className="ui-input-group">

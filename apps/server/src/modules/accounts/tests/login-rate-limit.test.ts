@@ -15,7 +15,10 @@ it('allows 10 sign-in attempts a minute for one address, then answers 429', asyn
   }
   const blocked = await app.request('POST', '/api/auth/login', { body: { email: user.email, password: TEST_PASSWORD } });
   expect(blocked.status).toBe(429);
-  expect(blocked.body).toMatchObject({ code: 'RATE_LIMITED', msg: expect.stringMatching(/^Too many attempts. Please try again in \d+ seconds.$/) });
+  expect(blocked.body).toMatchObject({
+    code: 'RATE_LIMITED',
+    msg: expect.stringMatching(/^Too many attempts. Please try again in \d+ seconds.$/),
+  });
 
   // The limit is per address: someone else behind the same IP can still sign in.
   const { user: other } = await createMember(app);

@@ -20,7 +20,9 @@ const clients: Client[] = [];
 beforeAll(async () => {
   if (!clustered) return;
   nodeA = await createTestApp();
-  nodeB = await createTestApp({ config: { databaseUrl: nodeA.config.databaseUrl, redisPrefix: nodeA.config.redisPrefix, jwtSecret: nodeA.config.jwtSecret } });
+  nodeB = await createTestApp({
+    config: { databaseUrl: nodeA.config.databaseUrl, redisPrefix: nodeA.config.redisPrefix, jwtSecret: nodeA.config.jwtSecret },
+  });
   await Promise.all([nodeA.app.listen({ port: 0, host: '127.0.0.1' }), nodeB.app.listen({ port: 0, host: '127.0.0.1' })]);
 });
 afterAll(async () => {
@@ -31,7 +33,12 @@ afterAll(async () => {
 
 async function connectTo(node: TestApp, token: string): Promise<Client> {
   const port = (node.app.server.address() as AddressInfo).port;
-  const client: Client = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', query: { token }, transports: ['websocket'], reconnection: false });
+  const client: Client = connect(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    query: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   clients.push(client);
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
@@ -59,8 +66,13 @@ it.runIf(clustered)('a message sent through one node reaches the recipient on th
   adaTab.emit('conversation:typing', { conversationId, typing: true });
   expect(await typing).toEqual({ conversationId, userId: ada.user.id, typing: true });
 
-  const delivered = new Promise<Parameters<ServerToClientEvents['message:created']>[0]>((resolve) => benTab.once('message:created', resolve));
-  const sent = await nodeA.request('POST', '/api/messages', { token: ada.token, body: { conversationId, clientId: randomUUID(), text: 'Across the cluster' } });
+  const delivered = new Promise<Parameters<ServerToClientEvents['message:created']>[0]>((resolve) =>
+    benTab.once('message:created', resolve),
+  );
+  const sent = await nodeA.request('POST', '/api/messages', {
+    token: ada.token,
+    body: { conversationId, clientId: randomUUID(), text: 'Across the cluster' },
+  });
   expect(sent.status).toBe(201);
   const event = await delivered;
   expect(event.message).toMatchObject({ _id: sent.body.data._id, text: 'Across the cluster' });

@@ -69,7 +69,10 @@ it('reading the conversation answers its message notification, on the bell of ev
   const recipient = await createMember(app);
   const opened = await app.request('POST', '/api/conversation', { token: sender.token, body: { userId: recipient.user.id } });
   const conversationId = opened.body.data._id as string;
-  const sent = await app.request('POST', '/api/messages', { token: sender.token, body: { conversationId, clientId: randomUUID(), text: 'Are you there?' } });
+  const sent = await app.request('POST', '/api/messages', {
+    token: sender.token,
+    body: { conversationId, clientId: randomUUID(), text: 'Are you there?' },
+  });
   expect(sent.status).toBe(201);
   expect((await waitForNotifications(app, recipient.token, 1)).items[0]).toMatchObject({ type: 'message', read: false });
 

@@ -50,7 +50,10 @@ it("pushes each new notification to every one of the member's tabs, with the exa
   contactAdded(app, owner.user, member.user);
   const [[a], [b]] = await Promise.all([onA, onB]);
   expect(a).toEqual(b);
-  expect(a).toMatchObject({ unreadCount: 1, notification: { type: 'contact', text: 'Ada Lovelace added you to their contacts', read: false } });
+  expect(a).toMatchObject({
+    unreadCount: 1,
+    notification: { type: 'contact', text: 'Ada Lovelace added you to their contacts', read: false },
+  });
   const listed = await app.request('GET', '/api/notifications', { token: member.token });
   expect(listed.body.data.items[0]).toEqual(a!.notification);
 

@@ -14,7 +14,14 @@ afterAll(() => app.close());
 it('a cause notifies a member once, however often it is told', async () => {
   const member = await createMember(app);
   const notifier = createNotifierFor(app.ctx);
-  const input = { userId: member.user.id, type: 'payout' as const, text: 'Your payout was sent.', link: null, actorId: null, sourceKey: `payout:${randomUUID()}` };
+  const input = {
+    userId: member.user.id,
+    type: 'payout' as const,
+    text: 'Your payout was sent.',
+    link: null,
+    actorId: null,
+    sourceKey: `payout:${randomUUID()}`,
+  };
   const answers = await Promise.all([notifier.notify(input), notifier.notify(input), notifier.notify(input)]);
   expect(answers.filter(Boolean)).toHaveLength(1);
   expect(await notifier.notify(input)).toBe(false);

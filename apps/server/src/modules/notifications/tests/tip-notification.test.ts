@@ -39,7 +39,10 @@ it('tells the model who tipped them and how much, once, even when the tip reques
 
   // The same request again is a replay: no second tip, no second notification.
   expect((await app.request('POST', '/api/share-love/create', { token: member.token, body })).status).toBe(201);
-  const second = await app.request('POST', '/api/share-love/create', { token: member.token, body: { ...body, idempotencyKey: randomUUID() } });
+  const second = await app.request('POST', '/api/share-love/create', {
+    token: member.token,
+    body: { ...body, idempotencyKey: randomUUID() },
+  });
   expect(second.status).toBe(201);
   const after = await waitForNotifications(app, model.token, 2);
   expect(after.items.map((n) => n.type)).toEqual(['tip', 'tip']);

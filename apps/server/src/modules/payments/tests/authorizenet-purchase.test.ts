@@ -17,7 +17,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-it("lets the page load Accept.js from Authorize.Net and post the card there (and nothing else off-site)", async () => {
+it('lets the page load Accept.js from Authorize.Net and post the card there (and nothing else off-site)', async () => {
   const res = await app.request('GET', '/api/health');
   const csp = String(res.headers['content-security-policy']);
   expect(csp).toMatch(/script-src 'self' https:\/\/jstest\.authorize\.net;/);

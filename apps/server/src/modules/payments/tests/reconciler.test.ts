@@ -38,7 +38,11 @@ it('credits a charge whose answer was lost, once, even when two processes reconc
   // The gateway charges the card, but neither its answer nor the immediate lookup come back.
   fake.hang('createTransactionRequest');
   fake.hang('getUnsettledTransactionListRequest');
-  const res = await buy(app, token, { packageId: pkg._id, idempotencyKey: randomUUID(), payment: { kind: 'card', opaqueData: fake.nonceFor(FAKE_CARDS.approved) } });
+  const res = await buy(app, token, {
+    packageId: pkg._id,
+    idempotencyKey: randomUUID(),
+    payment: { kind: 'card', opaqueData: fake.nonceFor(FAKE_CARDS.approved) },
+  });
   expect(res.status).toBe(502);
   const [lost] = (await moneyOf(app, user.id)).payments;
   expect(lost!.status).toBe('unknown');

@@ -8,7 +8,10 @@ export type DocumentUpload = { file: File; documentType: string; legalName: stri
 
 /** Every answer that carries the member's new self goes straight into the session state. */
 const keepMe = {
-  async onQueryStarted(_arg: unknown, { dispatch, queryFulfilled }: { dispatch: Parameters<typeof storeMe>[0]; queryFulfilled: Promise<{ data: Me }> }) {
+  async onQueryStarted(
+    _arg: unknown,
+    { dispatch, queryFulfilled }: { dispatch: Parameters<typeof storeMe>[0]; queryFulfilled: Promise<{ data: Me }> },
+  ) {
     try {
       const { data } = await queryFulfilled;
       storeMe(dispatch, data);

@@ -50,10 +50,22 @@ export function AvatarCard({ user }: { user: Me }) {
     <Card title="Profile photo" description="People see it next to your name in chats and on your profile.">
       <div className="avatar-card">
         <div className="avatar-card__picture">
-          {preview ? <img src={preview} alt="Preview of your new profile photo" className="avatar-card__preview" /> : <Avatar name={user.name} src={user.avatarUrl} size={96} />}
+          {preview ? (
+            <img src={preview} alt="Preview of your new profile photo" className="avatar-card__preview" />
+          ) : (
+            <Avatar name={user.name} src={user.avatarUrl} size={96} />
+          )}
         </div>
         <div className="avatar-card__controls">
-          <input ref={inputRef} id={inputId} type="file" accept={acceptAttribute(AVATAR_RULE)} className="visually-hidden" onChange={onChoose} aria-describedby={`${inputId}-rules`} />
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={acceptAttribute(AVATAR_RULE)}
+            className="visually-hidden"
+            onChange={onChoose}
+            aria-describedby={`${inputId}-rules`}
+          />
           {file ? (
             <div className="cluster">
               <Button onClick={save} loading={isLoading} icon={<Icon name="upload" size={16} />}>

@@ -46,17 +46,41 @@ export function DocumentUploadForm({ resubmission }: { resubmission: boolean }) 
   });
 
   return (
-    <Card title={resubmission ? 'Send a new document' : 'Send your document'} description="Only administrators reviewing your account can see it.">
+    <Card
+      title={resubmission ? 'Send a new document' : 'Send your document'}
+      description="Only administrators reviewing your account can see it."
+    >
       <form className="stack" onSubmit={onSubmit} noValidate>
         <FormAlert message={formError} />
         <div className="form-grid">
-          <Select label="Document type" options={DOCUMENT_TYPE_OPTIONS} error={errors.documentType?.message} {...register('documentType')} />
+          <Select
+            label="Document type"
+            options={DOCUMENT_TYPE_OPTIONS}
+            error={errors.documentType?.message}
+            {...register('documentType')}
+          />
           <TextField label="Birth date" type="date" max={today()} error={errors.birthDate?.message} {...register('birthDate')} />
         </div>
-        <TextField label="Legal name" autoComplete="name" hint="Exactly as written on the document." error={errors.legalName?.message} {...register('legalName')} />
-        <Field label="Document file" hint={`A clear photo or scan: ${DOCUMENT_RULE.kinds}, up to ${formatBytes(DOCUMENT_RULE.maxBytes)}.`} error={fileError ?? undefined}>
+        <TextField
+          label="Legal name"
+          autoComplete="name"
+          hint="Exactly as written on the document."
+          error={errors.legalName?.message}
+          {...register('legalName')}
+        />
+        <Field
+          label="Document file"
+          hint={`A clear photo or scan: ${DOCUMENT_RULE.kinds}, up to ${formatBytes(DOCUMENT_RULE.maxBytes)}.`}
+          error={fileError ?? undefined}
+        >
           {(control) => (
-            <input {...control} type="file" className="ui-input file-input" accept={acceptAttribute(DOCUMENT_RULE)} onChange={(event) => chooseFile(event.target.files?.[0])} />
+            <input
+              {...control}
+              type="file"
+              className="ui-input file-input"
+              accept={acceptAttribute(DOCUMENT_RULE)}
+              onChange={(event) => chooseFile(event.target.files?.[0])}
+            />
           )}
         </Field>
         <div className="form-actions">

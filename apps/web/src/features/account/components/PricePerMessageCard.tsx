@@ -49,13 +49,25 @@ export function PricePerMessageCard({ user }: { user: Me }) {
       return;
     }
     reset({ price: formatTokens(answer.data.tokenPerMessage) });
-    toast.success(answer.data.tokenPerMessage === 0 ? 'Messages to you are now free.' : `Members now pay ${formatTokens(answer.data.tokenPerMessage)} tokens per message.`);
+    toast.success(
+      answer.data.tokenPerMessage === 0
+        ? 'Messages to you are now free.'
+        : `Members now pay ${formatTokens(answer.data.tokenPerMessage)} tokens per message.`,
+    );
   });
 
   return (
     <Card title="Price per message" description="What a member pays for each message they send you. Set 0 to make messages free.">
       <form className="price-form" onSubmit={onSubmit} noValidate>
-        <TextField label="Price" inputMode="decimal" autoComplete="off" suffix="tokens" error={errors.price?.message} hint={`Now ${formatTokens(user.tokenPerMessage)} tokens`} {...register('price')} />
+        <TextField
+          label="Price"
+          inputMode="decimal"
+          autoComplete="off"
+          suffix="tokens"
+          error={errors.price?.message}
+          hint={`Now ${formatTokens(user.tokenPerMessage)} tokens`}
+          {...register('price')}
+        />
         <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
           Save price
         </Button>

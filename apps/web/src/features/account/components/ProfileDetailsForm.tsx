@@ -44,7 +44,14 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
         <FormAlert message={formError} />
         <div className="form-grid">
           <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-          <TextField label="Username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} hint="Letters, digits, dots and _" {...register('username')} />
+          <TextField
+            label="Username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.username?.message}
+            hint="Letters, digits, dots and _"
+            {...register('username')}
+          />
         </div>
         <TextAreaField
           label="Bio"

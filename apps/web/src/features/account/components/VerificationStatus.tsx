@@ -4,9 +4,21 @@ import { Alert, Badge, Card, type BadgeTone } from '../../../shared/ui';
 import { DOCUMENT_TYPE_LABELS } from '../lib/documentTypes';
 
 const STATUS: Record<ModelStatus, { label: string; tone: BadgeTone; text: string }> = {
-  none: { label: 'Not submitted', tone: 'neutral', text: 'Upload an identity document so we can confirm you are an adult and who you say you are.' },
-  pending: { label: 'Under review', tone: 'warning', text: 'Thanks! An administrator is reviewing your document. We will let you know as soon as it is done.' },
-  approved: { label: 'Approved', tone: 'success', text: 'You are verified. Your profile is visible, and members can message, buy from and call you.' },
+  none: {
+    label: 'Not submitted',
+    tone: 'neutral',
+    text: 'Upload an identity document so we can confirm you are an adult and who you say you are.',
+  },
+  pending: {
+    label: 'Under review',
+    tone: 'warning',
+    text: 'Thanks! An administrator is reviewing your document. We will let you know as soon as it is done.',
+  },
+  approved: {
+    label: 'Approved',
+    tone: 'success',
+    text: 'You are verified. Your profile is visible, and members can message, buy from and call you.',
+  },
   refused: { label: 'Refused', tone: 'danger', text: 'Your last document was not accepted. Read the reason below and send a new one.' },
 };
 

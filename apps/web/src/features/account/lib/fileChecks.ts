@@ -5,7 +5,11 @@ export type FileRule = { types: readonly string[]; maxBytes: number; kinds: stri
 const MB = 1024 * 1024;
 
 /** Checked before upload so people learn at once; the server checks the bytes again. */
-export const AVATAR_RULE: FileRule = { types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'], maxBytes: 5 * MB, kinds: 'JPEG, PNG, WebP or GIF' };
+export const AVATAR_RULE: FileRule = {
+  types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  maxBytes: 5 * MB,
+  kinds: 'JPEG, PNG, WebP or GIF',
+};
 export const DOCUMENT_RULE: FileRule = {
   types: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
   maxBytes: 10 * MB,

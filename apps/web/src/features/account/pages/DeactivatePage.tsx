@@ -84,7 +84,15 @@ export default function DeactivatePage() {
           </div>
           {codeSent ? (
             <>
-              <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} inputClassName="ui-input--code" error={errors.verifyCode?.message} {...register('verifyCode')} />
+              <TextField
+                label="Code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                inputClassName="ui-input--code"
+                error={errors.verifyCode?.message}
+                {...register('verifyCode')}
+              />
               <div className="form-actions">
                 <Button type="submit" variant="danger">
                   Deactivate account

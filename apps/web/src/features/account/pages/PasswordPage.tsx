@@ -50,7 +50,13 @@ export default function PasswordPage() {
             }
             {...register('password')}
           />
-          <PasswordField label="New password" autoComplete="new-password" error={errors.newPassword?.message} checklistFor={typedPassword} {...register('newPassword')} />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            checklistFor={typedPassword}
+            {...register('newPassword')}
+          />
           <div className="form-actions">
             <Button type="submit" loading={isSubmitting}>
               Change password

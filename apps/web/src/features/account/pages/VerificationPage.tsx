@@ -16,7 +16,11 @@ export default function VerificationPage() {
           icon="shieldCheck"
           title="Verification is for creators"
           description="Member accounts don't need to send a document. Creators verify their identity before they can earn."
-          action={<ButtonLink to="/account/profile" variant="secondary">Back to your profile</ButtonLink>}
+          action={
+            <ButtonLink to="/account/profile" variant="secondary">
+              Back to your profile
+            </ButtonLink>
+          }
         />
       </Card>
     );
@@ -24,7 +28,10 @@ export default function VerificationPage() {
   const canSend = user.modelStatus === 'none' || user.modelStatus === 'refused';
   return (
     <>
-      <PageHeader title="Verification" description="Creators are verified before their profile goes live, so members know who they are talking to." />
+      <PageHeader
+        title="Verification"
+        description="Creators are verified before their profile goes live, so members know who they are talking to."
+      />
       <VerificationStatus user={user} />
       {canSend ? <DocumentUploadForm resubmission={user.modelStatus === 'refused'} /> : null}
     </>

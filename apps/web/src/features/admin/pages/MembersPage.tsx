@@ -2,7 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { formatTokens, type AdminUserRow } from '@cc/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
-import { Avatar, Badge, Button, Card, EmptyState, ListError, PageHeader, Pager, Table, TableSkeleton, TextField, type TableColumn } from '../../../shared/ui';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ListError,
+  PageHeader,
+  Pager,
+  Table,
+  TableSkeleton,
+  TextField,
+  type TableColumn,
+} from '../../../shared/ui';
 import { PAGE_SIZE, useListUsersQuery } from '../api/adminApi';
 import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
 import { MemberDrawer } from '../components/MemberDrawer';
@@ -12,7 +25,11 @@ import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
 
-type RowHandlers = { onAction: (action: MemberAction) => void; onOpen: (member: AdminUserRow) => void; onAdjust: (member: AdminUserRow) => void };
+type RowHandlers = {
+  onAction: (action: MemberAction) => void;
+  onOpen: (member: AdminUserRow) => void;
+  onAdjust: (member: AdminUserRow) => void;
+};
 
 function memberColumns(myId: string | undefined, { onAction, onOpen, onAdjust }: RowHandlers): TableColumn<AdminUserRow>[] {
   return [
@@ -55,23 +72,23 @@ function memberColumns(myId: string | undefined, { onAction, onOpen, onAdjust }:
             Adjust
           </Button>
           {row.status === 'active' ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onAction({ kind: 'suspend', member: row })}
-            aria-label={`Suspend ${row.name}`}
-          >
-            Suspend
-          </Button>
-        ) : (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onAction({ kind: 'reactivate', member: row })}
-            aria-label={`Reactivate ${row.name}`}
-          >
-            Reactivate
-          </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onAction({ kind: 'suspend', member: row })}
+              aria-label={`Suspend ${row.name}`}
+            >
+              Suspend
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onAction({ kind: 'reactivate', member: row })}
+              aria-label={`Reactivate ${row.name}`}
+            >
+              Reactivate
+            </Button>
           )}
         </div>
       ),

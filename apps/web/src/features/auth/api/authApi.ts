@@ -25,4 +25,10 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useRegisterMutation, useVerifyEmailMutation, useResendVerifyCodeMutation, useForgotPasswordMutation, useResetPasswordMutation } = authApi;
+export const {
+  useRegisterMutation,
+  useVerifyEmailMutation,
+  useResendVerifyCodeMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;

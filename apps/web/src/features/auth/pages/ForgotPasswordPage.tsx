@@ -34,7 +34,9 @@ export default function ForgotPasswordPage() {
     // The same answer whether or not an account exists, so the page does not reveal who is registered.
     return (
       <AuthLayout title="Check your inbox">
-        <Alert tone="success">If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works once.</Alert>
+        <Alert tone="success">
+          If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works once.
+        </Alert>
         <p className="muted text-sm">No e-mail after a few minutes? Check your spam folder, or try again.</p>
         <ButtonLink to="/auth/login" variant="secondary" block>
           Back to sign in
@@ -55,7 +57,14 @@ export default function ForgotPasswordPage() {
     >
       <FormAlert message={formError} />
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" size="lg" block loading={isSubmitting}>
           Send reset link
         </Button>

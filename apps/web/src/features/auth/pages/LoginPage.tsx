@@ -80,7 +80,14 @@ export default function LoginPage() {
       <FormAlert message={formError} />
 
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <PasswordField
           label="Password"
           autoComplete="current-password"

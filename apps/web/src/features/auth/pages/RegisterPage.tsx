@@ -69,8 +69,21 @@ export default function RegisterPage() {
             {...register('username')}
           />
         </div>
-        <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} checklistFor={typedPassword} {...register('password')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          checklistFor={typedPassword}
+          {...register('password')}
+        />
         <FormAlert message={formError} />
         <Button type="submit" size="lg" block loading={isSubmitting}>
           Create account

@@ -65,7 +65,13 @@ export default function ResetPasswordPage() {
     >
       <FormAlert message={formError} />
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} checklistFor={typedPassword} {...register('password')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          checklistFor={typedPassword}
+          {...register('password')}
+        />
         <Button type="submit" size="lg" block loading={isSubmitting}>
           Save new password
         </Button>

@@ -78,7 +78,14 @@ export default function VerifyEmailPage() {
     >
       <FormAlert message={formError} />
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <TextField
           label="Code"
           inputClassName="ui-input--code"

@@ -43,7 +43,9 @@ describe('the login page', () => {
   });
 
   it("shows the server's message for wrong credentials and keeps what was typed", async () => {
-    fakeServer({ 'POST /api/auth/login': { status: 401, body: { code: 'INVALID_CREDENTIALS', msg: 'That e-mail and password do not match.' } } }).install();
+    fakeServer({
+      'POST /api/auth/login': { status: 401, body: { code: 'INVALID_CREDENTIALS', msg: 'That e-mail and password do not match.' } },
+    }).install();
     const router = renderLogin();
     await submit('ada@example.test', 'wrong-Pass1!');
     expect(await screen.findByText('That e-mail and password do not match.')).toBeTruthy();
@@ -52,7 +54,9 @@ describe('the login page', () => {
   });
 
   it('offers to enter the code when the e-mail is not confirmed yet', async () => {
-    fakeServer({ 'POST /api/auth/login': { status: 403, body: { code: 'EMAIL_NOT_VERIFIED', msg: 'Confirm your e-mail first.' } } }).install();
+    fakeServer({
+      'POST /api/auth/login': { status: 403, body: { code: 'EMAIL_NOT_VERIFIED', msg: 'Confirm your e-mail first.' } },
+    }).install();
     renderLogin();
     await submit('new@example.test', 'Journey!Pass1');
     const link = await screen.findByRole('link', { name: 'Enter my code' });

@@ -20,7 +20,11 @@ export default function ContactPage() {
     getValues,
     reset,
     formState: { errors, isSubmitting, dirtyFields },
-  } = useForm({ resolver: zodResolver(contactUsSchema), mode: 'onTouched', defaultValues: { name: user?.name ?? '', email: user?.email ?? '', message: '' } });
+  } = useForm({
+    resolver: zodResolver(contactUsSchema),
+    mode: 'onTouched',
+    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', message: '' },
+  });
 
   // The member may be recognised after the page opened; fill in who they are unless they typed already.
   useEffect(() => {
@@ -40,14 +44,22 @@ export default function ContactPage() {
 
   return (
     <div className="page page--narrow">
-      <PageHeader eyebrow="Support" title="Contact us" description="Questions about your account, a payment or a creator? Write to us and we'll answer by e-mail, usually within a day." />
+      <PageHeader
+        eyebrow="Support"
+        title="Contact us"
+        description="Questions about your account, a payment or a creator? Write to us and we'll answer by e-mail, usually within a day."
+      />
       {sentTo ? (
         <Card>
           <EmptyState
             icon="checkCircle"
             title="Thanks — your message is on its way"
             description={`We'll reply to ${sentTo}.`}
-            action={<ButtonLink to="/" variant="secondary">Back to the home page</ButtonLink>}
+            action={
+              <ButtonLink to="/" variant="secondary">
+                Back to the home page
+              </ButtonLink>
+            }
           />
         </Card>
       ) : (
@@ -56,9 +68,22 @@ export default function ContactPage() {
             <FormAlert message={formError} />
             <div className="form-grid">
               <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-              <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+              <TextField
+                label="E-mail"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                error={errors.email?.message}
+                {...register('email')}
+              />
             </div>
-            <TextAreaField label="Message" rows={6} placeholder="How can we help?" error={errors.message?.message} {...register('message')} />
+            <TextAreaField
+              label="Message"
+              rows={6}
+              placeholder="How can we help?"
+              error={errors.message?.message}
+              {...register('message')}
+            />
             <div className="form-actions">
               <Button type="submit" loading={isSubmitting}>
                 Send message

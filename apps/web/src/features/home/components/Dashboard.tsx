@@ -15,7 +15,13 @@ const VERIFICATION_STEP: Record<Me['modelStatus'], Pick<Step, 'text' | 'action' 
 function nextSteps(user: Me): Step[] {
   const steps: Step[] = [];
   if (user.type === 'model') {
-    steps.push({ id: 'verify', icon: 'shieldCheck', title: 'Verify your identity', to: '/account/verification', ...VERIFICATION_STEP[user.modelStatus] });
+    steps.push({
+      id: 'verify',
+      icon: 'shieldCheck',
+      title: 'Verify your identity',
+      to: '/account/verification',
+      ...VERIFICATION_STEP[user.modelStatus],
+    });
   }
   steps.push({
     id: 'profile',
@@ -31,7 +37,10 @@ function nextSteps(user: Me): Step[] {
       id: 'price',
       icon: 'coin',
       title: 'Set your price per message',
-      text: user.tokenPerMessage === 0 ? 'Messages to you are free right now.' : `Members pay ${formatTokens(user.tokenPerMessage)} tokens per message.`,
+      text:
+        user.tokenPerMessage === 0
+          ? 'Messages to you are free right now.'
+          : `Members pay ${formatTokens(user.tokenPerMessage)} tokens per message.`,
       to: '/account/profile',
       action: 'Change price',
       done: true,

@@ -3,9 +3,21 @@ import { useSiteName } from '../../../shared/site/siteApi';
 import { ChatPreview } from './ChatPreview';
 
 const FEATURES: readonly { icon: IconName; title: string; text: string }[] = [
-  { icon: 'chat', title: 'Chat one-to-one', text: 'Private conversations with creators, with photos, videos and files. Your messages, your pace.' },
-  { icon: 'coin', title: 'Tokens, simply', text: 'Buy a token package once and spend it on messages, exclusive items and tips. No subscriptions.' },
-  { icon: 'phone', title: 'Paid voice calls', text: 'Call a creator from your browser and pay by the minute. You always see the rate before you call.' },
+  {
+    icon: 'chat',
+    title: 'Chat one-to-one',
+    text: 'Private conversations with creators, with photos, videos and files. Your messages, your pace.',
+  },
+  {
+    icon: 'coin',
+    title: 'Tokens, simply',
+    text: 'Buy a token package once and spend it on messages, exclusive items and tips. No subscriptions.',
+  },
+  {
+    icon: 'phone',
+    title: 'Paid voice calls',
+    text: 'Call a creator from your browser and pay by the minute. You always see the rate before you call.',
+  },
 ];
 
 const STEPS = [
@@ -27,7 +39,8 @@ export function Landing() {
             </p>
             <h1 className="landing-hero__title">Talk to the creators you love.</h1>
             <p className="landing-hero__lead">
-              {siteName} brings you closer: message creators one-to-one, support them with tokens and call them live — all in one calm place.
+              {siteName} brings you closer: message creators one-to-one, support them with tokens and call them live — all in one calm
+              place.
             </p>
             <div className="landing-hero__actions">
               <ButtonLink to="/auth/register" size="lg">

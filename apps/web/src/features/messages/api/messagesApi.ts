@@ -12,8 +12,23 @@ import type {
 } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
 import type { RootState } from '../../../app/store';
-import { addConversation, openConversation, removeConversation, replaceConversation, sentMessage, setUnread } from '../model/conversationList';
-import { appendMessage, clearBookmark, markMessageDeleted, mergeNewestPage, setBookmark, windowFromPage, type MessageWindow } from '../model/messageList';
+import {
+  addConversation,
+  openConversation,
+  removeConversation,
+  replaceConversation,
+  sentMessage,
+  setUnread,
+} from '../model/conversationList';
+import {
+  appendMessage,
+  clearBookmark,
+  markMessageDeleted,
+  mergeNewestPage,
+  setBookmark,
+  windowFromPage,
+  type MessageWindow,
+} from '../model/messageList';
 
 export const CONVERSATION_PAGE_SIZE = 30;
 export const MESSAGE_PAGE_SIZE = 30;
@@ -109,7 +124,10 @@ export const messagesApi = baseApi.injectEndpoints({
     }),
     /** One page, newest first: older history (`before`) or search results (`q`). */
     getMessagePage: build.query<MessagePage, MessagePageArgs>({
-      query: ({ conversationId, before, q, limit = MESSAGE_PAGE_SIZE }) => ({ url: `/messages/${path(conversationId)}`, params: { before, q, limit } }),
+      query: ({ conversationId, before, q, limit = MESSAGE_PAGE_SIZE }) => ({
+        url: `/messages/${path(conversationId)}`,
+        params: { before, q, limit },
+      }),
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, args) => [{ type: 'Message', id: args.conversationId }],
     }),
@@ -128,7 +146,9 @@ export const messagesApi = baseApi.injectEndpoints({
       onQueryStarted: async ({ messageId, conversationId }, { dispatch, queryFulfilled }) => {
         if (!(await succeeded(queryFulfilled))) return;
         const now = new Date().toISOString();
-        dispatch(messagesApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => markMessageDeleted(draft, messageId, now)));
+        dispatch(
+          messagesApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => markMessageDeleted(draft, messageId, now)),
+        );
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Bookmark']),
     }),
@@ -150,7 +170,10 @@ export const messagesApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['Bookmark']),
     }),
     searchBookmarks: build.query<List<BookmarkedMessage>, BookmarkSearchArgs>({
-      query: ({ q, type, limit = BOOKMARK_PAGE_SIZE, skip = 0 }) => ({ url: '/messages/bookmark/search', params: { q, type, limit, skip } }),
+      query: ({ q, type, limit = BOOKMARK_PAGE_SIZE, skip = 0 }) => ({
+        url: '/messages/bookmark/search',
+        params: { q, type, limit, skip },
+      }),
       providesTags: ['Bookmark'],
     }),
   }),

@@ -46,7 +46,8 @@ export function uploadMedia(kind: MediaType, file: File, onProgress: (fraction: 
         }
       } else reject(parseError(xhr));
     };
-    xhr.onerror = () => reject({ status: 0, code: 'NETWORK_ERROR', msg: 'The upload failed: check your connection and try again.' } satisfies ApiError);
+    xhr.onerror = () =>
+      reject({ status: 0, code: 'NETWORK_ERROR', msg: 'The upload failed: check your connection and try again.' } satisfies ApiError);
     xhr.onabort = () => reject(UPLOAD_CANCELLED);
     const form = new FormData();
     form.append(MEDIA_FILE_FIELD, file, file.name);

@@ -67,7 +67,12 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
         </ul>
         {data.count > data.items.length ? (
           <div className="chat-list__more">
-            <Button variant="ghost" size="sm" loading={query.isFetching} onClick={() => setLimit((current) => current + CONVERSATION_PAGE_SIZE)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={query.isFetching}
+              onClick={() => setLimit((current) => current + CONVERSATION_PAGE_SIZE)}
+            >
               Show more conversations
             </Button>
           </div>

@@ -52,7 +52,9 @@ export function ConversationSearch({ conversationId, viewerId, recipientName, on
           ) : results ? (
             <>
               <p className="chat-search__note">
-                {results.count === 0 ? `No messages match “${q}”.` : `${results.count} ${results.count === 1 ? 'message' : 'messages'} found`}
+                {results.count === 0
+                  ? `No messages match “${q}”.`
+                  : `${results.count} ${results.count === 1 ? 'message' : 'messages'} found`}
               </p>
               {results.items.length ? (
                 <ul className="chat-search__list">
@@ -63,7 +65,9 @@ export function ConversationSearch({ conversationId, viewerId, recipientName, on
                         <time className="chat-search__when" dateTime={message.createdAt}>
                           {formatExact(message.createdAt)}
                         </time>
-                        <span className="chat-search__text">{message.text || (message.type !== 'text' ? MEDIA_LABEL[message.type] : '')}</span>
+                        <span className="chat-search__text">
+                          {message.text || (message.type !== 'text' ? MEDIA_LABEL[message.type] : '')}
+                        </span>
                       </button>
                     </li>
                   ))}

@@ -54,9 +54,30 @@ const edgeKeys = (rows: LogRow[]) => {
  * view keeps its distance from the bottom as they are prepended, so nothing under the reader's
  * eyes moves. New messages keep the view at the bottom only if it was there (or they are one's own).
  */
-export function MessageLog({ rows, hasMore, loadingOlder, olderFailed, onLoadOlder, viewerName, recipientName, highlightId, onAction, onOpenPhoto, onRetry, onDiscard, footer }: Props) {
+export function MessageLog({
+  rows,
+  hasMore,
+  loadingOlder,
+  olderFailed,
+  onLoadOlder,
+  viewerName,
+  recipientName,
+  highlightId,
+  onAction,
+  onOpenPhoto,
+  onRetry,
+  onDiscard,
+  footer,
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const seen = useRef({ scrollHeight: 0, scrollTop: 0, clientHeight: 0, first: undefined as string | undefined, last: undefined as string | undefined, count: 0 });
+  const seen = useRef({
+    scrollHeight: 0,
+    scrollTop: 0,
+    clientHeight: 0,
+    first: undefined as string | undefined,
+    last: undefined as string | undefined,
+    count: 0,
+  });
 
   const record = useCallback(() => {
     const el = scrollRef.current;
@@ -78,7 +99,14 @@ export function MessageLog({ rows, hasMore, loadingOlder, olderFailed, onLoadOld
       const wasAtBottom = before.scrollHeight - before.scrollTop - before.clientHeight < STICK_PX;
       if (wasAtBottom || edges.lastMine) el.scrollTop = el.scrollHeight;
     }
-    seen.current = { scrollHeight: el.scrollHeight, scrollTop: el.scrollTop, clientHeight: el.clientHeight, first: edges.first, last: edges.last, count: rows.length };
+    seen.current = {
+      scrollHeight: el.scrollHeight,
+      scrollTop: el.scrollTop,
+      clientHeight: el.clientHeight,
+      first: edges.first,
+      last: edges.last,
+      count: rows.length,
+    };
   }, [rows]);
 
   // The footer (typing) appearing, a photo loading or the phone keyboard opening keeps a reader at the bottom there.

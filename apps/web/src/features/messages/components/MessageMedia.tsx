@@ -23,14 +23,28 @@ const extension = (name: string) => {
 export function MessageMedia({ media, onOpenPhoto }: { media: Media; onOpenPhoto?: ((media: Media) => void) | undefined }) {
   if (media.type === 'photo') {
     return (
-      <button type="button" className="chat-photo" style={frame(media)} onClick={() => onOpenPhoto?.(media)} aria-label={`Open photo ${media.name}`}>
+      <button
+        type="button"
+        className="chat-photo"
+        style={frame(media)}
+        onClick={() => onOpenPhoto?.(media)}
+        aria-label={`Open photo ${media.name}`}
+      >
         <img src={media.thumbnailUrl ?? media.url} alt={media.name} loading="lazy" decoding="async" />
       </button>
     );
   }
   if (media.type === 'video') {
     return (
-      <video className="chat-video" style={frame(media)} src={media.url} poster={media.thumbnailUrl ?? undefined} controls preload="metadata" aria-label={`Video ${media.name}`}>
+      <video
+        className="chat-video"
+        style={frame(media)}
+        src={media.url}
+        poster={media.thumbnailUrl ?? undefined}
+        controls
+        preload="metadata"
+        aria-label={`Video ${media.name}`}
+      >
         <a href={media.url}>Download {media.name}</a>
       </video>
     );

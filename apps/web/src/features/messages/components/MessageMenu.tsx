@@ -24,12 +24,24 @@ export function MessageMenu({ bookmarked, canDelete, align, onAction }: Props) {
       </button>
       {open ? (
         <div {...menuProps} aria-label="Message actions" className="msg-menu__list">
-          <button role="menuitem" tabIndex={-1} type="button" className="msg-menu__item" onClick={() => pick(bookmarked ? 'unbookmark' : 'bookmark')}>
+          <button
+            role="menuitem"
+            tabIndex={-1}
+            type="button"
+            className="msg-menu__item"
+            onClick={() => pick(bookmarked ? 'unbookmark' : 'bookmark')}
+          >
             <ChatIcon name="bookmark" size={16} />
             {bookmarked ? 'Remove bookmark' : 'Bookmark'}
           </button>
           {canDelete ? (
-            <button role="menuitem" tabIndex={-1} type="button" className="msg-menu__item msg-menu__item--danger" onClick={() => pick('delete')}>
+            <button
+              role="menuitem"
+              tabIndex={-1}
+              type="button"
+              className="msg-menu__item msg-menu__item--danger"
+              onClick={() => pick('delete')}
+            >
               <ChatIcon name="block" size={16} />
               Delete
             </button>

@@ -24,18 +24,32 @@ type MessageRowProps = {
  * One stored message. Memoised: a new message, a keystroke or a read receipt re-renders only the
  * rows whose own props changed; `content-visibility` lets the browser skip off-screen rows.
  */
-export const MessageRow = memo(function MessageRow({ message, mine, seen, senderName, highlighted, onAction, onOpenPhoto }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({
+  message,
+  mine,
+  seen,
+  senderName,
+  highlighted,
+  onAction,
+  onOpenPhoto,
+}: MessageRowProps) {
   const deleted = message.deletedAt !== null;
   return (
     <article
-      className={['chat-msg', mine ? 'chat-msg--mine' : 'chat-msg--theirs', deleted && 'chat-msg--deleted', highlighted && 'is-highlighted'].filter(Boolean).join(' ')}
+      className={['chat-msg', mine ? 'chat-msg--mine' : 'chat-msg--theirs', deleted && 'chat-msg--deleted', highlighted && 'is-highlighted']
+        .filter(Boolean)
+        .join(' ')}
       data-testid="message"
       data-message-id={message._id}
       data-mine={mine ? 'true' : 'false'}
       data-deleted={deleted ? 'true' : undefined}
     >
       <div className="chat-msg__line">
-        <div className={['chat-msg__bubble', message.media && !deleted && message.type !== 'file' && 'chat-msg__bubble--media'].filter(Boolean).join(' ')}>
+        <div
+          className={['chat-msg__bubble', message.media && !deleted && message.type !== 'file' && 'chat-msg__bubble--media']
+            .filter(Boolean)
+            .join(' ')}
+        >
           <span className="visually-hidden">{senderName}: </span>
           {deleted ? (
             <p className="chat-msg__deleted">{DELETED_TEXT}</p>
@@ -59,7 +73,12 @@ export const MessageRow = memo(function MessageRow({ message, mine, seen, sender
           </span>
         </div>
         {deleted ? null : (
-          <MessageMenu bookmarked={message.bookmarked} canDelete={mine} align={mine ? 'end' : 'start'} onAction={(action) => onAction(action, message)} />
+          <MessageMenu
+            bookmarked={message.bookmarked}
+            canDelete={mine}
+            align={mine ? 'end' : 'start'}
+            onAction={(action) => onAction(action, message)}
+          />
         )}
       </div>
       {seen ? <p className="chat-msg__status">Seen</p> : null}

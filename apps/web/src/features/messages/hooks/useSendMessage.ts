@@ -31,7 +31,8 @@ export function useSendMessage(conversationId: string) {
         const error = toApiError(result.error);
         dispatch(sendFailed({ conversationId: entry.conversationId, clientId: entry.clientId, error }));
         // Blocked meanwhile: the conversation is fetched again so the notice replaces the composer.
-        if (error.code === ErrorCode.CONVERSATION_BLOCKED) dispatch(baseApi.util.invalidateTags([{ type: 'Conversation', id: entry.conversationId }]));
+        if (error.code === ErrorCode.CONVERSATION_BLOCKED)
+          dispatch(baseApi.util.invalidateTags([{ type: 'Conversation', id: entry.conversationId }]));
         return;
       }
       dispatch(sendSettled({ conversationId: entry.conversationId, clientId: entry.clientId }));
@@ -54,7 +55,10 @@ export function useSendMessage(conversationId: string) {
 
   const retry = useCallback((entry: OutboxEntry) => deliver({ ...entry, status: 'sending', error: null }), [deliver]);
 
-  const discard = useCallback((entry: OutboxEntry) => dispatch(sendSettled({ conversationId: entry.conversationId, clientId: entry.clientId })), [dispatch]);
+  const discard = useCallback(
+    (entry: OutboxEntry) => dispatch(sendSettled({ conversationId: entry.conversationId, clientId: entry.clientId })),
+    [dispatch],
+  );
 
   return { send, retry, discard };
 }

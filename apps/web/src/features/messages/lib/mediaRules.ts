@@ -11,7 +11,9 @@ const extensionOf = (name: string) => {
 const accepts = (kind: MediaType, file: Pick<File, 'name' | 'type'>) => {
   const ext = extensionOf(file.name);
   // A browser that cannot name the type leaves it empty; the extension decides then.
-  return MEDIA_TYPES[kind].some((allowed) => (file.type ? allowed.mime === file.type : allowed.ext === ext || (allowed.ext === 'jpg' && ext === 'jpeg')));
+  return MEDIA_TYPES[kind].some((allowed) =>
+    file.type ? allowed.mime === file.type : allowed.ext === ext || (allowed.ext === 'jpg' && ext === 'jpeg'),
+  );
 };
 
 /** Photo, video or file, chosen by the file's type: pictures and films go as such, the rest as files. */
@@ -25,7 +27,8 @@ export function mediaKindOf(file: Pick<File, 'name' | 'type'>): MediaType {
 }
 
 const list = (words: string[]) => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
-const readableTypes = (kind: MediaType) => list([...new Set(MEDIA_TYPES[kind].map((t) => (t.ext === 'jpg' ? 'JPEG' : t.ext.toUpperCase())))]);
+const readableTypes = (kind: MediaType) =>
+  list([...new Set(MEDIA_TYPES[kind].map((t) => (t.ext === 'jpg' ? 'JPEG' : t.ext.toUpperCase())))]);
 
 /**
  * Why a file cannot be sent, said before anything is uploaded (the server judges the bytes again),
@@ -44,6 +47,6 @@ export function attachmentProblem(file: Pick<File, 'name' | 'type' | 'size'>): s
 }
 
 /** The file picker's filter: every type any kind accepts. */
-export const ATTACH_ACCEPT = [
-  ...new Set(Object.values(MEDIA_TYPES).flatMap((types) => types.flatMap((t) => [t.mime, `.${t.ext}`]))),
-].join(',');
+export const ATTACH_ACCEPT = [...new Set(Object.values(MEDIA_TYPES).flatMap((types) => types.flatMap((t) => [t.mime, `.${t.ext}`])))].join(
+  ',',
+);

@@ -40,14 +40,17 @@ export const messageCreated =
     const counted = reading ? setUnread(conversation, 0) : conversation;
     patchConversationLists(dispatch, getState(), (list, args) =>
       // A search shows only the names it matched: it gains no conversation, it only updates one.
-      args.q ? replaceConversation(list, counted) : receiveMessageWithCounts(list, counted, { selectedId: reading ? conversation._id : null }),
+      args.q
+        ? replaceConversation(list, counted)
+        : receiveMessageWithCounts(list, counted, { selectedId: reading ? conversation._id : null }),
     );
     dispatch(messagesApi.util.updateQueryData('getConversation', conversation._id, () => counted));
     setTotal(dispatch, totalUnreadAfter(totalUnread, conversation, reading && fromOther));
     if (fromOther) {
       // Their message ends their typing.
       dispatch(typingChanged({ conversationId: conversation._id, userId: message.senderId, typing: false, until: 0 }));
-      if (reading && conversation.unreadMessageCount > 0) void dispatch(messagesApi.endpoints.markConversationRead.initiate(conversation._id));
+      if (reading && conversation.unreadMessageCount > 0)
+        void dispatch(messagesApi.endpoints.markConversationRead.initiate(conversation._id));
     }
   };
 

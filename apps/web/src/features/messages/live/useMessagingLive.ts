@@ -5,7 +5,15 @@ import type { RootState } from '../../../app/store';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { selectHasTyping, typingLapsed } from '../model/chatSlice';
-import { conversationBlocked, conversationRead, messageCreated, messageDeleted, presenceChanged, resync, typingReceived } from './messagingEvents';
+import {
+  conversationBlocked,
+  conversationRead,
+  messageCreated,
+  messageDeleted,
+  presenceChanged,
+  resync,
+  typingReceived,
+} from './messagingEvents';
 
 /** How often lapsed typing indicators are swept away. */
 const TYPING_SWEEP_MS = 1000;

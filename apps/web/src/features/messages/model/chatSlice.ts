@@ -89,7 +89,8 @@ const chatSlice = createSlice({
   },
 });
 
-export const { conversationSelected, searchToggled, sendStarted, sendFailed, sendSettled, typingChanged, typingLapsed, draftSaved } = chatSlice.actions;
+export const { conversationSelected, searchToggled, sendStarted, sendFailed, sendSettled, typingChanged, typingLapsed, draftSaved } =
+  chatSlice.actions;
 /** Mounted as `chat` in the app store, so the global reset (logout) clears it with everything else. */
 export const chatReducer = chatSlice.reducer;
 

@@ -28,7 +28,11 @@ const withLastMessage = (conversation: Conversation, message: Message): Conversa
  * Spec §4 "Incoming message": raises the conversation's unread by 1 unless it is the selected one
  * (or the viewer sent it), sets its last message, and moves it to the top.
  */
-export function receiveMessage(list: ConversationList, message: Message, opts: { viewerId: string; selectedId: string | null }): ConversationList {
+export function receiveMessage(
+  list: ConversationList,
+  message: Message,
+  opts: { viewerId: string; selectedId: string | null },
+): ConversationList {
   const conversation = list.items.find((item) => item._id === message.conversationId);
   if (!conversation) return list;
   const counts = message.senderId !== opts.viewerId && message.conversationId !== opts.selectedId;
@@ -41,7 +45,11 @@ export function receiveMessage(list: ConversationList, message: Message, opts: {
  * they are (the selected conversation reads 0, since it is being read). A conversation the list
  * did not have yet (someone wrote first) joins at the top.
  */
-export function receiveMessageWithCounts(list: ConversationList, conversation: Conversation, opts: { selectedId: string | null }): ConversationList {
+export function receiveMessageWithCounts(
+  list: ConversationList,
+  conversation: Conversation,
+  opts: { selectedId: string | null },
+): ConversationList {
   const counted = conversation._id === opts.selectedId ? { ...conversation, unreadMessageCount: 0 } : conversation;
   return moveToTop(list, counted);
 }
@@ -56,7 +64,9 @@ export function sentMessage(list: ConversationList, message: Message): Conversat
 
 /** Spec §4: opening a conversation sets its unread count to 0. */
 export function openConversation(list: ConversationList, id: string): ConversationList {
-  return mapConversation(list, id, (conversation) => (conversation.unreadMessageCount === 0 ? conversation : { ...conversation, unreadMessageCount: 0 }));
+  return mapConversation(list, id, (conversation) =>
+    conversation.unreadMessageCount === 0 ? conversation : { ...conversation, unreadMessageCount: 0 },
+  );
 }
 
 /** Spec §4: creating a conversation adds it to the top unless it already exists. */
@@ -76,7 +86,11 @@ export function replaceConversation(list: ConversationList, conversation: Conver
   return mapConversation(list, conversation._id, () => conversation);
 }
 
-export function updateConversation(list: ConversationList, id: string, change: (conversation: Conversation) => Conversation): ConversationList {
+export function updateConversation(
+  list: ConversationList,
+  id: string,
+  change: (conversation: Conversation) => Conversation,
+): ConversationList {
   return mapConversation(list, id, change);
 }
 

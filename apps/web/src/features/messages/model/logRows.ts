@@ -12,7 +12,13 @@ export type LogRow =
  * their way (minus any the server already has — its copy may arrive before the send answers).
  * 'Seen' goes under the viewer's last message the other person has read.
  */
-export function buildLogRows(items: readonly Message[], outbox: readonly OutboxEntry[], viewerId: string, recipientReadSeq: number, now: number): LogRow[] {
+export function buildLogRows(
+  items: readonly Message[],
+  outbox: readonly OutboxEntry[],
+  viewerId: string,
+  recipientReadSeq: number,
+  now: number,
+): LogRow[] {
   let seenId: string | null = null;
   for (let index = items.length - 1; index >= 0; index -= 1) {
     const message = items[index]!;

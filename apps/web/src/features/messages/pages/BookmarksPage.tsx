@@ -142,14 +142,26 @@ export default function BookmarksPage() {
       </div>
       {body}
       {query.data && query.data.count > 0 && !query.isError ? (
-        <Pager page={filters.page} pageSize={BOOKMARK_PAGE_SIZE} total={query.data.count} onPage={(page) => filters.update({ page: page > 1 ? String(page) : null })} busy={query.isFetching} />
+        <Pager
+          page={filters.page}
+          pageSize={BOOKMARK_PAGE_SIZE}
+          total={query.data.count}
+          onPage={(page) => filters.update({ page: page > 1 ? String(page) : null })}
+          busy={query.isFetching}
+        />
       ) : null}
       <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />
     </div>
   );
 }
 
-function BookmarkCard({ item, onOpenPhoto }: { item: BookmarkedMessage; onOpenPhoto: (media: BookmarkedMessage['message']['media']) => void }) {
+function BookmarkCard({
+  item,
+  onOpenPhoto,
+}: {
+  item: BookmarkedMessage;
+  onOpenPhoto: (media: BookmarkedMessage['message']['media']) => void;
+}) {
   const [remove, removal] = useRemoveBookmarkMutation();
   const { message, sender, recipient } = item;
   const onRemove = () =>
@@ -164,14 +176,23 @@ function BookmarkCard({ item, onOpenPhoto }: { item: BookmarkedMessage; onOpenPh
           <p className="bookmark__sender">{sender.name}</p>
           <p className="bookmark__where">
             in your conversation with{' '}
-            <Link to={`/messages/${encodeURIComponent(message.conversationId)}`} aria-label={`Open the conversation with ${recipient.name}`}>
+            <Link
+              to={`/messages/${encodeURIComponent(message.conversationId)}`}
+              aria-label={`Open the conversation with ${recipient.name}`}
+            >
               {recipient.name}
             </Link>
             {' · '}
             <RelativeTime iso={message.createdAt} />
           </p>
         </div>
-        <Button variant="ghost" size="sm" onClick={onRemove} loading={removal.isLoading} aria-label={`Remove bookmark of the message from ${sender.name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+          loading={removal.isLoading}
+          aria-label={`Remove bookmark of the message from ${sender.name}`}
+        >
           Remove
         </Button>
       </div>

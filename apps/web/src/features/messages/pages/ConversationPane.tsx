@@ -31,7 +31,14 @@ import { TypingIndicator } from '../components/TypingIndicator';
 import { useNow } from '../../../shared/hooks/useNow';
 import { useOlderMessages } from '../hooks/useOlderMessages';
 import { useSendMessage } from '../hooks/useSendMessage';
-import { conversationSelected, searchToggled, selectIsTyping, selectOutbox, selectSearchOpen, selectSelectedConversationId } from '../model/chatSlice';
+import {
+  conversationSelected,
+  searchToggled,
+  selectIsTyping,
+  selectOutbox,
+  selectSearchOpen,
+  selectSelectedConversationId,
+} from '../model/chatSlice';
 import { blockState } from '../model/conversationList';
 import { buildLogRows } from '../model/logRows';
 import './ConversationPane.css';
@@ -133,17 +140,18 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   useEffect(() => {
     latest.current = { bookmark, removeBookmark };
   });
-  const onAction = useCallback(
-    (action: MessageAction, message: Message) => {
-      if (action === 'delete') return setConfirmingDelete(message);
-      const request =
-        action === 'bookmark'
-          ? latest.current.bookmark({ messageId: message._id, conversationId: message.conversationId })
-          : latest.current.removeBookmark({ bookmarkId: message.bookmarkId ?? '', messageId: message._id, conversationId: message.conversationId });
-      request.unwrap().catch((error: unknown) => toast.error(errorMessage(error)));
-    },
-    [],
-  );
+  const onAction = useCallback((action: MessageAction, message: Message) => {
+    if (action === 'delete') return setConfirmingDelete(message);
+    const request =
+      action === 'bookmark'
+        ? latest.current.bookmark({ messageId: message._id, conversationId: message.conversationId })
+        : latest.current.removeBookmark({
+            bookmarkId: message.bookmarkId ?? '',
+            messageId: message._id,
+            conversationId: message.conversationId,
+          });
+    request.unwrap().catch((error: unknown) => toast.error(errorMessage(error)));
+  }, []);
 
   const jumpTo = useCallback(
     async (message: Message) => {
@@ -177,7 +185,12 @@ function ConversationView({ conversationId }: { conversationId: string }) {
             action={<ButtonLink to="/messages">Back to messages</ButtonLink>}
           />
         ) : (
-          <ListError what="this conversation" error={conversationQuery.error} onRetry={() => void conversationQuery.refetch()} retrying={conversationQuery.isFetching} />
+          <ListError
+            what="this conversation"
+            error={conversationQuery.error}
+            onRetry={() => void conversationQuery.refetch()}
+            retrying={conversationQuery.isFetching}
+          />
         )}
       </div>
     );
@@ -240,7 +253,12 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         </div>
       ) : !messageWindow ? (
         <div className="chat-scroll chat-scroll--state">
-          <ListError what="the messages" error={windowQuery.error} onRetry={() => void windowQuery.refetch()} retrying={windowQuery.isFetching} />
+          <ListError
+            what="the messages"
+            error={windowQuery.error}
+            onRetry={() => void windowQuery.refetch()}
+            retrying={windowQuery.isFetching}
+          />
         </div>
       ) : (
         <MessageLog

@@ -60,11 +60,16 @@ function openChat() {
     .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
     .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, {
+      body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 },
+    })
     .on('GET', `/api/messages/${conversation._id}`, { body: { items: [], count: 0, hasMore: false } })
     .on('POST', '/api/messages', ({ body }) => {
       const input = body as SendMessageInput;
-      return { status: 201, body: aMessage({ conversationId: conversation._id, clientId: input.clientId, type: input.type, text: '', media: photo, seq: 3 }) };
+      return {
+        status: 201,
+        body: aMessage({ conversationId: conversation._id, clientId: input.clientId, type: input.type, text: '', media: photo, seq: 3 }),
+      };
     });
   renderChat(`/messages/${conversation._id}`);
   return { server, conversation };
@@ -117,7 +122,11 @@ it('uploads with progress, then sends the message with the media id', async () =
 
   xhr.answer(201, { data: photo });
   await waitFor(() => expect(server.callsTo('POST', '/api/messages')).toHaveLength(1));
-  expect(server.callsTo('POST', '/api/messages')[0]!.body).toMatchObject({ conversationId: conversation._id, type: 'photo', mediaId: photo._id });
+  expect(server.callsTo('POST', '/api/messages')[0]!.body).toMatchObject({
+    conversationId: conversation._id,
+    type: 'photo',
+    mediaId: photo._id,
+  });
   const image = await within(log).findByRole('img', { name: 'beach.jpg' });
   expect(image.getAttribute('src')).toBe(photo.thumbnailUrl);
   expect(screen.queryByRole('progressbar')).toBeNull();

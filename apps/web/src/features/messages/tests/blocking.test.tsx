@@ -16,7 +16,9 @@ function openChat(conversation: Conversation) {
     .on('GET', '/api/conversation', () => ({ body: { items: [current], count: 1 } }))
     .on('GET', `/api/conversation/${conversation._id}`, () => ({ body: current }))
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, {
+      body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 },
+    })
     .on('GET', `/api/messages/${conversation._id}`, { body: { items: [], count: 0, hasMore: false } })
     .on('POST', `/api/conversation/${conversation._id}/block`, () => {
       current = { ...current, blockedIds: [current.recipient._id] };

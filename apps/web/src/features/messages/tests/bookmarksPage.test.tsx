@@ -40,7 +40,9 @@ it('lists bookmarked messages with their sender, conversation and content, and r
   expect(await screen.findByRole('heading', { name: 'Bookmarks' })).toBeTruthy();
   const first = (await screen.findByText('The address is 12 Rose Lane')).closest('article')!;
   expect(within(first).getByText('Ruby Rose', { selector: '.bookmark__sender' })).toBeTruthy();
-  expect(within(first).getByRole('link', { name: 'Open the conversation with Ruby Rose' }).getAttribute('href')).toBe('/messages/conv-ruby');
+  expect(within(first).getByRole('link', { name: 'Open the conversation with Ruby Rose' }).getAttribute('href')).toBe(
+    '/messages/conv-ruby',
+  );
   const second = screen.getByRole('article', { name: `Bookmarked message from ${VIEWER.name}` });
   expect(within(second).getByRole('img', { name: 'sunset.jpg' })).toBeTruthy();
   expect(screen.getByText('1–2 of 2')).toBeTruthy();

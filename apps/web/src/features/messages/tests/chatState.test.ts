@@ -76,7 +76,12 @@ describe('what the chat shows', () => {
 
   it('groups by day, marks the viewer\'s own messages and puts "Seen" under the last one read', () => {
     const rows = buildLogRows(
-      [message(1, 'me', '2026-03-03T10:00:00'), message(2, 'me', '2026-03-04T09:00:00'), message(3, 'them', '2026-03-04T09:01:00'), message(4, 'me', '2026-03-04T09:02:00')],
+      [
+        message(1, 'me', '2026-03-03T10:00:00'),
+        message(2, 'me', '2026-03-04T09:00:00'),
+        message(3, 'them', '2026-03-04T09:01:00'),
+        message(4, 'me', '2026-03-04T09:02:00'),
+      ],
       [],
       'me',
       3,

@@ -51,7 +51,10 @@ const ids = (list: ConversationList) => list.items.map((item) => item._id);
 
 describe('incoming message (spec §4)', () => {
   it('raises unread by 1, sets the last message and moves the conversation to the top', () => {
-    const list = receiveMessage(listOf(conversation('a'), conversation('b', { unreadMessageCount: 2 })), incoming('b'), { viewerId: ME, selectedId: null });
+    const list = receiveMessage(listOf(conversation('a'), conversation('b', { unreadMessageCount: 2 })), incoming('b'), {
+      viewerId: ME,
+      selectedId: null,
+    });
     expect(ids(list)).toEqual(['b', 'a']);
     expect(list.items[0]).toMatchObject({ unreadMessageCount: 3, lastMessageId: 'm1', lastMessageAt: '2026-03-04T10:00:00.000Z' });
     expect(list.items[0]!.lastMessage?.text).toBe('hi');
@@ -69,7 +72,9 @@ describe('incoming message (spec §4)', () => {
 
   it("takes the server's exact counts when the event carries them", () => {
     const fromServer = conversation('b', { unreadMessageCount: 5, lastMessageId: 'm1' });
-    const list = receiveMessageWithCounts(listOf(conversation('a'), conversation('b', { unreadMessageCount: 1 })), fromServer, { selectedId: null });
+    const list = receiveMessageWithCounts(listOf(conversation('a'), conversation('b', { unreadMessageCount: 1 })), fromServer, {
+      selectedId: null,
+    });
     expect(ids(list)).toEqual(['b', 'a']);
     expect(list.items[0]!.unreadMessageCount).toBe(5);
     expect(list.count).toBe(2);
@@ -119,7 +124,7 @@ describe('conversations (spec §4)', () => {
     expect(blockState(unblocked)).toBe('none');
   });
 
-  it("knows from the block event when the viewer is the one blocked", () => {
+  it('knows from the block event when the viewer is the one blocked', () => {
     const blocked = applyBlockedIds(conversation('a'), [ME], ME);
     expect(blocked.haveBeenBlockStatus).toBe(true);
     expect(blockState(blocked)).toBe('blockedMe');

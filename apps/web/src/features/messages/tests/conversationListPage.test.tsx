@@ -23,7 +23,10 @@ it('lists conversations with who, what was said last and unread badges', async (
     lastMessage: aMessage({ senderId: VIEWER._id, type: 'photo', text: '' }),
     lastMessageAt: new Date().toISOString(),
   });
-  const gone = aConversation({ recipient: aParty({ name: 'Old Friend' }), lastMessage: aMessage({ deletedAt: '2026-03-01T00:00:00.000Z', text: '' }) });
+  const gone = aConversation({
+    recipient: aParty({ name: 'Old Friend' }),
+    lastMessage: aMessage({ deletedAt: '2026-03-01T00:00:00.000Z', text: '' }),
+  });
   fakeServer()
     .on('GET', '/api/conversation', list([ruby, max, gone]))
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 3 } });
@@ -47,9 +50,13 @@ it('lists conversations with who, what was said last and unread badges', async (
 });
 
 it('says what to do when there are no conversations', async () => {
-  fakeServer().on('GET', '/api/conversation', list([])).on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } });
+  fakeServer()
+    .on('GET', '/api/conversation', list([]))
+    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } });
   renderChat('/messages');
-  const empty = await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === 'No conversations yet — find someone on the Models page');
+  const empty = await screen.findByText(
+    (_, element) => element?.tagName === 'P' && element.textContent === 'No conversations yet — find someone on the Models page',
+  );
   expect(empty).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Models page' }).getAttribute('href')).toBe('/models');
   // No badge at 0.
@@ -59,7 +66,11 @@ it('says what to do when there are no conversations', async () => {
 it('shows the error with a retry that loads the list', async () => {
   let fail = true;
   fakeServer()
-    .on('GET', '/api/conversation', () => (fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([aConversation({ recipient: aParty({ name: 'Ruby Rose' }) })])))
+    .on('GET', '/api/conversation', () =>
+      fail
+        ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } }
+        : list([aConversation({ recipient: aParty({ name: 'Ruby Rose' }) })]),
+    )
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } });
   renderChat('/messages');
   expect(await screen.findByText('Could not load your conversations')).toBeTruthy();

@@ -22,7 +22,16 @@ let serial = 0;
 export const uuid = () => `00000000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
 
 export function aParty(overrides: Partial<ConversationParty> = {}): ConversationParty {
-  return { _id: uuid(), username: 'ruby', name: 'Ruby Rose', avatarUrl: null, type: 'model', tokenPerMessage: 150, isOnline: false, ...overrides };
+  return {
+    _id: uuid(),
+    username: 'ruby',
+    name: 'Ruby Rose',
+    avatarUrl: null,
+    type: 'model',
+    tokenPerMessage: 150,
+    isOnline: false,
+    ...overrides,
+  };
 }
 
 export function aConversation(overrides: Partial<Conversation> = {}): Conversation {

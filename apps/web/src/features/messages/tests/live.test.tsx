@@ -24,8 +24,12 @@ function twoChats(history: (ruby: Conversation) => Message[] = () => []) {
     .on('GET', '/api/conversation', () => ({ body: { items: state.conversations, count: state.conversations.length } }))
     .on('GET', `/api/conversation/${ruby._id}`, () => ({ body: state.conversations.find((c) => c._id === ruby._id) }))
     .on('GET', '/api/conversation/total-unread-message', () => ({ body: { count: state.total } }))
-    .on('POST', `/api/conversation/${ruby._id}/read`, () => ({ body: { conversationId: ruby._id, readSeq: 99, unreadMessageCount: 0, totalUnread: state.total } }))
-    .on('GET', `/api/messages/${ruby._id}`, () => ({ body: { items: newestFirst(state.messages), count: state.messages.length, hasMore: false } }));
+    .on('POST', `/api/conversation/${ruby._id}/read`, () => ({
+      body: { conversationId: ruby._id, readSeq: 99, unreadMessageCount: 0, totalUnread: state.total },
+    }))
+    .on('GET', `/api/messages/${ruby._id}`, () => ({
+      body: { items: newestFirst(state.messages), count: state.messages.length, hasMore: false },
+    }));
   const view = renderChat(`/messages/${ruby._id}`);
   return { ...view, server, ruby, max, state };
 }
@@ -88,7 +92,9 @@ it('shows the typing indicator until they stop, or until it lapses', async () =>
 });
 
 it('follows presence, read receipts and deletions', async () => {
-  const { live, ruby, state } = twoChats((conversation) => [aMessage({ conversationId: conversation._id, text: 'Did you get it?', seq: 2 })]);
+  const { live, ruby, state } = twoChats((conversation) => [
+    aMessage({ conversationId: conversation._id, text: 'Did you get it?', seq: 2 }),
+  ]);
   await screen.findByText('Did you get it?');
   expect(screen.getByText('Offline')).toBeTruthy();
 
@@ -96,7 +102,13 @@ it('follows presence, read receipts and deletions', async () => {
   expect(await screen.findByText('Online')).toBeTruthy();
 
   expect(screen.queryByText('Seen')).toBeNull();
-  live.send('conversation:read', { conversationId: ruby._id, readerId: ruby.recipient._id, readSeq: 2, unreadMessageCount: 0, totalUnread: 0 });
+  live.send('conversation:read', {
+    conversationId: ruby._id,
+    readerId: ruby.recipient._id,
+    readSeq: 2,
+    unreadMessageCount: 0,
+    totalUnread: 0,
+  });
   const row = screen.getByText('Did you get it?').closest('article')!;
   expect(await within(row).findByText('Seen')).toBeTruthy();
 

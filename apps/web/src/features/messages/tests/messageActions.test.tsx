@@ -17,9 +17,14 @@ it('bookmarks and deletes messages from their menu, with a confirmation before d
     .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
     .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 2, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, {
+      body: { conversationId: conversation._id, readSeq: 2, unreadMessageCount: 0, totalUnread: 0 },
+    })
     .on('GET', `/api/messages/${conversation._id}`, { body: { items: newestFirst([mine, theirs]), count: 2, hasMore: false } })
-    .on('POST', '/api/messages/bookmark', { status: 201, body: { _id: 'b-1', messageId: theirs._id, createdAt: '2026-03-04T10:00:00.000Z' } })
+    .on('POST', '/api/messages/bookmark', {
+      status: 201,
+      body: { _id: 'b-1', messageId: theirs._id, createdAt: '2026-03-04T10:00:00.000Z' },
+    })
     .on('DELETE', '/api/messages/bookmark/b-1', { status: 204 })
     .on('DELETE', `/api/messages/${mine._id}`, { status: 204 });
   renderChat(`/messages/${conversation._id}`);
@@ -30,7 +35,11 @@ it('bookmarks and deletes messages from their menu, with a confirmation before d
   const menuButton = within(theirRow).getByRole('button', { name: 'Message actions' });
   fireEvent.keyDown(menuButton, { key: 'ArrowDown' });
   const menu = await within(theirRow).findByRole('menu');
-  expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Bookmark']);
+  expect(
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Bookmark']);
   await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Bookmark' })));
   fireEvent.click(within(menu).getByRole('menuitem', { name: 'Bookmark' }));
   expect(await within(theirRow).findByText('Bookmarked')).toBeTruthy();
@@ -56,7 +65,15 @@ it('shows photos as thumbnails that open large, videos with controls and files a
   const conversation = aConversation();
   const photo = aMedia({ name: 'beach.jpg' });
   const video = aMedia({ type: 'video', name: 'clip.mp4', mimeType: 'video/mp4' });
-  const file = aMedia({ type: 'file', name: 'menu.pdf', mimeType: 'application/pdf', size: 2_516_582, thumbnailUrl: null, width: null, height: null });
+  const file = aMedia({
+    type: 'file',
+    name: 'menu.pdf',
+    mimeType: 'application/pdf',
+    size: 2_516_582,
+    thumbnailUrl: null,
+    width: null,
+    height: null,
+  });
   const messages = [photo, video, file].map((media, index) =>
     aMessage({ conversationId: conversation._id, senderId: conversation.recipient._id, type: media.type, text: '', media, seq: index + 1 }),
   );
@@ -64,7 +81,9 @@ it('shows photos as thumbnails that open large, videos with controls and files a
     .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
     .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 3, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, {
+      body: { conversationId: conversation._id, readSeq: 3, unreadMessageCount: 0, totalUnread: 0 },
+    })
     .on('GET', `/api/messages/${conversation._id}`, { body: { items: newestFirst(messages), count: 3, hasMore: false } });
   renderChat(`/messages/${conversation._id}`);
   const log = await screen.findByRole('log', { name: 'Messages' });

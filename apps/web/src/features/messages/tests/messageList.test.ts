@@ -28,7 +28,11 @@ const message = (seq: number, overrides: Partial<Message> = {}): Message => ({
   bookmarkId: null,
   ...overrides,
 });
-const windowOf = (seqs: number[], hasMore = false): MessageWindow => ({ items: seqs.map((seq) => message(seq)), hasMore, count: seqs.length });
+const windowOf = (seqs: number[], hasMore = false): MessageWindow => ({
+  items: seqs.map((seq) => message(seq)),
+  hasMore,
+  count: seqs.length,
+});
 const seqs = (window: MessageWindow) => window.items.map((item) => item.seq);
 
 describe('messages (spec §4)', () => {

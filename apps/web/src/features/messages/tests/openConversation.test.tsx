@@ -70,12 +70,16 @@ it('opens a conversation: messages oldest at the top, newest at the bottom, and 
 it('loads older messages above, keeping what was loaded', async () => {
   const { conversation } = chatWithRuby({ unreadMessageCount: 0 });
   const page = (from: number, to: number) =>
-    Array.from({ length: to - from + 1 }, (_, index) => aMessage({ conversationId: conversation._id, text: `Message ${from + index}`, seq: from + index, createdAt: today(1, from + index) }));
+    Array.from({ length: to - from + 1 }, (_, index) =>
+      aMessage({ conversationId: conversation._id, text: `Message ${from + index}`, seq: from + index, createdAt: today(1, from + index) }),
+    );
   const server = fakeServer()
     .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
     .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 40, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, {
+      body: { conversationId: conversation._id, readSeq: 40, unreadMessageCount: 0, totalUnread: 0 },
+    })
     .on('GET', `/api/messages/${conversation._id}`, ({ query }) =>
       query.get('before') === '31'
         ? { body: { items: newestFirst(page(21, 30)), count: 40, hasMore: false } }

@@ -46,12 +46,16 @@ afterEach(() => {
 it('starts at the newest message and keeps the view still when older ones are prepended by scrolling up', async () => {
   const conversation = aConversation();
   const page = (from: number, to: number) =>
-    Array.from({ length: to - from + 1 }, (_, index) => aMessage({ conversationId: conversation._id, text: `Message ${from + index}`, seq: from + index }));
+    Array.from({ length: to - from + 1 }, (_, index) =>
+      aMessage({ conversationId: conversation._id, text: `Message ${from + index}`, seq: from + index }),
+    );
   fakeServer()
     .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
     .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 40, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, {
+      body: { conversationId: conversation._id, readSeq: 40, unreadMessageCount: 0, totalUnread: 0 },
+    })
     .on('GET', `/api/messages/${conversation._id}`, ({ query }) =>
       query.get('before') === '21'
         ? { body: { items: newestFirst(page(1, 20)), count: 40, hasMore: false } }

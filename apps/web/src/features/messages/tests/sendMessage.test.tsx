@@ -16,12 +16,20 @@ function openChat(onSend: (input: SendMessageInput, stored: (input: SendMessageI
   const conversation = aConversation();
   let seq = 10;
   const stored = (input: SendMessageInput) =>
-    aMessage({ _id: `stored-${input.clientId}`, clientId: input.clientId, conversationId: conversation._id, text: input.text ?? '', seq: ++seq });
+    aMessage({
+      _id: `stored-${input.clientId}`,
+      clientId: input.clientId,
+      conversationId: conversation._id,
+      text: input.text ?? '',
+      seq: ++seq,
+    });
   const server = fakeServer()
     .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
     .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, { body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 } })
+    .on('POST', `/api/conversation/${conversation._id}/read`, {
+      body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 },
+    })
     .on('GET', `/api/messages/${conversation._id}`, { body: { items: [], count: 0, hasMore: false } })
     .on('POST', '/api/messages', ({ body }) => onSend(body as SendMessageInput, stored));
   const view = renderChat(`/messages/${conversation._id}`);
@@ -68,7 +76,9 @@ it('sends with Enter and shows the message once, even when the socket echo arriv
 
 it('keeps a failed message with Retry, and the retry sends the same clientId', async () => {
   let online = false;
-  const { server } = openChat((input, stored) => (online ? { status: 201, body: stored(input) } : Promise.reject(new TypeError('Failed to fetch'))));
+  const { server } = openChat((input, stored) =>
+    online ? { status: 201, body: stored(input) } : Promise.reject(new TypeError('Failed to fetch')),
+  );
   const log = await screen.findByRole('log', { name: 'Messages' });
 
   type('Are you there?');

@@ -33,7 +33,14 @@ export const notificationsApi = baseApi.injectEndpoints({
         const state = getState() as RootState;
         const wasUnread = isUnreadIn(cachedLists(state), id);
         const patches = applyRead(dispatch, state, [id], undefined);
-        if (wasUnread) patches.push(dispatch(notificationsApi.util.updateQueryData('getUnreadNotificationCount', undefined, ({ count }) => ({ count: Math.max(0, count - 1) }))));
+        if (wasUnread)
+          patches.push(
+            dispatch(
+              notificationsApi.util.updateQueryData('getUnreadNotificationCount', undefined, ({ count }) => ({
+                count: Math.max(0, count - 1),
+              })),
+            ),
+          );
         await undoOnFailure(patches, queryFulfilled);
       },
     }),
@@ -73,7 +80,9 @@ function applyRead(dispatch: CacheDispatch, state: RootState, ids: ReadIds, unre
     patches.push(dispatch(notificationsApi.util.updateQueryData('listNotifications', args, (list) => markManyRead(list, ids))));
   }
   for (const args of notificationsApi.util.selectCachedArgsForQuery(state, 'listUnreadNotifications')) {
-    patches.push(dispatch(notificationsApi.util.updateQueryData('listUnreadNotifications', args, (list) => dropRead(list, ids, unreadCount))));
+    patches.push(
+      dispatch(notificationsApi.util.updateQueryData('listUnreadNotifications', args, (list) => dropRead(list, ids, unreadCount))),
+    );
   }
   return patches;
 }
@@ -85,20 +94,24 @@ export const notificationsRead = (ids: ReadIds, unreadCount: number) => (dispatc
 };
 
 /** 'notification:created': on top of the lists, and the server's exact unread count. */
-export const notificationCreated = (notification: Notification, unreadCount: number) => (dispatch: CacheDispatch, getState: () => RootState) => {
-  const state = getState();
-  for (const args of notificationsApi.util.selectCachedArgsForQuery(state, 'listNotifications')) {
-    dispatch(notificationsApi.util.updateQueryData('listNotifications', args, (list) => notificationAdded(list, notification, args)));
-  }
-  if (!notification.read) {
-    for (const args of notificationsApi.util.selectCachedArgsForQuery(state, 'listUnreadNotifications')) {
-      dispatch(
-        notificationsApi.util.updateQueryData('listUnreadNotifications', args, (list) => ({ ...notificationAdded(list, notification, args), count: unreadCount })),
-      );
+export const notificationCreated =
+  (notification: Notification, unreadCount: number) => (dispatch: CacheDispatch, getState: () => RootState) => {
+    const state = getState();
+    for (const args of notificationsApi.util.selectCachedArgsForQuery(state, 'listNotifications')) {
+      dispatch(notificationsApi.util.updateQueryData('listNotifications', args, (list) => notificationAdded(list, notification, args)));
     }
-  }
-  dispatch(notificationsApi.util.updateQueryData('getUnreadNotificationCount', undefined, () => ({ count: unreadCount })));
-};
+    if (!notification.read) {
+      for (const args of notificationsApi.util.selectCachedArgsForQuery(state, 'listUnreadNotifications')) {
+        dispatch(
+          notificationsApi.util.updateQueryData('listUnreadNotifications', args, (list) => ({
+            ...notificationAdded(list, notification, args),
+            count: unreadCount,
+          })),
+        );
+      }
+    }
+    dispatch(notificationsApi.util.updateQueryData('getUnreadNotificationCount', undefined, () => ({ count: unreadCount })));
+  };
 
 export const {
   useListNotificationsQuery,

@@ -34,7 +34,11 @@ export function dropRead(unread: List<Notification>, ids: ReadIds, unreadCount?:
 }
 
 /** A page of a newest-first list after a new notification: on top of the first page, counted on every page. */
-export function notificationAdded(list: List<Notification>, notification: Notification, view: { skip: number; limit: number }): List<Notification> {
+export function notificationAdded(
+  list: List<Notification>,
+  notification: Notification,
+  view: { skip: number; limit: number },
+): List<Notification> {
   if (list.items.some((item) => item._id === notification._id)) return list;
   const items = view.skip === 0 ? [notification, ...list.items].slice(0, view.limit) : list.items;
   return { items, count: list.count + 1 };

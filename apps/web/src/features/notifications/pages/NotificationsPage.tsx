@@ -50,7 +50,8 @@ export default function NotificationsPage() {
 
   let body;
   if (isLoading) body = <ListSkeleton />;
-  else if (isError || !data) body = <ListError what="your notifications" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  else if (isError || !data)
+    body = <ListError what="your notifications" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   else if (data.count === 0)
     body = (
       <Card>
@@ -82,7 +83,13 @@ export default function NotificationsPage() {
         title="Notifications"
         description={<span aria-live="polite">{unread === 0 ? 'You are all caught up.' : `${number.format(unread)} unread`}</span>}
         actions={
-          <Button variant="secondary" icon={<Icon name="checkCircle" size={18} />} loading={marking.isLoading} disabled={unread === 0} onClick={() => void readAll()}>
+          <Button
+            variant="secondary"
+            icon={<Icon name="checkCircle" size={18} />}
+            loading={marking.isLoading}
+            disabled={unread === 0}
+            onClick={() => void readAll()}
+          >
             Mark all as read
           </Button>
         }

@@ -45,7 +45,10 @@ it('opens the latest unread ones; opening one marks it read and follows its link
   const panel = await screen.findByRole('region', { name: 'Latest notifications' });
   expect(bell.getAttribute('aria-expanded')).toBe('true');
   const items = await within(panel).findAllByRole('listitem');
-  expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('Ruby tipped you'), expect.stringContaining('Ivy added you')]);
+  expect(items.map((item) => item.textContent)).toEqual([
+    expect.stringContaining('Ruby tipped you'),
+    expect.stringContaining('Ivy added you'),
+  ]);
   expect(server.callsTo('GET', '/api/notifications/unread/list')[0]!.query.get('limit')).toBe('5');
   expect(within(panel).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/notifications');
 

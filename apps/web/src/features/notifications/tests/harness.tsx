@@ -33,7 +33,6 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
 
 // ---- rendering -------------------------------------------------------------------------------
 
-
 /** What the app shell will do: open the socket, keep notifications live, show the bell. */
 function LiveFrame() {
   useLiveSocket();

@@ -15,8 +15,18 @@ afterEach(() => {
 const rows = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
 
 it('lists notifications newest first with their kind, relative time (exact on hover) and unread ones highlighted', async () => {
-  const tip = aNotification({ type: 'tip', text: 'Ruby tipped you 5.00 tokens', createdAt: new Date(Date.now() - 5 * 60_000).toISOString() });
-  const call = aNotification({ type: 'call', text: 'You missed a call from Ivy', read: true, link: null, createdAt: '2025-01-04T10:12:00.000Z' });
+  const tip = aNotification({
+    type: 'tip',
+    text: 'Ruby tipped you 5.00 tokens',
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  });
+  const call = aNotification({
+    type: 'call',
+    text: 'You missed a call from Ivy',
+    read: true,
+    link: null,
+    createdAt: '2025-01-04T10:12:00.000Z',
+  });
   const server = fakeServer()
     .on('GET', '/api/notifications/unread/count', { body: { count: 1 } })
     .on('GET', '/api/notifications', list([tip, call]));
@@ -42,7 +52,9 @@ it('opening an unread one marks it read, follows its link, and the counts stay e
   const server = fakeServer()
     .on('GET', '/api/notifications/unread/count', { body: { count: 2 } })
     .on('GET', '/api/notifications', list([tip, contact, old]))
-    .on('PUT', /^\/api\/notifications\/read\/[^/]+$/, ({ path }) => ({ body: { ...[tip, contact].find((n) => path.endsWith(n._id))!, read: true } }));
+    .on('PUT', /^\/api\/notifications\/read\/[^/]+$/, ({ path }) => ({
+      body: { ...[tip, contact].find((n) => path.endsWith(n._id))!, read: true },
+    }));
   const { router } = renderNotifications('/notifications');
   expect(await screen.findByText('2 unread')).toBeTruthy();
   expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();

@@ -34,8 +34,22 @@ export function InviteFriendForm() {
     <Card title="Invite a friend" description="We will e-mail them an invitation to join." className="invite-card">
       <form className="stack" onSubmit={onSubmit} noValidate aria-label="Invite a friend">
         <FormAlert message={formError} />
-        <TextField label="E-mail" type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...register('email')} />
-        <TextField label="Name (optional)" autoComplete="off" hint="So the invitation greets them by name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Name (optional)"
+          autoComplete="off"
+          hint="So the invitation greets them by name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
         <Button type="submit" loading={isSubmitting} block>
           Send invitation
         </Button>

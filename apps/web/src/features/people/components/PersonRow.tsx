@@ -41,7 +41,13 @@ export function PersonRow({ person, onRemove }: PersonRowProps) {
         <Badge tone="accent">You</Badge>
       ) : (
         <div className="person-row__actions">
-          <Button size="sm" icon={<Icon name="chat" size={16} />} loading={opening} onClick={() => void message(person._id)} aria-label={`Message ${person.name}`}>
+          <Button
+            size="sm"
+            icon={<Icon name="chat" size={16} />}
+            loading={opening}
+            onClick={() => void message(person._id)}
+            aria-label={`Message ${person.name}`}
+          >
             Message
           </Button>
           {person.isFriend ? (

@@ -37,11 +37,21 @@ export function ProfileActions({ profile }: { profile: ProfileByUsername }) {
       </Button>
       {/* CALL NOW SLOT: the 'Call Now' button (Voice Call modal, spec §2) goes here in the calls issue. */}
       {profile.isFriend ? (
-        <Button variant="secondary" icon={<Icon name="check" size={18} />} loading={contacts.busy} onClick={() => void contacts.remove(profile, profile.contactId)}>
+        <Button
+          variant="secondary"
+          icon={<Icon name="check" size={18} />}
+          loading={contacts.busy}
+          onClick={() => void contacts.remove(profile, profile.contactId)}
+        >
           Remove from contacts
         </Button>
       ) : (
-        <Button variant="secondary" icon={<Icon name="star" size={18} />} loading={contacts.busy} onClick={() => void contacts.add(profile)}>
+        <Button
+          variant="secondary"
+          icon={<Icon name="star" size={18} />}
+          loading={contacts.busy}
+          onClick={() => void contacts.add(profile)}
+        >
           Add to contacts
         </Button>
       )}

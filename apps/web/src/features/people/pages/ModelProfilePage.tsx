@@ -44,7 +44,17 @@ function NoSuchModel() {
   );
 }
 
-function Fact({ icon, label, value, hint }: { icon: 'coin' | 'phone' | 'checkCircle' | 'circle'; label: string; value: string; hint?: string }) {
+function Fact({
+  icon,
+  label,
+  value,
+  hint,
+}: {
+  icon: 'coin' | 'phone' | 'checkCircle' | 'circle';
+  label: string;
+  value: string;
+  hint?: string;
+}) {
   return (
     <div className="profile-fact">
       <span className="profile-fact__icon">
@@ -86,7 +96,11 @@ function Profile({ profile }: { profile: ProfileByUsername }) {
 
       <div className="profile-grid">
         <Card title="About" className="profile-about">
-          {profile.bio ? <p className="profile-about__bio">{profile.bio}</p> : <p className="muted">{profile.name} has not written a bio yet.</p>}
+          {profile.bio ? (
+            <p className="profile-about__bio">{profile.bio}</p>
+          ) : (
+            <p className="muted">{profile.name} has not written a bio yet.</p>
+          )}
         </Card>
         <Card title="Prices" as="section">
           <dl className="profile-facts">

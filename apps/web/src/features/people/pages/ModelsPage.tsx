@@ -6,7 +6,12 @@ import { SearchField } from '../components/SearchField';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import './ModelsPage.css';
 
-const directoryArgs = (q: string, page: number) => ({ type: 'model' as const, q: q || undefined, limit: DIRECTORY_PAGE_SIZE, skip: page * DIRECTORY_PAGE_SIZE });
+const directoryArgs = (q: string, page: number) => ({
+  type: 'model' as const,
+  q: q || undefined,
+  limit: DIRECTORY_PAGE_SIZE,
+  skip: page * DIRECTORY_PAGE_SIZE,
+});
 
 function SkeletonCards({ count }: { count: number }) {
   return (
@@ -71,7 +76,11 @@ export default function ModelsPage() {
             }
           />
         ) : (
-          <EmptyState icon="sparkles" title="No models yet" description="Creators appear here once their profile is approved. Check back soon." />
+          <EmptyState
+            icon="sparkles"
+            title="No models yet"
+            description="Creators appear here once their profile is approved. Check back soon."
+          />
         )}
       </Card>
     );
@@ -89,7 +98,12 @@ export default function ModelsPage() {
               Showing {loaded} of {total} {total === 1 ? 'model' : 'models'}
             </p>
             {loaded < total ? (
-              <Button variant="secondary" loading={last.isFetching} disabled={last.isError} onClick={() => setShown({ q, pages: pages + 1 })}>
+              <Button
+                variant="secondary"
+                loading={last.isFetching}
+                disabled={last.isError}
+                onClick={() => setShown({ q, pages: pages + 1 })}
+              >
                 Load more
               </Button>
             ) : null}

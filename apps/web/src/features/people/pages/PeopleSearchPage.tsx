@@ -34,7 +34,12 @@ export default function PeopleSearchPage() {
             }
           />
         ) : (
-          <EmptyState icon="user" title="No members yet" description="Invite a friend from your contacts page." action={<ButtonLink to="/contacts">Go to contacts</ButtonLink>} />
+          <EmptyState
+            icon="user"
+            title="No members yet"
+            description="Invite a friend from your contacts page."
+            action={<ButtonLink to="/contacts">Go to contacts</ButtonLink>}
+          />
         )}
       </Card>
     );
@@ -52,7 +57,10 @@ export default function PeopleSearchPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Find people" description="Search members by name or username. Add them to your contacts or start a conversation." />
+      <PageHeader
+        title="Find people"
+        description="Search members by name or username. Add them to your contacts or start a conversation."
+      />
       <SearchField label="Search members" placeholder="Name or username" value={search} onChange={setSearch} />
       {body}
     </div>

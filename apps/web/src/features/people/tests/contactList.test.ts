@@ -40,7 +40,10 @@ describe('spec §4 contacts', () => {
   it('removing clears isFriend and the contact id; adding sets them, on that member only', () => {
     const profile = aProfile({ _id: 'ruby', isFriend: true, contactId: 'c-ruby' });
     expect(withFriendship(profile, 'ruby', null)).toMatchObject({ isFriend: false, contactId: null });
-    expect(withFriendship({ ...profile, isFriend: false, contactId: null }, 'ruby', 'c-2')).toMatchObject({ isFriend: true, contactId: 'c-2' });
+    expect(withFriendship({ ...profile, isFriend: false, contactId: null }, 'ruby', 'c-2')).toMatchObject({
+      isFriend: true,
+      contactId: 'c-2',
+    });
     const listed = aMember({ _id: 'other' });
     expect(withFriendship(listed, 'ruby', 'c-2')).toBe(listed);
     expect(withFriendship(aMember({ _id: 'ruby' }), 'ruby', 'c-2')).not.toHaveProperty('contactId');

@@ -67,7 +67,10 @@ it('invites a friend by e-mail: checks the address as typed, shows server errors
     .on('GET', '/api/contact', list([]))
     .on('POST', '/api/newsletter/invite', () =>
       refuse
-        ? { status: 422, body: { code: 'VALIDATION_FAILED', msg: 'Check the form.', details: { fields: { email: 'That address is already a member' } } } }
+        ? {
+            status: 422,
+            body: { code: 'VALIDATION_FAILED', msg: 'Check the form.', details: { fields: { email: 'That address is already a member' } } },
+          }
         : { status: 201, body: { ok: true } },
     );
   renderPeople('/contacts');

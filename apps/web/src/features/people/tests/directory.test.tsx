@@ -88,4 +88,3 @@ it('shows the error with a retry, then the empty directory', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('No models yet')).toBeTruthy();
 });
-

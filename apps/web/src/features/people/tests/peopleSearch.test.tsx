@@ -13,7 +13,9 @@ it('searches every member (no type), adds one to contacts and removes them again
   const grace = aMember({ name: 'Grace Hopper', username: 'grace', type: 'user' });
   const me = buildMe({ _id: 'me-1' });
   const server = fakeServer()
-    .on('GET', '/api/users/search', ({ query }) => (query.get('q') === 'gra' ? list([grace, aMember({ _id: 'me-1', name: 'Ada Lovelace' })]) : list([])))
+    .on('GET', '/api/users/search', ({ query }) =>
+      query.get('q') === 'gra' ? list([grace, aMember({ _id: 'me-1', name: 'Ada Lovelace' })]) : list([]),
+    )
     .on('POST', '/api/contact', { status: 201, body: { ...grace, isFriend: true, contactId: 'contact-9' } })
     .on('DELETE', `/api/contact/${grace._id}`, { status: 204 });
   renderPeople('/people', { me });

@@ -51,7 +51,11 @@ describe('the API base query (spec §7)', () => {
   });
 
   it('raises the parsed error body of a non-2xx answer', async () => {
-    const body = { code: 'VALIDATION_FAILED', msg: 'Check the highlighted fields.', details: { fields: { email: 'Enter a valid e-mail address' } } };
+    const body = {
+      code: 'VALIDATION_FAILED',
+      msg: 'Check the highlighted fields.',
+      details: { fields: { email: 'Enter a valid e-mail address' } },
+    };
     const { call, onUnauthorized } = setup({ 'POST /api/auth/register': { status: 422, body } });
     const result = await call({ url: '/auth/register', method: 'POST', body: {} });
     expect(result).toEqual({ error: { status: 422, ...body } });
@@ -59,7 +63,10 @@ describe('the API base query (spec §7)', () => {
   });
 
   it('ends the session on a 401 and raises "Forbidden in the action!"', async () => {
-    const { call, onUnauthorized } = setup({ 'GET /api/users/otp/': { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' } } }, 'stale');
+    const { call, onUnauthorized } = setup(
+      { 'GET /api/users/otp/': { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' } } },
+      'stale',
+    );
     const result = await call('/users/otp/');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(result.error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', msg: UNAUTHORIZED_MESSAGE });
@@ -74,14 +81,21 @@ describe('the API base query (spec §7)', () => {
   });
 
   it('leaves a 401 to the caller when the endpoint asks for it', async () => {
-    const { call, onUnauthorized } = setup({ 'GET /api/users/me': { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'Please sign in.' } } });
+    const { call, onUnauthorized } = setup({
+      'GET /api/users/me': { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'Please sign in.' } },
+    });
     const result = await call('/users/me', { on401: 'return' });
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(result.error).toMatchObject({ status: 401, msg: 'Please sign in.' });
   });
 
   it('reports a network failure without a server message', async () => {
-    const query = createBaseQuery({ baseUrl: '/api', getToken: () => null, onUnauthorized: vi.fn(), fetchFn: vi.fn().mockRejectedValue(new TypeError('offline')) });
+    const query = createBaseQuery({
+      baseUrl: '/api',
+      getToken: () => null,
+      onUnauthorized: vi.fn(),
+      fetchFn: vi.fn().mockRejectedValue(new TypeError('offline')),
+    });
     const result = await query('/health', api, {});
     expect(result.error).toEqual({ status: 0, code: 'NETWORK_ERROR' });
     expect(errorMessage(result.error)).toBe(GENERIC_ERROR_MESSAGE);
@@ -90,10 +104,15 @@ describe('the API base query (spec §7)', () => {
 
 describe('errorMessage (spec §8 generic helper)', () => {
   it("shows the server's msg", () => {
-    expect(errorMessage({ status: 409, code: 'EMAIL_TAKEN', msg: 'That e-mail is already registered.' })).toBe('That e-mail is already registered.');
+    expect(errorMessage({ status: 409, code: 'EMAIL_TAKEN', msg: 'That e-mail is already registered.' })).toBe(
+      'That e-mail is already registered.',
+    );
   });
 
-  it.each([undefined, null, { status: 500, code: 'HTTP_500' }, { message: 'Rejected' }, { status: 400, code: 'X', msg: '  ' }])('falls back to the generic sentence for %j', (error) => {
-    expect(errorMessage(error)).toBe('An error occurred, please try again!');
-  });
+  it.each([undefined, null, { status: 500, code: 'HTTP_500' }, { message: 'Rejected' }, { status: 400, code: 'X', msg: '  ' }])(
+    'falls back to the generic sentence for %j',
+    (error) => {
+      expect(errorMessage(error)).toBe('An error occurred, please try again!');
+    },
+  );
 });

@@ -46,7 +46,13 @@ describe('login (spec §4)', () => {
 
     await store.dispatch(login(credentials));
 
-    expect(store.getState().auth).toMatchObject({ requesting: false, success: false, loggedIn: false, user: null, error: { status: 401, ...error } });
+    expect(store.getState().auth).toMatchObject({
+      requesting: false,
+      success: false,
+      loggedIn: false,
+      user: null,
+      error: { status: 401, ...error },
+    });
     expect(readAccessToken()).toBeNull();
   });
 

@@ -1,10 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
-import {
-  SOCKET_PATH,
-  SOCKET_RECONNECT_DELAY_MAX_MS,
-  SOCKET_RECONNECT_DELAY_MS,
-} from '@cc/contracts';
+import { SOCKET_PATH, SOCKET_RECONNECT_DELAY_MAX_MS, SOCKET_RECONNECT_DELAY_MS } from '@cc/contracts';
 import {
   socketConnected,
   socketDisconnected,
