@@ -11,8 +11,13 @@ import type { Jobs } from './platform/jobs';
 import type { MediaAccess } from './platform/media-access';
 import type { Presence } from './platform/presence';
 import type { SocketConnectionHandler } from './platform/socket';
+import type { SettingsService } from './modules/system';
+import type { Ledger } from './modules/wallet';
 
-/** What a feature module may use. Each service takes only the parts it needs from here. */
+/**
+ * What a feature module may use: the shared services, each built once in `app.ts` (the composition
+ * root). Each service takes only the parts it needs from here.
+ */
 export type AppContext = {
   config: Config;
   database: Database;
@@ -33,4 +38,8 @@ export type AppContext = {
   presence: Presence;
   /** Download rights for members' media; features add their rules. */
   mediaAccess: MediaAccess;
+  /** Site settings (commission, site name, …), read by several modules. */
+  settings: SettingsService;
+  /** The one service that moves tokens (docs/decisions/0005-ledger.md). */
+  ledger: Ledger;
 };

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context';
 import type { Config } from './config/config';
@@ -18,6 +18,7 @@ import { openDatabase, type Database } from './platform/db';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createEventBus } from './platform/events';
 import { loggerOptions } from './platform/logger';
+import { openApiTransform } from './platform/openapi';
 import { createMailTransport, type MailTransport } from './platform/mail/mailer';
 import { createMailQueue, createMailWorker } from './platform/mail/outbox';
 import { createJobs } from './platform/jobs';
@@ -35,6 +36,8 @@ import { contactsModule } from './modules/contacts';
 import { notificationsModule } from './modules/notifications';
 import { messagingModule } from './modules/messaging';
 import { createMediaAccess } from './platform/media-access';
+import { createSettingsService } from './modules/system';
+import { createLedger } from './modules/wallet';
 import { createMemoryPresence, createRedisPresence } from './platform/presence';
 
 export type BuildOptions = {
@@ -96,6 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The socket server needs the HTTP server, which exists only after the routes are registered.
   const socketRef: { io?: Io } = {};
   const connectionHandlers: SocketConnectionHandler[] = [];
+  // The shared services are built here once and handed to every module through `ctx`.
+  const settings = createSettingsService({ db: database.db });
   const ctx: AppContext = {
     config,
     database,
@@ -114,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onSocketConnection: (handler) => void connectionHandlers.push(handler),
     presence: redis ? createRedisPresence(redis, `${config.redisPrefix}:presence`) : createMemoryPresence(),
     mediaAccess: createMediaAccess(),
+    settings,
+    ledger: createLedger({ db: database.db, events, settings }),
   };
 
   // Real Accept.js loads from Authorize.Net and posts the card there; the sandbox stays on our origin.
@@ -158,7 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       servers: [{ url: '/' }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { sessions });

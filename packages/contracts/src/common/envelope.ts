@@ -62,3 +62,12 @@ export const okSchema = z.object({ ok: z.literal(true), message: z.string().opti
 export type Ok = z.infer<typeof okSchema>;
 
 export const idParamSchema = z.object({ id: z.uuid('That id is not valid') });
+
+/**
+ * An idempotency key: any opaque string of 8–255 characters the client makes once per attempt (a
+ * UUID does). A retry carrying the same key is done once (docs/product.md#idempotency).
+ */
+export const idempotencyKeySchema = z
+  .string({ error: 'idempotencyKey must be a string' })
+  .min(8, 'idempotencyKey must be 8 to 255 characters')
+  .max(255, 'idempotencyKey must be 8 to 255 characters');

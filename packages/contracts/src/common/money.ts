@@ -1,23 +1,83 @@
-/**
- * Token amounts travel and are stored as integers of hundredths of a token (150 = 1.50 tokens);
- * they become a decimal string only at the edge, for people.
- */
-const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { z } from 'zod';
 
-/** 123456 → "1,234.56" (spec: 2 decimals and thousands separators). */
-export function formatTokens(hundredths: number): string {
-  return formatter.format(hundredths / 100);
+/**
+ * Token amounts (docs/product.md#units): on the wire — HTTP and socket events — a JSON number of
+ * tokens with at most two decimals (`12.5`, `0.75`); inside the server and the database an integer
+ * of hundredths (1250, 75). The two meet only here: `tokenAmount()` converts exactly at the edge of
+ * every schema that carries an amount, `hundredthsToTokens` / `tokensToHundredths` everywhere else.
+ */
+
+/** 1250 → 12.5. Dividing an integer by 100 gives the double nearest the two-decimal value. */
+export const hundredthsToTokens = (hundredths: number): number => hundredths / 100;
+
+/** 12.5 → 1250; exact for any number that has at most two decimals. */
+export const tokensToHundredths = (tokens: number): number => Math.round(tokens * 100);
+
+/**
+ * True when the number, written as JSON writes it, has at most two decimals. Reading the shortest
+ * decimal form is exact where arithmetic (`x * 100 % 1`) is not (1.15 * 100 = 114.99999999999999).
+ */
+export function hasAtMostTwoDecimals(tokens: number): boolean {
+  return Number.isFinite(tokens) && /^-?\d+(\.\d{1,2})?$/.test(String(tokens));
 }
 
-/** "1,234.5" → 123450; null when the text is not an amount with at most two decimals. */
+const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 1234.5 → "1,234.50": 2 decimals and thousands separators (docs/product.md#units). */
+export function formatTokens(tokens: number): string {
+  return formatter.format(tokens);
+}
+
+/** "1,234.5" → 1234.5 tokens; null when the text is not an amount with at most two decimals. */
 export function parseTokens(text: string): number | null {
   const cleaned = text.replace(/,/g, '').trim();
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) return null;
-  const whole = Number(match[1]);
-  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
-  return whole * 100 + fraction;
+  return Number(match[2] ? `${match[1]}.${match[2]}` : match[1]);
 }
 
 /** Whole tokens to hundredths, for constants written the way people say them. */
-export const tokens = (whole: number): number => Math.round(whole * 100);
+export const tokens = (whole: number): number => tokensToHundredths(whole);
+
+/** Marks the schemas that carry token amounts, so the OpenAPI document can say their unit. */
+export const TOKEN_UNIT = 'tokens';
+export const USD_CENTS_UNIT = 'USD cents';
+export const USD_UNIT = 'USD';
+
+type TokenAmountOptions = {
+  /** Smallest allowed amount, in hundredths (default 0: negative amounts are refused). */
+  min?: number;
+  /** Largest allowed amount, in hundredths (default 1,000,000,000.00 tokens). */
+  max?: number;
+  /** What the amount is, for people: "A tip", "The price". Used in the range messages. */
+  label?: string;
+  description?: string;
+};
+
+const DEFAULT_MAX = 100_000_000_000;
+
+/**
+ * A token amount: tokens (at most two decimals) on the wire, integer hundredths inside. Parsing a
+ * request decodes (12.5 → 1250); serialising an answer encodes (1250 → 12.5). Refusals name the
+ * field through the error handler: `token: Use at most two decimals`.
+ */
+export function tokenAmount({ min = 0, max = DEFAULT_MAX, label = 'The amount', description }: TokenAmountOptions = {}) {
+  const wire = z
+    .number({ error: `${label} must be a number of tokens` })
+    .refine(hasAtMostTwoDecimals, { message: `${label} has at most two decimals`, abort: true })
+    .refine((t) => tokensToHundredths(t) >= min, {
+      message: min === 0 ? `${label} cannot be negative` : `${label} must be at least ${formatTokens(hundredthsToTokens(min))} tokens`,
+    })
+    .refine((t) => tokensToHundredths(t) <= max, { message: `${label} must be at most ${formatTokens(hundredthsToTokens(max))} tokens` });
+  const meta = { description: description ?? 'Tokens, at most two decimals', unit: TOKEN_UNIT };
+  return z.codec(wire, z.number().int(), { decode: tokensToHundredths, encode: hundredthsToTokens }).meta({ ...meta, tokenAmount: true });
+}
+
+/** A signed token amount (a statement line, an adjustment): the same rules, negative allowed. */
+export const signedTokenAmount = (options: Omit<TokenAmountOptions, 'min'> & { min?: number } = {}) =>
+  tokenAmount({ min: -DEFAULT_MAX, ...options });
+
+/** A price in US cents (card payments), kept apart from tokens and saying so. */
+export const usdCents = (description = 'US cents') => z.number().int().meta({ description, unit: USD_CENTS_UNIT });
+/** The same price in US dollars, for readers. */
+export const usdDollars = (description = 'US dollars') => z.number().meta({ description, unit: USD_UNIT });

@@ -1,3 +1,4 @@
 export * from './wallet';
 export * from './packages';
 export * from './payments';
+export * from './wallet.routes';

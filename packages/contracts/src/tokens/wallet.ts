@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { idempotencyKeySchema } from '../common/envelope';
+import { signedTokenAmount, tokenAmount } from '../common/money';
 
-/** Amounts are integers of hundredths of a token (150 = 1.50). */
+/** Amounts are tokens on the wire and integer hundredths inside (docs/product.md#units). */
 export const ledgerKindSchema = z.enum([
   'card_purchase',
   'message',
@@ -19,35 +21,38 @@ export const walletEntrySchema = z.object({
   _id: z.string(),
   transactionId: z.string(),
   kind: ledgerKindSchema,
-  /** Signed: positive came in, negative went out. */
-  amount: z.number().int(),
+  amount: signedTokenAmount({ description: 'Tokens, signed: positive came in, negative went out' }),
   memo: z.string(),
   createdAt: z.string(),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
-export const walletSchema = z.object({ balance: z.number().int() });
+export const walletSchema = z.object({ balance: tokenAmount({ description: 'Tokens the member holds' }) });
+
+/** An adjustment moves at most 1,000,000.00 tokens either way (hundredths). */
+export const ADJUST_MAX = 100_000_000;
 
 /** POST /admin/users/:id/adjust-balance — written to the ledger with the administrator and reason. */
 export const adjustBalanceSchema = z.object({
-  amount: z
-    .number({ error: 'Amount must be a number of hundredths of a token' })
-    .int('Amount must be a whole number of hundredths of a token')
-    .refine((n) => n !== 0, 'Amount cannot be zero')
-    .refine((n) => Math.abs(n) <= 100_000_000, 'Amount must be at most 1,000,000.00 tokens either way'),
+  amount: signedTokenAmount({
+    min: -ADJUST_MAX,
+    max: ADJUST_MAX,
+    label: 'Amount',
+    description: 'Tokens to add (positive) or remove (negative)',
+  }).refine((n) => n !== 0, 'Amount cannot be zero'),
   reason: z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500, 'Reason must be at most 500 characters'),
-  /** Client-made id so a doubled click adjusts once. */
-  idempotencyKey: z.uuid('idempotencyKey must be a UUID'),
+  /** Client-made key so a doubled click adjusts once. */
+  idempotencyKey: idempotencyKeySchema,
 });
-export type AdjustBalanceInput = z.infer<typeof adjustBalanceSchema>;
+export type AdjustBalanceInput = z.input<typeof adjustBalanceSchema>;
 
 export const earningSourceSchema = z.enum(['message', 'item', 'tip', 'call']);
 export const earningSchema = z.object({
   _id: z.string(),
   source: earningSourceSchema,
-  gross: z.number().int(),
-  commission: z.number().int(),
-  net: z.number().int(),
+  gross: tokenAmount({ description: 'Tokens the payer paid' }),
+  commission: tokenAmount({ description: 'Tokens the site kept' }),
+  net: signedTokenAmount({ description: 'Tokens the model earned' }),
   payer: z.object({ _id: z.string(), username: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
@@ -55,9 +60,9 @@ export type Earning = z.infer<typeof earningSchema>;
 
 /** What a model earned in total over every row (refund reversals are negative rows, so they net out). */
 export const earningTotalsSchema = z.object({
-  gross: z.number().int(),
-  commission: z.number().int(),
-  net: z.number().int(),
+  gross: signedTokenAmount({ description: 'Tokens paid in total' }),
+  commission: signedTokenAmount({ description: 'Tokens the site kept in total' }),
+  net: signedTokenAmount({ description: 'Tokens earned in total' }),
 });
 export type EarningTotals = z.infer<typeof earningTotalsSchema>;
 
@@ -69,40 +74,54 @@ export const earningListSchema = z.object({
 });
 export type EarningList = z.infer<typeof earningListSchema>;
 
-/** Tips: at least 1.00 token, at most 1,000,000.00 tokens (hundredths). */
+/** Tips: at least 1.00 token, at most 1,000,000.00 tokens (hundredths inside). */
 export const TIP_MIN = 100;
 export const TIP_MAX = 100_000_000;
 export const TIP_NOTE_MAX = 500;
 
-/** POST /share-love/create — a member gives tokens to a model; the site keeps its commission. */
-export const shareLoveSchema = z.object({
-  modelId: z.uuid('Choose a model to tip'),
-  amount: z
-    .number({ error: 'Amount must be a number of hundredths of a token' })
-    .int('Amount must be a whole number of hundredths of a token')
-    .min(TIP_MIN, 'A tip is at least 1.00 token')
-    .max(TIP_MAX, 'A tip is at most 1,000,000.00 tokens'),
-  note: z.string().trim().max(TIP_NOTE_MAX, `A note is at most ${TIP_NOTE_MAX} characters`).optional(),
-  /** Client-made UUID, one per tip attempt: a retry or a double click tips once. */
-  idempotencyKey: z.uuid('idempotencyKey must be a UUID'),
-});
+const tipAmount = (description: string) => tokenAmount({ min: TIP_MIN, max: TIP_MAX, label: 'A tip', description });
+
+/**
+ * POST /share-love/create — a member gives tokens to a model; the site keeps its commission.
+ * Compatibility: the amount is `token` (the spec's name for amounts) or `amount`; `idempotencyKey`
+ * is optional (without one, every request is a new tip).
+ */
+export const shareLoveSchema = z
+  .object({
+    modelId: z.uuid('Choose a model to tip'),
+    token: tipAmount("Tokens to give (the spec's name)").optional(),
+    amount: tipAmount('Tokens to give (same as token)').optional(),
+    note: z.string().trim().max(TIP_NOTE_MAX, `A note is at most ${TIP_NOTE_MAX} characters`).optional(),
+    /** Client-made key, one per tip attempt: a retry or a double click tips once. */
+    idempotencyKey: idempotencyKeySchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.token === undefined && input.amount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['token'], message: 'Say how many tokens to give' });
+  })
+  .transform(({ token, amount, ...rest }) => ({ ...rest, amount: (token ?? amount) as number }));
 export type ShareLoveInput = z.input<typeof shareLoveSchema>;
 
 /** The tip's ledger transaction and the tipper's balance afterwards. */
-export const shareLoveResultSchema = z.object({ transactionId: z.string(), balance: z.number().int() });
+export const shareLoveResultSchema = z.object({
+  transactionId: z.string(),
+  balance: tokenAmount({ description: "The tipper's tokens afterwards" }),
+});
 export type ShareLoveResult = z.infer<typeof shareLoveResultSchema>;
 
 /** GET /admin/ledger/check — empty lists mean every transaction balances and every cached balance is right. */
 export const ledgerCheckSchema = z.object({
   ok: z.boolean(),
-  unbalancedTransactions: z.array(z.object({ transactionId: z.string(), sum: z.number().int() })),
+  unbalancedTransactions: z.array(
+    z.object({ transactionId: z.string(), sum: signedTokenAmount({ description: 'Tokens the entries sum to' }) }),
+  ),
   driftedAccounts: z.array(
     z.object({
       accountId: z.string(),
       kind: z.string(),
       userId: z.string().nullable(),
-      balance: z.number().int(),
-      entriesSum: z.number().int(),
+      balance: signedTokenAmount({ description: 'Cached tokens' }),
+      entriesSum: signedTokenAmount({ description: 'Tokens the entries sum to' }),
     }),
   ),
 });

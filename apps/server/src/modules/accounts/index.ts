@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { createSettingsService } from '../system';
 import { registerAccountRoutes } from './accounts.routes';
 import { registerAccountsSocket } from './accounts.socket';
 import { createAuthService } from './auth.service';
@@ -46,7 +45,7 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
     members: createMembersService({ users }),
     modelsAdmin: createModelsAdminService({ db, users, mail, events }),
     usersAdmin: createUsersAdminService({ db, users, sessions, events }),
-    contactUs: createContactUsService({ settings: createSettingsService({ db }), users, mail, adminEmail: ctx.config.adminEmail }),
+    contactUs: createContactUsService({ settings: ctx.settings, users, mail, adminEmail: ctx.config.adminEmail }),
   });
 
   const unsubscribe = registerAccountsSocket({ events, io: ctx.io, getMe: profile.getMe });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { createSettingsService } from '../system';
 import { createContactsRepository } from './contacts.repository';
 import { registerContactRoutes } from './contacts.routes';
 import { createContactsService } from './contacts.service';
@@ -14,7 +13,7 @@ export async function contactsModule(app: FastifyInstance, ctx: AppContext) {
     invitations: createInvitationsService({
       repo,
       mail: ctx.mail,
-      settings: createSettingsService({ db: ctx.db }),
+      settings: ctx.settings,
       publicUrl: ctx.config.publicUrl,
     }),
   });

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { createSettingsService } from '../system';
-import { createLedger } from '../wallet';
 import { createBookmarksRepository } from './bookmarks.repository';
 import { createBookmarksService } from './bookmarks.service';
 import { createConversationsRepository } from './conversations.repository';
@@ -14,10 +12,9 @@ import { registerMessagingSocket } from './messaging.socket';
 
 /** Messaging: conversations, messages, bookmarks, pay per message, live events, typing and presence. */
 export async function messagingModule(app: FastifyInstance, ctx: AppContext) {
-  const { db, events } = ctx;
+  const { db, events, ledger } = ctx;
   const conversationsRepo = createConversationsRepository(db);
   const messagesRepo = createMessagesRepository(db);
-  const ledger = createLedger({ db, events, settings: createSettingsService({ db }) });
 
   const conversations = createConversationsService({
     db,

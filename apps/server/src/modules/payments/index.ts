@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../platform/db';
 import { createPaymentProvider } from '../../providers/payments';
-import { createSettingsService } from '../system';
-import { createLedger } from '../wallet';
 import { createInvoicesService } from './invoices.service';
 import { createPackagesService } from './packages.service';
 import { registerPackageRoutes } from './packages.routes';
@@ -39,8 +37,7 @@ async function spendSandboxNonce(db: Db, nonceId: string, expiresAt: Date): Prom
 
 /** Token packages, card payments through a provider, invoices. */
 export async function paymentsModule(app: FastifyInstance, ctx: AppContext) {
-  const { db, events, config, log } = ctx;
-  const ledger = createLedger({ db, events });
+  const { db, events, config, log, ledger, settings } = ctx;
   const provider = createPaymentProvider({
     config: config.payments,
     jwtSecret: config.jwtSecret,
@@ -60,7 +57,7 @@ export async function paymentsModule(app: FastifyInstance, ctx: AppContext) {
     history: createPaymentHistoryService({ db }),
     purchases: createPurchaseService({ db, provider, packages, settlement, savedCards, ledger, log }),
     savedCards,
-    invoices: createInvoicesService({ db, settings: createSettingsService({ db }) }),
+    invoices: createInvoicesService({ db, settings }),
   });
   await registerWebhookRoutes(app, { webhooks: createWebhookService({ db, provider, settlement, log }) });
   if (provider.name === 'sandbox') registerSandboxRoutes(app, ctx);

@@ -5,14 +5,13 @@ import { createMenusService } from './menus.service';
 import { registerOutboxRoutes } from './outbox.routes';
 import { seedFooterMenus } from './seed';
 import { registerSettingsRoutes } from './settings.routes';
-import { createSettingsService } from './settings.service';
 import { registerSystemRoutes } from './system.routes';
 
 export { createSettingsService, type SettingsService } from './settings.service';
 
 /** Site settings, footer menus, the favicon and the administrators' view of the mail outbox. */
 export async function systemModule(app: FastifyInstance, ctx: AppContext) {
-  const settings = createSettingsService({ db: ctx.db });
+  const { settings } = ctx;
   const menus = createMenusService({ db: ctx.db });
 
   await seedFooterMenus(ctx.db);

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { createSettingsService } from '../system';
 import { createEarningsService } from './earnings.service';
-import { createLedger } from './ledger.service';
 import { createMembersRepository } from './members.repository';
 import { createTipsService } from './tips.service';
 import { createWalletAdminService } from './wallet-admin.service';
@@ -23,8 +21,7 @@ export {
 
 /** The ledger: wallets, transfers with commission, earnings, tips, administrator adjustments. */
 export async function walletModule(app: FastifyInstance, ctx: AppContext) {
-  const { db, events } = ctx;
-  const ledger = createLedger({ db, events, settings: createSettingsService({ db }) });
+  const { db, events, ledger } = ctx;
   const members = createMembersRepository(db);
 
   registerWalletRoutes(app, ctx, {

@@ -2,7 +2,7 @@ import { ErrorCode, formatTokens, WalletErrorCode, type LedgerCheck, type Wallet
 import type { Db, Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
-import { createSettingsService, type SettingsService } from '../system';
+import type { SettingsService } from '../system';
 import { walletBalance } from './balances';
 import { splitCommission } from './commission';
 import {
@@ -48,15 +48,7 @@ export const MAX_AMOUNT = 100_000_000;
  * caller publishes after its commit, with `ledger.announce(result.userIds)`. Without one, the
  * ledger runs its own transaction and announces after it commits.
  */
-export function createLedger({
-  db,
-  events,
-  settings = createSettingsService({ db }),
-}: {
-  db: Db;
-  events: EventBus;
-  settings?: Pick<SettingsService, 'get'>;
-}) {
+export function createLedger({ db, events, settings }: { db: Db; events: EventBus; settings: Pick<SettingsService, 'get'> }) {
   const repo = createLedgerRepository(db);
 
   /** Tells every tab of these members their new balance. Call after the commit, never inside. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode, type ShareLoveResult } from '@cc/contracts';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
@@ -5,7 +6,7 @@ import type { Ledger } from './ledger.service';
 import type { MembersRepository } from './members.repository';
 
 type Payer = { id: string; username: string };
-export type TipInput = { modelId: string; amount: number; note?: string | undefined; idempotencyKey: string };
+export type TipInput = { modelId: string; amount: number; note?: string | undefined; idempotencyKey?: string | undefined };
 
 /** Tips ("share love"): a member gives tokens to an approved model; the site keeps its commission. */
 export function createTipsService({ ledger, members, events }: { ledger: Ledger; members: MembersRepository; events: EventBus }) {
@@ -19,13 +20,15 @@ export function createTipsService({ ledger, members, events }: { ledger: Ledger;
       throw new AppError(422, ErrorCode.NOT_A_MODEL, 'This model is not approved yet, so they cannot receive tips.');
 
     const note = input.note ?? '';
-    // The key is the member's own: another member sending the same UUID starts their own tip.
+    // The key is the member's own: another member sending the same key starts their own tip. Without
+    // one (a client written from the spec), every request is a new tip.
+    const key = input.idempotencyKey ?? randomUUID();
     const result = await ledger.transferWithCommission({
       payerId: payer.id,
       modelId: model.id,
       gross: input.amount,
       source: 'tip',
-      idempotencyKey: `tip:${payer.id}:${input.idempotencyKey}`,
+      idempotencyKey: `tip:${payer.id}:${key}`,
       memo: `Tip from @${payer.username} to @${model.username}`,
       metadata: { note },
     });

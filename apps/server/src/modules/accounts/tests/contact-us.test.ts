@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
-import { createSettingsService } from '../../system';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,7 +21,7 @@ it('mails ADMIN_EMAIL when no contact address is set, with the sender’s addres
 });
 
 it('prefers the contact e-mail from the site settings', async () => {
-  await createSettingsService({ db: app.ctx.db }).update({ contactEmail: 'support@example.test' });
+  await app.ctx.settings.update({ contactEmail: 'support@example.test' });
   await app.request('POST', '/api/contact-us', { body: form });
   expect((await app.outbox()).filter((m) => m.template === 'contact-us').at(-1)!.to).toBe('support@example.test');
 });

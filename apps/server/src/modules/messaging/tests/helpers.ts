@@ -3,12 +3,10 @@ import { expect } from 'vitest';
 import type { Conversation, Message, ServerToClientEvents } from '@cc/contracts';
 import { files } from '../../../db/schema';
 import type { TestApp, TestResponse } from '../../../test-support/harness';
-import { createLedger } from '../../wallet';
 
 /** Gives a member tokens the way a card purchase does (hundredths of a token). */
 export async function fund(app: TestApp, userId: string, amount: number) {
-  const ledger = createLedger({ db: app.ctx.db, events: app.ctx.events });
-  return ledger.creditCardPurchase({ userId, amount, idempotencyKey: `test-fund:${randomUUID()}`, memo: 'Test tokens' });
+  return app.ctx.ledger.creditCardPurchase({ userId, amount, idempotencyKey: `test-fund:${randomUUID()}`, memo: 'Test tokens' });
 }
 
 export async function balanceOf(app: TestApp, token: string): Promise<number> {

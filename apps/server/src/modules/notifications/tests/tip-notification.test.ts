@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMember, createModel } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
-import { createLedger } from '../../wallet';
 import { allOf, waitForNotifications } from './helpers';
 
 let app: TestApp;
@@ -13,7 +12,7 @@ afterAll(() => app.close());
 
 /** Gives a member tokens the way a card purchase does. */
 const fund = (userId: string, amount: number) =>
-  createLedger({ db: app.ctx.db, events: app.ctx.events }).creditCardPurchase({
+  app.ctx.ledger.creditCardPurchase({
     userId,
     amount,
     idempotencyKey: `test-fund:${randomUUID()}`,

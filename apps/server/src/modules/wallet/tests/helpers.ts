@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../test-support/harness';
-import { createLedger, type Ledger } from '../ledger.service';
+import type { Ledger } from '../ledger.service';
 
-/** A ledger over the test app's database, like the one the routes use. */
-export const ledgerOf = (app: TestApp): Ledger => createLedger({ db: app.ctx.db, events: app.ctx.events });
+/** The app's own ledger, the one the routes use. */
+export const ledgerOf = (app: TestApp): Ledger => app.ctx.ledger;
 
 /** Gives a member tokens the way a card purchase does. */
 export async function fund(app: TestApp, userId: string, amount: number) {

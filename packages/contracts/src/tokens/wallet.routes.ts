@@ -1,0 +1,80 @@
+import { idParamSchema, listOf, pageQuerySchema } from '../common/envelope';
+import { defineRoute } from '../common/routes';
+import {
+  adjustBalanceSchema,
+  earningListSchema,
+  ledgerCheckSchema,
+  shareLoveResultSchema,
+  shareLoveSchema,
+  walletEntrySchema,
+  walletSchema,
+} from './wallet';
+
+/** The ledger's routes: balance, statement, earnings, tips, and the administrators' adjustments. */
+export const walletRoutes = {
+  balance: defineRoute({
+    method: 'GET',
+    path: '/wallet',
+    access: 'member',
+    tags: ['wallet'],
+    summary: 'My balance in tokens',
+    answer: walletSchema,
+  }),
+  statement: defineRoute({
+    method: 'GET',
+    path: '/wallet/entries',
+    access: 'member',
+    tags: ['wallet'],
+    summary: 'My statement: what moved in and out of my wallet, newest first',
+    query: pageQuerySchema,
+    answer: listOf(walletEntrySchema),
+  }),
+  earnings: defineRoute({
+    method: 'GET',
+    path: '/earning',
+    access: 'member',
+    tags: ['wallet'],
+    summary: 'Models: my earnings (gross, commission, net) with totals',
+    query: pageQuerySchema,
+    answer: earningListSchema,
+  }),
+  tip: defineRoute({
+    method: 'POST',
+    path: '/share-love/create',
+    access: 'member',
+    tags: ['wallet'],
+    summary: 'Tip a model; the site keeps its commission',
+    description: 'The amount is `token` (or `amount`) in tokens. `idempotencyKey` is optional: with it a retry tips once.',
+    body: shareLoveSchema,
+    status: 201,
+    answer: shareLoveResultSchema,
+  }),
+  adjustBalance: defineRoute({
+    method: 'POST',
+    path: '/admin/users/:id/adjust-balance',
+    access: 'admin',
+    tags: ['admin', 'wallet'],
+    summary: 'Add or remove tokens with a reason (written to the ledger)',
+    params: idParamSchema,
+    body: adjustBalanceSchema,
+    answer: walletSchema,
+  }),
+  memberStatement: defineRoute({
+    method: 'GET',
+    path: '/admin/users/:id/entries',
+    access: 'admin',
+    tags: ['admin', 'wallet'],
+    summary: "A member's statement, newest first",
+    params: idParamSchema,
+    query: pageQuerySchema,
+    answer: listOf(walletEntrySchema),
+  }),
+  ledgerCheck: defineRoute({
+    method: 'GET',
+    path: '/admin/ledger/check',
+    access: 'admin',
+    tags: ['admin', 'wallet'],
+    summary: 'Ledger integrity: unbalanced transactions and drifted balances (both empty when all is well)',
+    answer: ledgerCheckSchema,
+  }),
+};
