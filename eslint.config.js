@@ -1,7 +1,53 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const serverModules = foldersOf('./apps/server/src/modules/');
+const webFeatures = foldersOf('./apps/web/src/features/');
+
+/**
+ * The boundaries of docs/architecture.md#boundaries, enforced:
+ * - a server module uses another only through its index.ts (test helpers of a module are shared with tests);
+ * - a web feature never imports another feature or app/ (pages compose features in app/; shared parts live in shared/);
+ * - contracts import nothing of the apps.
+ */
+const boundaryZones = [
+  ...serverModules.map((name) => ({
+    target: `./apps/server/src/modules/${name}/**`,
+    from: [`./apps/server/src/modules/!(${name})/!(index).ts`, `./apps/server/src/modules/!(${name})/!(tests)/**`],
+    message: `A server module uses another module only through its index.ts.`,
+  })),
+  ...webFeatures.map((name) => ({
+    target: `./apps/web/src/features/${name}/**`,
+    from: [`./apps/web/src/features/!(${name})/**`],
+    message: 'Web features do not import each other: compose them in app/, or move the shared part to shared/.',
+  })),
+  {
+    // A feature's tests may mount the real app store and shell, as app/ does.
+    target: './apps/web/src/features/*/!(tests)/**',
+    from: './apps/web/src/app/**',
+    message: 'Web features do not import app/ (app/ composes features); use shared/.',
+  },
+  {
+    target: './apps/web/src/shared/*/!(tests)/**',
+    from: ['./apps/web/src/features/**', './apps/web/src/app/**'],
+    message: 'shared/ is used by features and app/, never the other way round.',
+  },
+  {
+    target: './packages/contracts/**',
+    from: ['./apps/**', './e2e/**'],
+    message: 'Contracts import nothing of the apps.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'e2e/.artifacts/**'] },
@@ -13,6 +59,19 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -14,6 +14,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           testTimeout: 30_000,

@@ -14,6 +14,12 @@ const appReducer = combineReducers({
 
 export type RootState = ReturnType<typeof appReducer>;
 
+// Shared code and features type the state through shared/store/hooks.ts; this fills it in.
+declare module '../shared/store/hooks' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merged interface is the real state
+  interface RootState extends ReturnType<typeof appReducer> {}
+}
+
 /** Spec §4: the whole application state resets on the global reset action. */
 export function rootReducer(state: RootState | undefined, action: UnknownAction): RootState {
   return appReducer(appReset.match(action) ? undefined : state, action);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * The route table: every HTTP route once, with its method, path, who may call it and the schemas of

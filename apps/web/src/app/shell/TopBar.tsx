@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../shared/store/hooks';
 import { selectCurrentUser } from '../../shared/auth/authSlice';
 import { useSiteName } from '../../shared/site/siteApi';
 import { SocketStatusDot } from '../../shared/socket/SocketStatusDot';

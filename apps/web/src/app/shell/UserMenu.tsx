@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '@cc/contracts';
-import { useAppDispatch } from '../hooks';
+import { useAppDispatch } from '../../shared/store/hooks';
 import { logout } from '../../shared/auth/logoutThunk';
 import { Avatar, Icon, useMenuButton } from '../../shared/ui';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store/hooks';
 import { loadCurrentUser } from '../../shared/auth/loadCurrentUser';
 import { selectIsLoggedIn } from '../../shared/auth/authSlice';
 

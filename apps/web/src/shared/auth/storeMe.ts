@@ -1,5 +1,5 @@
 import type { Me } from '@cc/contracts';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../shared/store/hooks';
 import { userUpdated } from './authSlice';
 import { sessionApi } from './sessionApi';
 

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/store/hooks';
 import { selectSocketError, selectSocketStatus, type SocketStatus } from './socketSlice';
 import './SocketStatusDot.css';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/store/hooks';
 import { readAccessToken } from '../api/session';
 import { logout } from '../auth/logoutThunk';
 import { selectCurrentUser } from '../auth/authSlice';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../shared/store/hooks';
 import { selectCurrentUser } from '../auth/authSlice';
 import { getSocket, onSocketOpened, type AppSocket } from './socketClient';
 

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Avatar, Icon, type IconName } from '../../../shared/ui';
 import './AccountLayout.css';

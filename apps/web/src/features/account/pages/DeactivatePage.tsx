@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { deactivateSchema } from '@cc/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { errorMessage } from '../../../shared/api/apiError';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { logout } from '../../../shared/auth/logoutThunk';

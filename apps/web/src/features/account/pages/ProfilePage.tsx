@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Alert, PageHeader } from '../../../shared/ui';
 import { AvatarCard } from '../components/AvatarCard';

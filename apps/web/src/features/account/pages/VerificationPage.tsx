@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { ButtonLink, Card, EmptyState, PageHeader } from '../../../shared/ui';
 import { DocumentUploadForm } from '../components/DocumentUploadForm';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatTokens, type AdminUserRow } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import {
   Avatar,

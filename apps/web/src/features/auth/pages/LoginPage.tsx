@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ErrorCode, loginSchema } from '@cc/contracts';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/store/hooks';
 import { login } from '../../../shared/auth/loginThunk';
 import { safeNext } from '../../../shared/api/navigation';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';

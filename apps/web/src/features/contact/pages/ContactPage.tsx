@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactUsSchema } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { FormAlert, Button, ButtonLink, Card, EmptyState, PageHeader, TextAreaField, TextField } from '../../../shared/ui';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { readAccessToken } from '../../../shared/api/session';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { sessionApi } from '../../../shared/auth/sessionApi';

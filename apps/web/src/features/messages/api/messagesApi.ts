@@ -11,7 +11,7 @@ import type {
   UnreadCount,
 } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
-import type { RootState } from '../../../app/store';
+import type { RootState } from '../../../shared/store/hooks';
 import {
   addConversation,
   openConversation,

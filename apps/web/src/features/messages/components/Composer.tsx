@@ -1,8 +1,8 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from 'react-redux';
 import { MESSAGE_TEXT_MAX } from '@cc/contracts';
-import { useAppDispatch } from '../../../app/hooks';
-import type { RootState } from '../../../app/store';
+import { useAppDispatch } from '../../../shared/store/hooks';
+import type { RootState } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Icon } from '../../../shared/ui';
 import { useAttachment } from '../hooks/useAttachment';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Button, Icon, ListError, Skeleton } from '../../../shared/ui';
 import { CONVERSATION_PAGE_SIZE, useListConversationsQuery } from '../api/messagesApi';

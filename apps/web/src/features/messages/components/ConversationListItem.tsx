@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { NavLink } from 'react-router';
 import type { Conversation } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { RelativeTime } from '../../../shared/ui';
 import { messagePreview } from '../lib/preview';
 import { selectIsTyping } from '../model/chatSlice';

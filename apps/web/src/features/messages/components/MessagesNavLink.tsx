@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { useGetUnreadMessageTotalQuery } from '../api/messagesApi';
 import { ChatIcon } from './ChatIcon';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectIsTyping } from '../model/chatSlice';
 
 /** '<name> is typing…' while the other person types; it lapses on its own when they stop. */

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import { useAppDispatch } from '../../../app/hooks';
-import type { RootState } from '../../../app/store';
+import { useAppDispatch } from '../../../shared/store/hooks';
+import type { RootState } from '../../../shared/store/hooks';
 import { messagesApi } from '../api/messagesApi';
 import { prependOlder, type MessageWindow } from '../model/messageList';
 

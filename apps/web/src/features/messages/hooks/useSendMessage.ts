@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { ErrorCode, type Media, type MessageType } from '@cc/contracts';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/store/hooks';
 import { baseApi } from '../../../shared/api/baseApi';
 import { toApiError } from '../../../shared/api/apiError';
 import { useSendMessageMutation } from '../api/messagesApi';

@@ -1,5 +1,5 @@
 import { TYPING_TTL_MS, type ServerToClientEvents } from '@cc/contracts';
-import type { AppDispatch, RootState } from '../../../app/store';
+import type { AppDispatch, RootState } from '../../../shared/store/hooks';
 import { baseApi } from '../../../shared/api/baseApi';
 import { messagesApi, patchConversation, patchConversationLists } from '../api/messagesApi';
 import { selectSelectedConversationId, typingChanged } from '../model/chatSlice';

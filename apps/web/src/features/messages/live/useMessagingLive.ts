@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { RootState } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
+import type { RootState } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { selectHasTyping, typingLapsed } from '../model/chatSlice';

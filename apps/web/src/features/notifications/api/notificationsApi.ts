@@ -1,7 +1,7 @@
 import type { List, Notification, UnreadCount } from '@cc/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../../shared/api/baseApi';
-import type { RootState } from '../../../app/store';
+import type { RootState } from '../../../shared/store/hooks';
 import { clearUnread, dropRead, isUnreadIn, markManyRead, notificationAdded, type ReadIds } from '../lib/notificationList';
 
 export type NotificationPage = { limit: number; skip: number };

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { ServerToClientEvents } from '@cc/contracts';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/store/hooks';
 import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { notificationCreated, notificationsApi, notificationsRead } from '../api/notificationsApi';
 import { internalPath } from '../lib/links';

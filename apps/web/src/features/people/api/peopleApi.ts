@@ -12,7 +12,7 @@ import type {
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../../shared/api/baseApi';
 import { balanceChanged } from '../../../shared/socket/walletBalance';
-import type { RootState } from '../../../app/store';
+import type { RootState } from '../../../shared/store/hooks';
 import { contactAdded, contactRemoved, withFriendship, type PersonRef } from '../lib/contactList';
 
 export type MemberSearchArgs = { q?: string; type?: MemberType; limit: number; skip: number };

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ListedUser } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Avatar, Badge, Button, Icon, Skeleton } from '../../../shared/ui';
 import { useContactToggle } from '../hooks/useContactToggle';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProfileByUsername } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { loginPath } from '../../../shared/api/navigation';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Button, ButtonLink, Icon } from '../../../shared/ui';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorCode, type PublicUser } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { errorMessage, isApiError } from '../../../shared/api/apiError';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { formatTokens, parseTokens } from '../../../shared/format';

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { errorMessage } from '../../../shared/api/apiError';
 import { loginPath } from '../../../shared/api/navigation';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';

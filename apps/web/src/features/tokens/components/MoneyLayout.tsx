@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Icon, type IconName } from '../../../shared/ui';
 import './MoneyLayout.css';

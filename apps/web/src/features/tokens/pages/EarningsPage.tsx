@@ -1,5 +1,5 @@
 import type { Earning, EarningTotals } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { ButtonLink, Card, EmptyState, ListView, PageHeader, Pager, Skeleton, Table, type TableColumn } from '../../../shared/ui';
 import { MONEY_PAGE_SIZE, useListEarningsQuery } from '../api/tokensApi';

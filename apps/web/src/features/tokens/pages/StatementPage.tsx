@@ -1,5 +1,5 @@
 import type { WalletEntry } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { ButtonLink, EmptyState, ListView, PageHeader, Pager } from '../../../shared/ui';
 import { MONEY_PAGE_SIZE, useListEntriesQuery } from '../api/tokensApi';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TokenPackage } from '@cc/contracts';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { PageHeader } from '../../../shared/ui';
 import { useGetWalletQuery } from '../api/tokensApi';
