@@ -28,7 +28,7 @@ async function main() {
   for (const m of members) {
     const res = await app.request('POST', `/api/admin/users/${m.user.id}/adjust-balance`, {
       token: admin.token,
-      body: { amount: 100_000_000, reason: 'benchmark funds', idempotencyKey: randomUUID() },
+      body: { amount: 1_000_000, reason: 'benchmark funds', idempotencyKey: randomUUID() },
     });
     if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
@@ -49,7 +49,7 @@ async function main() {
     200,
     CONCURRENCY,
     async (i) =>
-      (await post(members[i % 20]!.token, { modelId: models[i % 5]!.user.id, amount: 100, idempotencyKey: randomUUID() })).status === 201,
+      (await post(members[i % 20]!.token, { modelId: models[i % 5]!.user.id, amount: 1, idempotencyKey: randomUUID() })).status === 201,
   );
 
   report(
@@ -62,7 +62,7 @@ async function main() {
   );
   report(
     await run('POST /share-love/create', REQUESTS, CONCURRENCY, async (i) => {
-      const res = await post(members[i % 20]!.token, { modelId: models[i % 5]!.user.id, amount: 150, idempotencyKey: randomUUID() });
+      const res = await post(members[i % 20]!.token, { modelId: models[i % 5]!.user.id, amount: 1.5, idempotencyKey: randomUUID() });
       return res.status === 201;
     }),
   );

@@ -45,7 +45,7 @@ it('buys a token package with the sandbox card, sees the balance change in the t
 
   // Exactly one credit, one payment, one invoice on the server.
   const me = await server.request('GET', '/api/users/me', { token: member.token });
-  expect(me.body.data.balance).toBe(10_000);
+  expect(me.body.data.balance).toBe(100);
   const invoices = await server.request('GET', '/api/invoice', { token: member.token });
   expect(invoices.body.data.count).toBe(1);
 

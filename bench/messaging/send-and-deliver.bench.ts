@@ -37,7 +37,7 @@ async function main() {
   for (const s of senders) {
     const res = await app.request('POST', `/api/admin/users/${s.user.id}/adjust-balance`, {
       token: admin.token,
-      body: { amount: 100_000_000, reason: 'benchmark funds', idempotencyKey: randomUUID() },
+      body: { amount: 1_000_000, reason: 'benchmark funds', idempotencyKey: randomUUID() },
     });
     if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
