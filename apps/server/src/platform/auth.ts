@@ -9,7 +9,7 @@ import { forbidden, unauthenticated } from './errors';
 export type UserRow = typeof users.$inferSelect;
 export type AuthContext = { user: UserRow; sessionId: string };
 
-/** Spec §9: 365 days with keep-login. Without it the cookie ends with the browser session. */
+/** 365 days with keep-login; without it the cookie ends with the browser session (docs/product.md#accounts). */
 export const KEEP_LOGIN_DAYS = 365;
 export const SESSION_LOGIN_DAYS = 7;
 export const ACCESS_TOKEN_COOKIE = 'accessToken';

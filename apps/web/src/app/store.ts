@@ -20,7 +20,7 @@ declare module '../shared/store/hooks' {
   interface RootState extends ReturnType<typeof appReducer> {}
 }
 
-/** Spec §4: the whole application state resets on the global reset action. */
+/** The whole application state resets on the global reset action (docs/product.md#client-rules). */
 export function rootReducer(state: RootState | undefined, action: UnknownAction): RootState {
   return appReducer(appReset.match(action) ? undefined : state, action);
 }
