@@ -1,6 +1,6 @@
 import type { Me } from '@cc/contracts';
 
-/** A signed-in member as GET /users/me returns it; override what the test is about. */
+/** A signed-in member as GET /users/me returns it (amounts in tokens); override what the test is about. */
 export function buildMe(overrides: Partial<Me> = {}): Me {
   return {
     _id: 'u-1',
@@ -9,14 +9,14 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     bio: '',
     avatarUrl: null,
     type: 'user',
-    tokenPerMessage: 100,
+    tokenPerMessage: 1,
     callRate: 0,
     callAvailable: false,
     phoneVerified: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     email: 'ada@example.test',
     role: 'user',
-    balance: 123456,
+    balance: 1234.56,
     emailVerified: true,
     isCompletedProfile: false,
     modelStatus: 'none',

@@ -70,7 +70,7 @@ export type AuthorizeNetConfig = {
   timeoutMs: number;
 };
 
-/** Card payments (product decisions §4): the embedded sandbox unless Authorize.Net is configured. */
+/** Card payments (docs/product.md#payments): the embedded sandbox unless Authorize.Net is configured. */
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'authorizenet'; authorizenet: AuthorizeNetConfig };
 
 export type Config = {

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tokensToHundredths } from '@cc/contracts';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/passwords';
 import type { TestApp } from './harness';
@@ -34,3 +35,16 @@ export async function createMember(app: TestApp, overrides: MemberOverrides = {}
 
 export const createModel = (app: TestApp, overrides: MemberOverrides = {}) => createMember(app, { type: 'model', ...overrides });
 export const createAdmin = (app: TestApp, overrides: MemberOverrides = {}) => createMember(app, { role: 'admin', ...overrides });
+
+/**
+ * Puts `tokens` (as people count them: 12.5) in a member's wallet through the app's one ledger, as
+ * a card purchase would. The ledger keeps hundredths; answers show tokens again.
+ */
+export async function giveTokens(app: TestApp, userId: string, tokens: number) {
+  await app.ctx.ledger.creditCardPurchase({
+    userId,
+    amount: tokensToHundredths(tokens),
+    idempotencyKey: randomUUID(),
+    memo: 'Test tokens',
+  });
+}

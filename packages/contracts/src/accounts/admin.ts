@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../common/envelope';
+import { tokenAmount } from '../common/money';
 import { memberTypeSchema, modelStatusSchema, roleSchema, verificationDocumentSchema } from './schemas';
 
 // ---- administrators: model approval and member accounts ---------------------------------------
@@ -52,8 +53,7 @@ export const adminUserRowSchema = z.object({
   status: accountStatusSchema,
   modelStatus: modelStatusSchema,
   emailVerified: z.boolean(),
-  /** Hundredths of a token. */
-  balance: z.number().int(),
+  balance: tokenAmount({ description: 'Tokens the member holds' }),
   avatarUrl: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import { tokenAmount } from '../common/money';
 import { passwordSchema } from './password';
+
+/**
+ * Members and their accounts. Token amounts (balance, price per message, call rate) are tokens on
+ * the wire and integer hundredths inside (docs/product.md#units). Request schemas follow
+ * docs/product.md#compatibility: what a client written from the spec sends is enough.
+ */
 
 export const emailSchema = z
   .email({ error: 'Enter a valid e-mail address' })
@@ -61,10 +68,19 @@ export const resetPasswordSchema = z.object({
   password: passwordSchema,
 });
 
-export const updatePasswordSchema = z.object({
-  password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+/**
+ * POST /users/updatePassword — `{ currentPassword, newPassword }`. The older name of the current
+ * password, `password`, is still read (docs/product.md#compatibility).
+ */
+const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
   newPassword: passwordSchema,
 });
+export const updatePasswordSchema = z.preprocess(
+  (body: z.input<typeof passwordChangeSchema>) => renameField(body, 'password', 'currentPassword'),
+  passwordChangeSchema,
+);
+export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
 export const deactivateSchema = z.object({ verifyCode: verifyCodeSchema });
 
@@ -75,18 +91,22 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-/** `token` is the price of one message in hundredths of a token (150 = 1.50); 0 makes messages free. */
-export const tokenPerMessageSchema = z.object({
-  token: z
-    .number({ error: 'Price must be a number of hundredths of a token' })
-    .int('Price must be a whole number of hundredths of a token')
-    .min(0, 'Price cannot be negative')
-    .max(1_000_000, 'Price must be at most 10,000.00 tokens'),
-});
+/** The highest price of one message: 10,000.00 tokens (in hundredths). */
+export const TOKEN_PER_MESSAGE_MAX = 1_000_000;
 
-/** Fields sent with the verification document file (multipart). */
+/** PUT /users/token-per-message — `token` is the price of one message in tokens (1.5 = 1.50); 0 makes messages free. */
+export const tokenPerMessageSchema = z.object({
+  token: tokenAmount({ max: TOKEN_PER_MESSAGE_MAX, label: 'Price', description: 'Tokens one message costs; 0 makes messages free' }),
+});
+export type TokenPerMessageInput = z.input<typeof tokenPerMessageSchema>;
+
+/**
+ * Fields sent with the verification document file (multipart). The legal name and the birth date
+ * are required (docs/product.md#spec-field-exceptions); without a `documentType` the document is
+ * filed as an identity card ('ID').
+ */
 export const documentFieldsSchema = z.object({
-  documentType: documentTypeSchema,
+  documentType: documentTypeSchema.default('ID'),
   legalName: z.string().trim().min(2, 'Legal name is required').max(120, 'Legal name must be at most 120 characters'),
   birthDate: z.iso.date('Birth date must be a date (YYYY-MM-DD)'),
 });
@@ -132,8 +152,8 @@ export const publicUserSchema = z.object({
   bio: z.string(),
   avatarUrl: z.string().nullable(),
   type: memberTypeSchema,
-  tokenPerMessage: z.number().int(),
-  callRate: z.number().int(),
+  tokenPerMessage: tokenAmount({ description: 'Tokens one message to this member costs (0: free)' }),
+  callRate: tokenAmount({ description: 'Tokens one minute of a call costs' }),
   callAvailable: z.boolean(),
   phoneVerified: z.boolean(),
   createdAt: z.string(),
@@ -150,7 +170,7 @@ export type ProfileByUsername = z.infer<typeof profileByUsernameSchema>;
 export const meSchema = publicUserSchema.extend({
   email: z.string(),
   role: roleSchema,
-  balance: z.number().int(),
+  balance: tokenAmount({ description: 'Tokens the member holds' }),
   emailVerified: z.boolean(),
   isCompletedProfile: z.boolean(),
   modelStatus: modelStatusSchema,
@@ -164,3 +184,12 @@ export type RegisterResult = z.infer<typeof registerResultSchema>;
 
 /** Models must be adults; the server refuses a verification document otherwise. */
 export const MODEL_MIN_AGE = 18;
+
+/** Moves `from` to `to` in a JSON body when only the old name was sent, so both spellings parse. */
+function renameField(body: unknown, from: string, to: string): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  if (record[to] !== undefined || record[from] === undefined) return body;
+  const { [from]: value, ...rest } = record;
+  return { ...rest, [to]: value };
+}

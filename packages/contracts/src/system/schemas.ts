@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenAmount } from '../common/money';
 
 /**
  * Site settings. `public` keys may be read by anyone through POST /system/configs/keys;
@@ -25,27 +26,48 @@ export const settingsSchema = z.object({
   /** Administrator JavaScript (not HTML), served as /api/system/footer-script.js. */
   footerScript: z.string().max(20_000, 'Footer script must be at most 20,000 characters'),
   contactEmail: z.union([z.literal(''), z.email('Contact e-mail must be a valid e-mail address')]),
-  /** Percent of each sale kept by the site, 0–100. */
+  /** A percent (0–100), not tokens: the share of each sale the site keeps (docs/product.md#ledger). */
   siteCommission: z
     .number()
     .int('Commission must be a whole percent')
     .min(0, 'Commission cannot be negative')
-    .max(100, 'Commission cannot be over 100 %'),
-  /** In hundredths of a token. */
-  minPayoutTokens: z.number().int().min(0, 'Minimum payout cannot be negative'),
+    .max(100, 'Commission cannot be over 100 %')
+    .meta({ description: 'Percent of each sale the site keeps, a whole number from 0 to 100 (not tokens)', unit: 'percent' }),
+  /** Tokens on the wire, hundredths inside (docs/product.md#units). */
+  minPayoutTokens: tokenAmount({ label: 'Minimum payout', description: 'The smallest payout a model may request, in tokens' }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const updateSettingsSchema = settingsSchema.partial();
-export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
+export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
 
 export const publicConfigSchema = z.object({ siteName: z.string(), siteFavicon: z.string() });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
+/**
+ * POST /system/configs/keys — `{ keys: [...] }`; a single key as a string is read as a list of one
+ * (docs/product.md#compatibility).
+ */
 export const configKeysRequestSchema = z.object({
-  keys: z.array(z.string().max(64)).min(1, 'Name at least one key').max(50, 'Ask for at most 50 keys'),
+  keys: z.preprocess(
+    (keys: string | string[]) => (typeof keys === 'string' ? [keys] : keys),
+    z
+      .array(z.string().max(64), { error: 'keys must be a list of setting names' })
+      .min(1, 'Name at least one key')
+      .max(50, 'Ask for at most 50 keys'),
+  ),
 });
+export type ConfigKeysInput = z.input<typeof configKeysRequestSchema>;
+
+/** The keys anyone may read: those `settingKeys` marks public. */
+type PublicSettingKey = { [K in SettingKey]: (typeof settingKeys)[K]['public'] extends true ? K : never }[SettingKey];
+const publicKeys = { siteName: true, siteFavicon: true, footerContent: true, footerScript: true } as const satisfies Record<
+  PublicSettingKey,
+  true
+>;
+
 /** Only public keys that exist are answered; unknown and private keys are left out. */
-export const configKeysAnswerSchema = z.record(z.string(), z.unknown());
+export const configKeysAnswerSchema = settingsSchema.pick(publicKeys).partial();
+export type ConfigKeysAnswer = z.infer<typeof configKeysAnswerSchema>;
 
 // ---- menus ----------------------------------------------------------------------------------
 

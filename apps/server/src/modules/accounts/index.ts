@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { registerAccountRoutes } from './accounts.routes';
+import { registerAccountAdminRoutes } from './admin.routes';
 import { registerAccountsSocket } from './accounts.socket';
+import { registerAuthRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { createCodeService } from './codes.service';
 import { createContactUsService } from './contact-us.service';
+import { registerDirectoryRoutes } from './directory.routes';
 import { ensureFirstAdmin } from './first-admin';
 import { createMembersService } from './members.service';
 import { createModelsAdminService } from './models-admin.service';
+import { registerProfileRoutes } from './profile.routes';
 import { createProfileService } from './profile.service';
 import { keyedHash } from './secrets';
 import { createTokensRepository } from './tokens.repository';
@@ -39,13 +42,19 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
   const codes = createCodeService({ tokens, pepper: pepperOf(ctx) });
   const profile = createProfileService({ db, users, codes, sessions, storage, mail, events });
 
-  registerAccountRoutes(app, ctx, {
-    auth: createAuthService({ db, users, tokens, codes, sessions, mail, events, publicUrl: ctx.config.publicUrl, pepper: pepperOf(ctx) }),
-    profile,
+  registerAuthRoutes(
+    app,
+    ctx,
+    createAuthService({ db, users, tokens, codes, sessions, mail, events, publicUrl: ctx.config.publicUrl, pepper: pepperOf(ctx) }),
+  );
+  registerProfileRoutes(app, ctx, profile);
+  registerDirectoryRoutes(app, ctx, {
     members: createMembersService({ users }),
+    contactUs: createContactUsService({ settings: ctx.settings, users, mail, adminEmail: ctx.config.adminEmail }),
+  });
+  registerAccountAdminRoutes(app, {
     modelsAdmin: createModelsAdminService({ db, users, mail, events }),
     usersAdmin: createUsersAdminService({ db, users, sessions, events }),
-    contactUs: createContactUsService({ settings: ctx.settings, users, mail, adminEmail: ctx.config.adminEmail }),
   });
 
   const unsubscribe = registerAccountsSocket({ events, io: ctx.io, getMe: profile.getMe });

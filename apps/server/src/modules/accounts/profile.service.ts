@@ -92,10 +92,10 @@ export function createProfileService(deps: {
   }
 
   /** Keeps the device that changed the password signed in and ends every other session. */
-  async function updatePassword({ auth, input }: { auth: AuthContext; input: { password: string; newPassword: string } }) {
-    if (!(await verifyPassword(auth.user.passwordHash, input.password))) {
+  async function updatePassword({ auth, input }: { auth: AuthContext; input: { currentPassword: string; newPassword: string } }) {
+    if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword))) {
       throw new AppError(422, ErrorCode.WRONG_PASSWORD, 'Your current password is not right.', {
-        fields: { password: 'Your current password is not right.' },
+        fields: { currentPassword: 'Your current password is not right.' },
       });
     }
     const passwordHash = await hashPassword(input.newPassword);
@@ -176,6 +176,7 @@ export function createProfileService(deps: {
     return { ok: true as const, message: 'Your account is deactivated. You have been signed out everywhere.' };
   }
 
+  /** `token` is the price in hundredths (the route's schema decoded the tokens the client sent). */
   async function setTokenPerMessage({ user, token }: { user: UserRow; token: number }) {
     if (user.type !== 'model') throw notAModel('set a price per message');
     return changed(await users.update(user.id, { tokenPerMessage: token }));

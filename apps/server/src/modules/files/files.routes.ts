@@ -1,33 +1,33 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fileRoutes as routes } from '@cc/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { files } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { mountRoute } from '../../platform/routes';
+import { createFilesRepository, type StoredFileRow } from './files.repository';
 
-const paramsSchema = z.object({ id: z.uuid('That file id is not valid'), name: z.string().max(200).optional() });
+/** Public files go to anyone; private ones (verification documents) to their owner and administrators. */
+const maySee = (file: StoredFileRow, viewer: FastifyRequest['auth']) =>
+  file.visibility === 'public' || (viewer !== null && (viewer.user.id === file.ownerId || viewer.user.role === 'admin'));
 
 /**
- * Downloads stored files. Public files (avatars, the favicon) go to anyone; private ones (model
- * verification documents) only to their owner and administrators. A refused file answers 404 so
- * its existence is not revealed.
+ * Downloads stored files. A refused file answers 404 so its existence is not revealed. The name in
+ * the longer path is cosmetic (it keeps a favicon's `.ico` ending).
  */
-export function registerFileRoutes(app: FastifyInstance, ctx: AppContext) {
-  const handler = app.withTypeProvider<ZodTypeProvider>();
-  for (const url of ['/files/:id', '/files/:id/:name']) {
-    handler.get(url, { schema: { tags: ['files'], params: paramsSchema, hide: url.endsWith(':id') } }, async (request, reply) => {
-      const [file] = await ctx.db.select().from(files).where(eq(files.id, request.params.id)).limit(1);
-      const viewer = request.auth?.user;
-      const allowed = file && (file.visibility === 'public' || (viewer && (viewer.id === file.ownerId || viewer.role === 'admin')));
-      if (!file || !allowed) throw notFound('That file does not exist or you cannot see it.');
-      reply
-        .header('content-type', file.mimeType)
-        .header('content-length', file.size)
-        .header('content-disposition', `inline; filename="${file.fileName.replace(/"/g, '')}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', file.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store');
-      return reply.send(ctx.storage.read(file.storageKey));
-    });
+export function registerFileRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'storage'>) {
+  const repo = createFilesRepository(ctx.db);
+
+  async function sendFile(request: FastifyRequest & { params: { id: string } }, reply: FastifyReply) {
+    const file = await repo.findById(request.params.id);
+    if (!file || !maySee(file, request.auth)) throw notFound('That file does not exist or you cannot see it.');
+    return reply
+      .header('content-type', file.mimeType)
+      .header('content-length', file.size)
+      .header('content-disposition', `inline; filename="${file.fileName.replace(/"/g, '')}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', file.visibility === 'public' ? 'public, max-age=86400' : 'private, no-store')
+      .send(ctx.storage.read(file.storageKey));
   }
+
+  mountRoute(app, routes.download, sendFile);
+  mountRoute(app, routes.downloadNamed, sendFile);
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { createMenusRepository } from './menus.repository';
 import { registerMenuRoutes } from './menus.routes';
 import { createMenusService } from './menus.service';
+import { createOutboxRepository } from './outbox.repository';
 import { registerOutboxRoutes } from './outbox.routes';
 import { seedFooterMenus } from './seed';
 import { registerSettingsRoutes } from './settings.routes';
@@ -12,12 +14,12 @@ export { createSettingsService, type SettingsService } from './settings.service'
 /** Site settings, footer menus, the favicon and the administrators' view of the mail outbox. */
 export async function systemModule(app: FastifyInstance, ctx: AppContext) {
   const { settings } = ctx;
-  const menus = createMenusService({ db: ctx.db });
+  const menus = createMenusService({ db: ctx.db, repo: createMenusRepository(ctx.db) });
 
   await seedFooterMenus(ctx.db);
 
   registerSystemRoutes(app, { settings });
   registerSettingsRoutes(app, { settings, ctx });
   registerMenuRoutes(app, { menus });
-  registerOutboxRoutes(app, { db: ctx.db });
+  registerOutboxRoutes(app, { outbox: createOutboxRepository(ctx.db) });
 }

@@ -2,33 +2,33 @@ import type { MenuUpdateInput, ReorderMenusInput, menuInputSchema } from '@cc/co
 import type { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { menusRepository as repo, type MenuPatch, type MenuRow } from './menus.repository';
+import type { MenuPatch, MenuRow, MenusRepository } from './menus.repository';
 
 type NewMenuInput = z.output<typeof menuInputSchema>;
 
 /** Menu links per section (the footer is one); administrators edit them, anyone reads them. */
-export function createMenusService({ db }: { db: Db }) {
+export function createMenusService({ db, repo }: { db: Db; repo: MenusRepository }) {
   const menuNotFound = () => notFound('That menu does not exist.');
 
   return {
-    listSection: (section: string) => repo.listSection(section, db),
+    listSection: (section: string) => repo.listSection(section),
 
-    listForAdmin: (section?: string) => (section ? repo.listSection(section, db) : repo.listAll(db)),
+    listForAdmin: (section?: string) => (section ? repo.listSection(section) : repo.listAll()),
 
     async create(input: NewMenuInput): Promise<MenuRow> {
-      const [row] = await repo.insert([input], db);
+      const [row] = await repo.insert([input]);
       return row!;
     },
 
     async update(id: string, input: MenuUpdateInput): Promise<MenuRow> {
       const patch: MenuPatch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      const row = await repo.update(id, patch, db);
+      const row = await repo.update(id, patch);
       if (!row) throw menuNotFound();
       return row;
     },
 
     async remove(id: string): Promise<void> {
-      if (!(await repo.remove(id, db))) throw menuNotFound();
+      if (!(await repo.remove(id))) throw menuNotFound();
     },
 
     /**

@@ -1,6 +1,6 @@
 import { count, desc } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
-import type { DbOrTx } from '../../platform/db';
+import type { Db } from '../../platform/db';
 
 /**
  * The outbox as administrators may see it. The bodies are never selected: they carry e-mail
@@ -20,15 +20,16 @@ const visibleColumns = {
 };
 export type OutboxMailRow = { [K in keyof typeof visibleColumns]: (typeof mailOutbox.$inferSelect)[K] };
 
-export const outboxRepository = {
-  async listNewestFirst({ limit, skip }: { limit: number; skip: number }, tx: DbOrTx): Promise<{ rows: OutboxMailRow[]; total: number }> {
-    const rows = await tx
+export const createOutboxRepository = (db: Db) => ({
+  async listNewestFirst({ limit, skip }: { limit: number; skip: number }): Promise<{ rows: OutboxMailRow[]; total: number }> {
+    const rows = await db
       .select(visibleColumns)
       .from(mailOutbox)
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
       .limit(limit)
       .offset(skip);
-    const [total] = await tx.select({ n: count() }).from(mailOutbox);
+    const [total] = await db.select({ n: count() }).from(mailOutbox);
     return { rows, total: total?.n ?? 0 };
   },
-};
+});
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

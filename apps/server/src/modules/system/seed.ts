@@ -1,7 +1,7 @@
 import { DEFAULT_MENU_SECTION } from '@cc/contracts';
 import { settings } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { menusRepository, type NewMenu } from './menus.repository';
+import { createMenusRepository, type NewMenu } from './menus.repository';
 
 /** Settings row that records the footer menus were seeded once; its presence stops any re-seed. */
 export const FOOTER_MENUS_SEED_KEY = 'seed:footerMenus';
@@ -19,6 +19,7 @@ export const DEFAULT_FOOTER_MENUS: NewMenu[] = [
  * Returns whether this call seeded.
  */
 export async function seedFooterMenus(db: Db): Promise<boolean> {
+  const menusRepository = createMenusRepository(db);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(settings)

@@ -1,8 +1,8 @@
-import { dataOf, settingsSchema, updateSettingsSchema } from '@cc/contracts';
+import { settingsRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentAuth } from '../../platform/auth';
+import { mountRoute } from '../../platform/routes';
 import { fileUrl, receiveUpload, type UploadPolicy } from '../../platform/uploads';
 import type { SettingsService } from './settings.service';
 
@@ -20,45 +20,18 @@ const FAVICON_POLICY: UploadPolicy = {
   label: 'Favicon',
 };
 
-// Admin routes check the caller on request, before the body is parsed or an upload is read.
-const adminOnly = { security: [{ bearer: [] }], tags: ['admin', 'system'] };
-
+/** Administrators read and change the site settings; the guard runs before a body or upload is read. */
 export function registerSettingsRoutes(
   app: FastifyInstance,
   { settings, ctx }: { settings: SettingsService; ctx: Pick<AppContext, 'db' | 'storage'> },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/admin/settings',
-    { onRequest: app.requireAdmin, schema: { ...adminOnly, summary: 'Every setting', response: { 200: dataOf(settingsSchema) } } },
-    async () => ({ data: await settings.getAll() }),
-  );
+  mountRoute(app, routes.get, async () => settings.getAll());
 
   // The schema checks every field before anything is written; the service writes them in one transaction.
-  api.put(
-    '/admin/settings',
-    {
-      onRequest: app.requireAdmin,
-      schema: { ...adminOnly, summary: 'Change some settings', body: updateSettingsSchema, response: { 200: dataOf(settingsSchema) } },
-    },
-    async (request) => ({ data: await settings.update(request.body) }),
-  );
+  mountRoute(app, routes.update, async (request) => settings.update(request.body));
 
-  api.post(
-    '/admin/settings/favicon',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        ...adminOnly,
-        summary: 'Upload the site favicon (multipart field "file")',
-        consumes: ['multipart/form-data'],
-        response: { 200: dataOf(settingsSchema) },
-      },
-    },
-    async (request) => {
-      const { file } = await receiveUpload(request, ctx, { policy: FAVICON_POLICY, ownerId: currentAuth(request).user.id });
-      return { data: await settings.update({ siteFavicon: fileUrl(file) }) };
-    },
-  );
+  mountRoute(app, routes.uploadFavicon, async (request) => {
+    const { file } = await receiveUpload(request, ctx, { policy: FAVICON_POLICY, ownerId: currentAuth(request).user.id });
+    return settings.update({ siteFavicon: fileUrl(file) });
+  });
 }

@@ -10,7 +10,7 @@ const requestedPath = (request: Request) => {
 };
 
 /**
- * Spec §6 for pages that require authentication: no login and no `accessToken` cookie → the login
+ * Pages that require authentication (docs/product.md#client-rules): no login and no `accessToken` cookie → the login
  * page (remembering where the person was going); with a cookie, fetch the current user and treat
  * them as logged in; a failed fetch also → the login page. The fetch runs on every visit so a
  * session ended elsewhere is noticed at the next page, not at the next form.

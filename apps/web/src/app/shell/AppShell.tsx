@@ -10,7 +10,7 @@ import { useSessionBootstrap } from './useSessionBootstrap';
 import { useSiteHead } from './useSiteHead';
 import './AppShell.css';
 
-/** Spec §2 "/_app": wraps every page with the top bar, the footer, toasts and the route loader. */
+/** The app shell: wraps every page with the top bar, the footer, toasts and the route loader. */
 export function AppShell() {
   useSiteHead();
   useSessionBootstrap();
@@ -28,7 +28,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <Footer />
-      {/* Spec §9: toasts appear at the bottom right. */}
+      {/* Toasts appear at the bottom right. */}
       <Toaster position="bottom-right" theme="system" richColors closeButton />
       <RouteLoader />
     </>

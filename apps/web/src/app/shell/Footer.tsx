@@ -23,7 +23,7 @@ function FooterLink({ item }: { item: MenuItem }) {
 }
 
 /**
- * Spec §2 footer: the footer menu's links, the administrator's HTML (trusted by design) and their
+ * The footer: the footer menu's links, the administrator's HTML (trusted by design) and their
  * script, which is loaded as a file once per page load (CSP script-src 'self').
  */
 export function Footer() {

@@ -13,7 +13,7 @@ export function FullScreenLoader() {
 }
 
 /**
- * Spec §2: a full-screen loader during a route change. It is in the page at once (so assistive
+ * A full-screen loader during a route change. It is in the page at once (so assistive
  * technology and tests see it) but fades in after a moment, so quick changes do not flash.
  */
 export function RouteLoader() {

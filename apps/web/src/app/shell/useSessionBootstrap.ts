@@ -4,7 +4,7 @@ import { loadCurrentUser } from '../../shared/auth/loadCurrentUser';
 import { selectIsLoggedIn } from '../../shared/auth/authSlice';
 
 /**
- * Spec §6 "On other pages, a present token is used silently": on the first render, a cookie left
+ * On other pages a present token is used silently (docs/product.md#client-rules): on the first render, a cookie left
  * from an earlier visit is checked in the background and the person appears signed in.
  */
 export function useSessionBootstrap() {

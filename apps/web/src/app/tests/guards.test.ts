@@ -26,7 +26,7 @@ afterEach(() => {
   clearBrowserSession();
 });
 
-describe('pages that require authentication (spec §6)', () => {
+describe('pages that require authentication (docs/product.md#client-rules)', () => {
   it('send someone with no login and no cookie to /auth/login, remembering the page', async () => {
     const server = fakeServer({});
     server.install();

@@ -38,7 +38,7 @@ describe('the top bar for a signed-in member', () => {
 
     const banner = screen.getByRole('banner');
     const menuButton = await within(banner).findByRole('button', { name: /Ada Lovelace/ });
-    // Spec §9: money with 2 decimals and thousands separators.
+    // Amounts show with 2 decimals and thousands separators (docs/product.md#units).
     expect(
       within(banner)
         .getByRole('link', { name: /Balance: 1,234\.56 tokens/ })
@@ -56,7 +56,7 @@ describe('the top bar for a signed-in member', () => {
     expect(dot.getAttribute('aria-label')).toBe('Connection: Live');
 
     // 'me:updated' replaces the cached member.
-    act(() => sockets[0]!.receive('me:updated', { user: buildMe({ balance: 500 }) }));
+    act(() => sockets[0]!.receive('me:updated', { user: buildMe({ balance: 5 }) }));
     expect(within(banner).getByRole('link', { name: /Balance: 5\.00 tokens/ })).toBeTruthy();
 
     fireEvent.click(menuButton);

@@ -37,7 +37,7 @@ afterEach(() => {
   document.body.querySelectorAll('script').forEach((s) => s.remove());
 });
 
-describe('the shell and the site configuration (spec §2)', () => {
+describe('the shell and the site configuration', () => {
   it('uses the .ico favicon in the shortcut-icon form and the site name as the title', async () => {
     siteServer({ siteFavicon: '/brand/favicon.ico' }).install();
     renderShell();

@@ -1,6 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 
-/** Spec §8: the generic helper's fallback and the text a 401 answer raises. */
+/** The generic helper's fallback (docs/product.md#errors) and the text a 401 answer raises. */
 export const GENERIC_ERROR_MESSAGE = 'An error occurred, please try again!';
 export const UNAUTHORIZED_MESSAGE = 'Forbidden in the action!';
 
@@ -24,7 +24,7 @@ export function isApiError(value: unknown): value is ApiError {
   );
 }
 
-/** Spec §8 generic helper: the server's `msg`, or the generic sentence. */
+/** The generic helper (docs/product.md#errors): the server's `msg`, or the generic sentence. */
 export function errorMessage(error: ApiError | SerializedError | unknown): string {
   if (typeof error === 'object' && error !== null && 'msg' in error && typeof error.msg === 'string' && error.msg.trim()) {
     return error.msg;

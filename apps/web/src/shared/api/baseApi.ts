@@ -10,7 +10,7 @@ export const API_BASE = '/api';
 let sessionEnding = false;
 
 /**
- * Spec §8: a 401 ends the session and goes to the login page. The token is forgotten at once so no
+ * A 401 ends the session (docs/product.md#client-rules) and goes to the login page. The token is forgotten at once so no
  * other call uses it; the state reset waits a tick because it aborts running requests, and the
  * call that got the 401 must still deliver 'Forbidden in the action!' to its caller.
  */

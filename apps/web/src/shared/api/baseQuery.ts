@@ -27,7 +27,7 @@ type BaseQueryDeps = {
  */
 const CREDENTIAL_CODES = new Set<string>([ErrorCode.INVALID_CREDENTIALS, ErrorCode.WRONG_PASSWORD]);
 
-/** Spec §7: for GET the empty parameters (undefined, null, '') are dropped. */
+/** For GET the empty parameters (docs/product.md#client-rules) (undefined, null, '') are dropped. */
 export function buildQueryString(params: QueryParams | undefined): string {
   if (!params) return '';
   const search = new URLSearchParams();
@@ -40,7 +40,7 @@ export function buildQueryString(params: QueryParams | undefined): string {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  // Spec §7: 204 and 205 carry no body.
+  // 204 and 205 carry no body (docs/product.md#wire).
   if (response.status === 204 || response.status === 205) return null;
   const text = await response.text();
   if (!text) return null;
@@ -64,14 +64,14 @@ function errorFromBody(status: number, body: unknown): ApiError {
   return { status, code: `HTTP_${status}` };
 }
 
-/** `{ data: … }` is the envelope of every success (product decisions §2); endpoints get what is inside. */
+/** `{ data: … }` is the envelope of every success (docs/product.md#wire); endpoints get what is inside. */
 function unwrap(body: unknown): unknown {
   if (typeof body === 'object' && body !== null && 'data' in body) return (body as { data: unknown }).data;
   return body;
 }
 
 /**
- * The one way the app talks to the server (spec §7): base URL, JSON, the bearer token from the
+ * The one way the app talks to the server (docs/product.md#client-rules): base URL, JSON, the bearer token from the
  * cookie, empty GET parameters dropped, 204/205 without a body, and any non-2xx answer raised as its
  * parsed error body. Multipart bodies (FormData) go through as they are so the browser sets the
  * boundary.
@@ -112,7 +112,7 @@ export function createBaseQuery({
 
     const error = errorFromBody(response.status, parsed);
     if (response.status === 401 && !CREDENTIAL_CODES.has(error.code) && options.on401 !== 'return') {
-      // Spec §8: a 401 sends the person to the login page and raises 'Forbidden in the action!'.
+      // A 401 sends the person to the login page and raises 'Forbidden in the action!'.
       onUnauthorized(api);
       return { error: { ...error, msg: UNAUTHORIZED_MESSAGE } };
     }

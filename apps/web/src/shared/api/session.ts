@@ -1,14 +1,14 @@
 import { createAction } from '@reduxjs/toolkit';
 
 /**
- * Where the session lives in the browser (spec §4, §6): the access token in the `accessToken`
+ * Where the session lives in the browser (docs/product.md#accounts, #client-rules): the access token in the `accessToken`
  * cookie, and a login flag in local storage. The token is a cookie rather than storage so that
  * plain links (file downloads) carry it too; the server reads the cookie only for safe methods.
  */
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
 export const LOGGED_IN_FLAG_KEY = 'isLoggedIn';
 export const LOGGED_IN_FLAG_VALUE = 'yes';
-/** Spec §9: 365 days with keep-login; without it the cookie ends with the browser session. */
+/** 365 days with keep-login (docs/product.md#accounts); without it the cookie ends with the browser session. */
 export const KEEP_LOGIN_DAYS = 365;
 
 /** The global reset: the root reducer answers it with the initial state of every slice. */

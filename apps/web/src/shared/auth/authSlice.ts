@@ -5,7 +5,7 @@ import { login } from './loginThunk';
 import { sessionApi } from './sessionApi';
 
 /**
- * Spec §4 "Login": requesting, then success (logged in with the user) or fail (logged out with the
+ * Login (docs/product.md#accounts): requesting, then success (logged in with the user) or fail (logged out with the
  * error); set-login marks a session found from the cookie; logout is the global reset (appReset),
  * which returns this slice to its initial state along with everything else.
  */

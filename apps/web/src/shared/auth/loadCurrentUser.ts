@@ -7,7 +7,7 @@ import { sessionApi } from './sessionApi';
 type AnyThunkDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 /**
- * Spec §6: with an access token cookie, fetch the current user and treat the person as logged in.
+ * With an access token cookie (docs/product.md#client-rules), fetch the current user and treat the person as logged in.
  * Returns null without a token or when the fetch fails; a token the server refuses (401) is
  * forgotten so it is not tried again on every page.
  */

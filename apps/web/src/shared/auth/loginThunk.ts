@@ -5,8 +5,9 @@ import { clearStoredSession, markLoggedIn, storeAccessToken } from '../api/sessi
 import { sessionApi, type LoginRequest } from './sessionApi';
 
 /**
- * Spec §7: POST /auth/login, store the token with the keep-login choice, then fetch the current
- * user. The form shows the rejected value (the server's error body).
+ * POST /auth/login, store the token with the keep-login choice (kept unless the form says otherwise,
+ * as the server does), then fetch the current user (docs/product.md#accounts). The form shows the
+ * rejected value (the server's error body).
  */
 export const login = createAsyncThunk<Me, LoginRequest, { rejectValue: ApiError }>(
   'auth/login',
@@ -14,7 +15,7 @@ export const login = createAsyncThunk<Me, LoginRequest, { rejectValue: ApiError 
     const answer = await dispatch(sessionApi.endpoints.login.initiate(input));
     if (answer.error) return rejectWithValue(toApiError(answer.error));
 
-    storeAccessToken(answer.data.token, input.keepLogin);
+    storeAccessToken(answer.data.token, input.keepLogin ?? true);
     markLoggedIn();
 
     const me = await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));

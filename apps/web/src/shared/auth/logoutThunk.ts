@@ -10,7 +10,7 @@ type LogoutOptions = {
   loginNotice?: EndSessionOptions['loginNotice'];
 };
 
-/** Spec §4 "Logout": clears the session and redirects to /auth/login. */
+/** Logout clears the session (docs/product.md#client-rules) and redirects to /auth/login. */
 export const logout = createAsyncThunk('auth/logout', async (options: LogoutOptions | void, { dispatch }) => {
   const { serverKnows = false, loginNotice } = options ?? {};
   // Close the live link first: the server's own "session revoked" echo must not log us out twice.

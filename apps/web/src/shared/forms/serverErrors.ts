@@ -7,7 +7,7 @@ const CODE_FIELD: Record<string, string> = {
   [ErrorCode.EMAIL_TAKEN]: 'email',
   [ErrorCode.USERNAME_TAKEN]: 'username',
   [ErrorCode.INVALID_CODE]: 'verifyCode',
-  [ErrorCode.WRONG_PASSWORD]: 'password',
+  [ErrorCode.WRONG_PASSWORD]: 'currentPassword',
 };
 
 /**

@@ -1,21 +1,22 @@
-import type { List, MenuItem, PublicConfig } from '@cc/contracts';
+import { menuRoutes, systemRoutes, type RouteAnswer } from '@cc/contracts';
 import { baseApi } from '../api/baseApi';
+import { routeRequest } from '../api/routeRequest';
 
 export type FooterSettings = { footerContent?: string; footerScript?: string };
 
 /** Site-wide configuration the shell needs: name, favicon, footer menus, content and script. */
 export const siteApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getPublicConfig: build.query<PublicConfig, void>({
-      query: () => '/system/configs/public',
+    getPublicConfig: build.query<RouteAnswer<typeof systemRoutes.publicConfig>, void>({
+      query: () => routeRequest(systemRoutes.publicConfig),
       providesTags: ['SiteConfig'],
     }),
-    getConfigKeys: build.query<Record<string, unknown>, readonly string[]>({
-      query: (keys) => ({ url: '/system/configs/keys', method: 'POST', body: { keys } }),
+    getConfigKeys: build.query<RouteAnswer<typeof systemRoutes.configKeys>, readonly string[]>({
+      query: (keys) => routeRequest(systemRoutes.configKeys, { body: { keys: [...keys] } }),
       providesTags: ['SiteConfig'],
     }),
-    getMenu: build.query<List<MenuItem>, string>({
-      query: (section) => `/menus/sections/${encodeURIComponent(section)}`,
+    getMenu: build.query<RouteAnswer<typeof menuRoutes.section>, string>({
+      query: (section) => routeRequest(menuRoutes.section, { params: { section } }),
       providesTags: (_result, _error, section) => [{ type: 'Menu', id: section }],
     }),
   }),

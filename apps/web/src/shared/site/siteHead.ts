@@ -3,7 +3,7 @@ import { faviconLink } from '@cc/contracts';
 const FAVICON_SELECTOR = 'link[data-site-favicon]';
 
 /**
- * Spec §2: the favicon comes from siteFavicon; ".ico" uses the shortcut-icon form, anything else
+ * The favicon comes from siteFavicon; ".ico" uses the shortcut-icon form, anything else
  * the png form. One link element is kept and rewritten, so the two forms never coexist.
  */
 export function applyFavicon(href: string, doc: Document = document) {

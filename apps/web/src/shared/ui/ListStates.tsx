@@ -133,7 +133,7 @@ type ListViewProps<T extends { items: readonly unknown[] }> = {
 
 /**
  * A list's states from an RTK Query result: skeleton while loading, error with Retry, the empty
- * state, the rows. A failed load resets the list to empty with a total of 0 (spec §8) instead of
+ * state, the rows. A failed load resets the list to empty with a total of 0 (docs/product.md#client-rules) instead of
  * leaving rows from an earlier page on screen.
  */
 export function ListView<T extends { items: readonly unknown[] }>({ query, what, columns, empty, children }: ListViewProps<T>) {

@@ -27,6 +27,23 @@ it('changes the password, keeps this device signed in and signs out the others',
   expect((await app.request('POST', '/api/auth/login', { body: { email: user.email, password: NEW_PASSWORD } })).status).toBe(200);
 });
 
+it('takes the current password as `currentPassword` too', async () => {
+  const { user, token } = await createMember(app);
+  const res = await app.request('POST', '/api/users/updatePassword', {
+    token,
+    body: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+  });
+  expect(res.status).toBe(200);
+  expect((await app.request('POST', '/api/auth/login', { body: { email: user.email, password: NEW_PASSWORD } })).status).toBe(200);
+});
+
+it('asks for the current password when neither name is sent', async () => {
+  const { token } = await createMember(app);
+  const res = await app.request('POST', '/api/users/updatePassword', { token, body: { newPassword: NEW_PASSWORD } });
+  expect(res.status).toBe(422);
+  expect(res.body.msg).toBe('currentPassword: Current password is required');
+});
+
 it('refuses a wrong current password with 422 WRONG_PASSWORD and changes nothing', async () => {
   const { user, token } = await createMember(app);
   const res = await app.request('POST', '/api/users/updatePassword', {
@@ -35,6 +52,7 @@ it('refuses a wrong current password with 422 WRONG_PASSWORD and changes nothing
   });
   expect(res.status).toBe(422);
   expect(res.body).toMatchObject({ code: 'WRONG_PASSWORD', msg: 'Your current password is not right.' });
+  expect(res.body.details.fields).toHaveProperty('currentPassword');
   expect((await app.request('POST', '/api/auth/login', { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(200);
 });
 

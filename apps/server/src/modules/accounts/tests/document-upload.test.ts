@@ -59,6 +59,14 @@ it('stores a model’s document privately and puts the model in review', async (
   expect(await filesOf(user.id)).toHaveLength(1);
 });
 
+it('takes a document with only the legal name and birth date: its type is filed as ID', async () => {
+  const { token } = await createModel(app, { modelStatus: 'none' });
+  const res = await submit(token, { legalName: 'Jane Q. Example', birthDate: '1990-04-01' });
+  expect(res.status).toBe(200);
+  expect(res.body.data.modelStatus).toBe('pending');
+  expect(res.body.data.verificationDocument).toMatchObject({ documentType: 'ID', legalName: 'Jane Q. Example', birthDate: '1990-04-01' });
+});
+
 it('accepts a PDF and replaces an earlier document', async () => {
   const { user, token } = await createModel(app, { modelStatus: 'refused' });
   await submit(token, validFields);

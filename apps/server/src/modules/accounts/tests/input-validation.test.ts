@@ -104,14 +104,7 @@ const cases: Case[] = [
     'member',
   ],
   ['deactivate: no code', 'PUT', '/api/users/deactivate', {}, 'verifyCode: Enter the 6-digit code', 'member'],
-  [
-    'token-per-message: text',
-    'PUT',
-    '/api/users/token-per-message',
-    { token: 'ten' },
-    'token: Price must be a number of hundredths of a token',
-    'member',
-  ],
+  ['token-per-message: text', 'PUT', '/api/users/token-per-message', { token: 'ten' }, 'token: Price must be a number of tokens', 'member'],
   [
     'findByUsername: too short',
     'GET',

@@ -28,7 +28,7 @@ it('finds an approved model and an ordinary member, without private fields', asy
     _id: model.id,
     username: model.username,
     type: 'model',
-    tokenPerMessage: 300,
+    tokenPerMessage: 3, // tokens on the wire; 300 hundredths inside
     isFriend: false,
     contactId: null,
   });

@@ -62,7 +62,7 @@ it('gives a visitor an approved model’s profile, with no contact of their own'
     username: approved.user.username,
     type: 'model',
     bio: 'Sings',
-    tokenPerMessage: 250,
+    tokenPerMessage: 2.5, // tokens on the wire; 250 hundredths inside
     isFriend: false,
     contactId: null,
   });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createModel } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
-import { DEFAULT_SETTINGS } from '../settings.service';
 import { makePng, uploadFile } from './helpers';
 
 let app: TestApp;
@@ -61,5 +60,5 @@ it('wrote nothing for any refused caller', async () => {
   const menus = await app.ctx.db.query.menus.findMany();
   expect(menus.map((m) => m.title).sort()).toEqual(['API reference', 'Contact us']);
   const config = await app.request('GET', '/api/system/configs/public');
-  expect(config.body.data.siteName).toBe(DEFAULT_SETTINGS.siteName);
+  expect(config.body.data.siteName).toBe('Creator Chat');
 });

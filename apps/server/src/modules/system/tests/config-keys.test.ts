@@ -8,7 +8,7 @@ beforeAll(async () => {
   const admin = await createAdmin(app);
   const put = await app.request('PUT', '/api/admin/settings', {
     token: admin.token,
-    body: { footerContent: '<p>Hi</p>', contactEmail: 'boss@example.test', siteCommission: 30, minPayoutTokens: 5000 },
+    body: { footerContent: '<p>Hi</p>', contactEmail: 'boss@example.test', siteCommission: 30, minPayoutTokens: 50 },
   });
   expect(put.status).toBe(200);
 });
@@ -35,8 +35,14 @@ it('answers an empty object when nothing asked for is public', async () => {
   expect(res.body).toEqual({ data: {} });
 });
 
+it('reads a single key sent as a string as a list of one', async () => {
+  const res = await app.request('POST', '/api/system/configs/keys', { body: { keys: 'footerContent' } });
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ data: { footerContent: '<p>Hi</p>' } });
+});
+
 it('refuses a bad body with 422 naming the field', async () => {
-  for (const body of [{}, { keys: 'siteName' }, { keys: [] }]) {
+  for (const body of [{}, { keys: 42 }, { keys: [] }, { keys: [42] }]) {
     const res = await app.request('POST', '/api/system/configs/keys', { body });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('VALIDATION_FAILED');

@@ -1,9 +1,11 @@
-import type { Me } from '@cc/contracts';
+import { profileRoutes as routes, type Me, type RouteAnswer } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
+import { routeRequest } from '../../../shared/api/routeRequest';
+import type { RouteBody } from '../../../shared/api/routeTypes';
 import { storeMe } from '../../../shared/auth/storeMe';
 
-type Message = { message?: string };
-export type ProfileUpdate = { name?: string; username?: string; bio?: string };
+type Message = RouteAnswer<typeof routes.updatePassword>;
+export type ProfileUpdate = RouteBody<typeof routes.updateProfile>;
 export type DocumentUpload = { file: File; documentType: string; legalName: string; birthDate: string };
 
 /** Every answer that carries the member's new self goes straight into the session state. */
@@ -23,23 +25,24 @@ const keepMe = {
 
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    updateProfile: build.mutation<Me, ProfileUpdate>({
-      query: (body) => ({ url: '/users/updateProfile', method: 'PUT', body }),
+    updateProfile: build.mutation<RouteAnswer<typeof routes.updateProfile>, ProfileUpdate>({
+      query: (body) => routeRequest(routes.updateProfile, { body }),
       ...keepMe,
     }),
-    uploadAvatar: build.mutation<Me, File>({
+    uploadAvatar: build.mutation<RouteAnswer<typeof routes.avatar>, File>({
       query: (file) => {
         const body = new FormData();
         body.append('file', file);
-        return { url: '/users/avatar', method: 'POST', body };
+        return routeRequest(routes.avatar, { body });
       },
       ...keepMe,
     }),
-    updateTokenPerMessage: build.mutation<Me, { token: number }>({
-      query: (body) => ({ url: '/users/token-per-message', method: 'PUT', body }),
+    /** `token` is the price in tokens (1.5 is 1.50 tokens). */
+    updateTokenPerMessage: build.mutation<RouteAnswer<typeof routes.tokenPerMessage>, RouteBody<typeof routes.tokenPerMessage>>({
+      query: (body) => routeRequest(routes.tokenPerMessage, { body }),
       ...keepMe,
     }),
-    uploadDocument: build.mutation<Me, DocumentUpload>({
+    uploadDocument: build.mutation<RouteAnswer<typeof routes.submitDocument>, DocumentUpload>({
       query: ({ file, documentType, legalName, birthDate }) => {
         const body = new FormData();
         // Fields first: the server reads them before it streams the file.
@@ -47,19 +50,19 @@ export const accountApi = baseApi.injectEndpoints({
         body.append('legalName', legalName);
         body.append('birthDate', birthDate);
         body.append('file', file);
-        return { url: '/users/document', method: 'POST', body };
+        return routeRequest(routes.submitDocument, { body });
       },
       ...keepMe,
     }),
-    updatePassword: build.mutation<Message, { password: string; newPassword: string }>({
-      query: (body) => ({ url: '/users/updatePassword', method: 'POST', body }),
+    updatePassword: build.mutation<Message, { currentPassword: string; newPassword: string }>({
+      query: (body) => routeRequest(routes.updatePassword, { body }),
     }),
     /** Mails a one-time code for account actions (deactivation, payouts). */
-    requestAccountCode: build.mutation<Message, void>({
-      query: () => ({ url: '/users/otp/', method: 'GET' }),
+    requestAccountCode: build.mutation<RouteAnswer<typeof routes.accountCode>, void>({
+      query: () => routeRequest(routes.accountCode),
     }),
-    deactivateAccount: build.mutation<Message, { verifyCode: string }>({
-      query: (body) => ({ url: '/users/deactivate', method: 'PUT', body }),
+    deactivateAccount: build.mutation<RouteAnswer<typeof routes.deactivate>, RouteBody<typeof routes.deactivate>>({
+      query: (body) => routeRequest(routes.deactivate, { body }),
     }),
   }),
 });

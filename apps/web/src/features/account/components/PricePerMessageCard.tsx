@@ -8,23 +8,23 @@ import { formatTokens, parseTokens } from '../../../shared/format';
 import { Button, Card, TextField } from '../../../shared/ui';
 import { useUpdateTokenPerMessageMutation } from '../api/accountApi';
 
-/** People type tokens ("1.50"); the wire carries hundredths (150), checked by the contract's rule. */
+/** People type tokens ("1.50") and the wire carries tokens (1.5), checked by the contract's rule (docs/product.md#units). */
 const priceFormSchema = z.object({
   price: z
     .string()
     .trim()
     .transform((text, ctx) => {
-      const hundredths = parseTokens(text);
-      if (hundredths === null) {
+      const tokens = parseTokens(text);
+      if (tokens === null) {
         ctx.addIssue({ code: 'custom', message: 'Enter an amount like 1.50' });
         return z.NEVER;
       }
-      const checked = tokenPerMessageSchema.safeParse({ token: hundredths });
+      const checked = tokenPerMessageSchema.safeParse({ token: tokens });
       if (!checked.success) {
         ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'That price is not allowed' });
         return z.NEVER;
       }
-      return hundredths;
+      return tokens;
     }),
 });
 

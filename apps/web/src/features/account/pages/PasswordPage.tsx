@@ -18,7 +18,7 @@ export default function PasswordPage() {
     reset,
     control,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(updatePasswordSchema), mode: 'onTouched', defaultValues: { password: '', newPassword: '' } });
+  } = useForm({ resolver: zodResolver(updatePasswordSchema), mode: 'onTouched', defaultValues: { currentPassword: '', newPassword: '' } });
 
   const typedPassword = useWatch({ control, name: 'newPassword' });
 
@@ -26,7 +26,7 @@ export default function PasswordPage() {
     setFormError(null);
     const answer = await updatePassword(values);
     if (answer.error) {
-      setFormError(applyServerErrors(answer.error, setError, ['password', 'newPassword']));
+      setFormError(applyServerErrors(answer.error, setError, ['currentPassword', 'newPassword']));
       return;
     }
     reset();
@@ -42,13 +42,13 @@ export default function PasswordPage() {
           <PasswordField
             label="Current password"
             autoComplete="current-password"
-            error={errors.password?.message}
+            error={errors.currentPassword?.message}
             labelAside={
               <Link to="/auth/forgot" className="text-sm">
                 Forgot it?
               </Link>
             }
-            {...register('password')}
+            {...register('currentPassword')}
           />
           <PasswordField
             label="New password"

@@ -5,7 +5,7 @@ import { DocumentUploadForm } from '../components/DocumentUploadForm';
 import { VerificationStatus } from '../components/VerificationStatus';
 import './VerificationPage.css';
 
-/** Creators prove their identity here; an administrator approves or refuses (product decisions §3). */
+/** Creators prove their identity here; an administrator approves or refuses (docs/product.md#roles). */
 export default function VerificationPage() {
   const user = useAppSelector(selectCurrentUser);
   if (!user) return null;

@@ -1,26 +1,27 @@
-import type { MemberType } from '@cc/contracts';
+import { authRoutes as routes, type RouteAnswer } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
+import { routeRequest } from '../../../shared/api/routeRequest';
+import type { RouteBody } from '../../../shared/api/routeTypes';
 
-export type RegisterRequest = { name: string; username: string; email: string; password: string; type: MemberType };
-type Message = { message?: string };
+export type RegisterRequest = RouteBody<typeof routes.register>;
 
 /** Sign-up, e-mail confirmation and password recovery (sign-in itself lives in shared/auth). */
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    register: build.mutation<Message & { email: string }, RegisterRequest>({
-      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+    register: build.mutation<RouteAnswer<typeof routes.register>, RegisterRequest>({
+      query: (body) => routeRequest(routes.register, { body }),
     }),
-    verifyEmail: build.mutation<Message, { email: string; verifyCode: string }>({
-      query: (body) => ({ url: '/auth/verify/code', method: 'POST', body }),
+    verifyEmail: build.mutation<RouteAnswer<typeof routes.verifyEmail>, RouteBody<typeof routes.verifyEmail>>({
+      query: (body) => routeRequest(routes.verifyEmail, { body }),
     }),
-    resendVerifyCode: build.mutation<Message, { email: string }>({
-      query: (body) => ({ url: '/auth/verify/resend', method: 'POST', body }),
+    resendVerifyCode: build.mutation<RouteAnswer<typeof routes.resendVerification>, RouteBody<typeof routes.resendVerification>>({
+      query: (body) => routeRequest(routes.resendVerification, { body }),
     }),
-    forgotPassword: build.mutation<Message, { email: string }>({
-      query: (body) => ({ url: '/auth/forgot', method: 'POST', body }),
+    forgotPassword: build.mutation<RouteAnswer<typeof routes.forgotPassword>, RouteBody<typeof routes.forgotPassword>>({
+      query: (body) => routeRequest(routes.forgotPassword, { body }),
     }),
-    resetPassword: build.mutation<Message, { token: string; password: string }>({
-      query: (body) => ({ url: '/auth/reset', method: 'POST', body }),
+    resetPassword: build.mutation<RouteAnswer<typeof routes.resetPassword>, RouteBody<typeof routes.resetPassword>>({
+      query: (body) => routeRequest(routes.resetPassword, { body }),
     }),
   }),
 });

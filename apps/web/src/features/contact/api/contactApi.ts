@@ -1,11 +1,14 @@
+import { contactUsRoutes as routes, type RouteAnswer } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
+import { routeRequest } from '../../../shared/api/routeRequest';
+import type { RouteBody } from '../../../shared/api/routeTypes';
 
-export type ContactMessage = { name: string; email: string; message: string };
+export type ContactMessage = RouteBody<typeof routes.send>;
 
 export const contactApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    sendContactMessage: build.mutation<{ message?: string }, ContactMessage>({
-      query: (body) => ({ url: '/contact-us', method: 'POST', body }),
+    sendContactMessage: build.mutation<RouteAnswer<typeof routes.send>, ContactMessage>({
+      query: (body) => routeRequest(routes.send, { body }),
     }),
   }),
 });

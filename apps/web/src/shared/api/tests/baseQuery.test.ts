@@ -14,7 +14,7 @@ function setup(routes: Parameters<typeof fakeServer>[0], token: string | null = 
   return { call, requests: server.requests, onUnauthorized };
 }
 
-describe('the API base query (spec §7)', () => {
+describe('the API base query (docs/product.md#client-rules)', () => {
   it('drops empty GET parameters but keeps 0 and false', async () => {
     const { call, requests } = setup({ 'GET /api/users/search': { body: { data: { items: [], count: 0 } } } });
     await call({ url: '/users/search', params: { q: '', type: undefined, skip: 0, limit: null, online: false, sort: 'name' } });
@@ -102,7 +102,7 @@ describe('the API base query (spec §7)', () => {
   });
 });
 
-describe('errorMessage (spec §8 generic helper)', () => {
+describe('errorMessage (the generic helper of docs/product.md#errors)', () => {
   it("shows the server's msg", () => {
     expect(errorMessage({ status: 409, code: 'EMAIL_TAKEN', msg: 'That e-mail is already registered.' })).toBe(
       'That e-mail is already registered.',

@@ -18,7 +18,7 @@ afterEach(() => {
   clearBrowserSession();
 });
 
-describe('the stored session (spec §4, §6, §9)', () => {
+describe('the stored session (docs/product.md#accounts)', () => {
   it('keeps the token for 365 days with keep-login', () => {
     const writes = spyOnCookieWrites();
     const now = new Date('2026-03-01T12:00:00Z');

@@ -20,7 +20,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('a 401 answer anywhere (spec §8)', () => {
+describe('a 401 answer anywhere (docs/product.md#client-rules)', () => {
   it('clears the session, resets the state and redirects to /auth/login, raising "Forbidden in the action!"', async () => {
     fakeServer({ 'GET /api/users/otp/': { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' } } }).install();
     const navigate = vi.fn();

@@ -19,7 +19,7 @@ afterEach(() => {
   clearBrowserSession();
 });
 
-describe('login (spec §4)', () => {
+describe('login (docs/product.md#accounts)', () => {
   it('goes requesting, then success: logged in with the user, token and flag stored', async () => {
     const server = fakeServer({
       'POST /api/auth/login': { body: { data: { token: 'jwt-ok', expiresAt: '2027-01-01T00:00:00Z' } } },
@@ -35,7 +35,7 @@ describe('login (spec §4)', () => {
     expect(store.getState().auth).toMatchObject({ requesting: false, success: true, loggedIn: true, user: me, error: null });
     expect(readAccessToken()).toBe('jwt-ok');
     expect(localStorage.getItem('isLoggedIn')).toBe('yes');
-    // Spec §7: the current user is fetched with the new token.
+    // The current user is fetched with the new token (docs/product.md#accounts).
     expect(server.requests[1]!.headers.get('Authorization')).toBe('Bearer jwt-ok');
   });
 
@@ -90,7 +90,7 @@ describe('the global reset', () => {
   });
 });
 
-describe('logout (spec §4)', () => {
+describe('logout (docs/product.md#client-rules)', () => {
   it('tells the server, clears cookie, flag and state, and goes to /auth/login', async () => {
     const navigate = vi.fn();
     setNavigator(navigate);

@@ -1,0 +1,90 @@
+import { okSchema } from '../common/envelope';
+import { defineRoute } from '../common/routes';
+import { deactivateSchema, meSchema, tokenPerMessageSchema, updatePasswordSchema, updateProfileSchema } from './schemas';
+
+const accountCode = {
+  method: 'GET',
+  access: 'member',
+  tags: ['users'],
+  summary: 'Mail a 6-digit account code (valid 10 minutes)',
+  answer: okSchema,
+} as const;
+
+/** The signed-in member's own account: profile, picture, password, document, code, deactivation, price. */
+export const profileRoutes = {
+  me: defineRoute({
+    method: 'GET',
+    path: '/users/me',
+    access: 'member',
+    tags: ['users'],
+    summary: 'My account, with my balance in tokens',
+    answer: meSchema,
+  }),
+  updateProfile: defineRoute({
+    method: 'PUT',
+    path: '/users/updateProfile',
+    access: 'member',
+    tags: ['users'],
+    summary: 'Change my name, username or bio',
+    description: 'Every field is optional: only the fields sent change. Other fields are ignored.',
+    body: updateProfileSchema,
+    answer: meSchema,
+  }),
+  avatar: defineRoute({
+    method: 'POST',
+    path: '/users/avatar',
+    access: 'member',
+    tags: ['users'],
+    summary: 'Upload a profile picture (field "file": JPEG, PNG, WebP or GIF up to 5 MB)',
+    upload: true,
+    answer: meSchema,
+  }),
+  updatePassword: defineRoute({
+    method: 'POST',
+    path: '/users/updatePassword',
+    access: 'member',
+    tags: ['users'],
+    summary: 'Change the password; other sessions end',
+    description: 'Takes `{ currentPassword, newPassword }`; the current password may also be sent as `password`.',
+    body: updatePasswordSchema,
+    answer: okSchema,
+  }),
+  submitDocument: defineRoute({
+    method: 'POST',
+    path: '/users/document',
+    access: 'member',
+    tags: ['users'],
+    summary: 'Models: submit a verification document',
+    description:
+      'Multipart: the fields legalName and birthDate (YYYY-MM-DD), and optionally documentType (`ID`, `passport` or `driverCard`; default `ID`), then the field "file" (JPEG, PNG, WebP or PDF up to 10 MB). Fields must come before the file.',
+    upload: true,
+    answer: meSchema,
+  }),
+  accountCode: defineRoute({
+    ...accountCode,
+    path: '/users/otp/',
+    description: 'The code is what PUT /users/deactivate and payouts ask for.',
+  }),
+  /** The same without the trailing slash the spec writes. */
+  accountCodeNoSlash: defineRoute({ ...accountCode, path: '/users/otp', description: 'The same as GET /users/otp/.' }),
+  deactivate: defineRoute({
+    method: 'PUT',
+    path: '/users/deactivate',
+    access: 'member',
+    tags: ['users'],
+    summary: 'Deactivate my account with a code from GET /users/otp/',
+    description: 'Takes `{ verifyCode }`.',
+    body: deactivateSchema,
+    answer: okSchema,
+  }),
+  tokenPerMessage: defineRoute({
+    method: 'PUT',
+    path: '/users/token-per-message',
+    access: 'member',
+    tags: ['users'],
+    summary: 'Models: the price of one message, in tokens',
+    description: 'Takes `{ token }`, the price in tokens with at most two decimals (1.5 is 1.50 tokens; 0 makes messages free).',
+    body: tokenPerMessageSchema,
+    answer: meSchema,
+  }),
+};

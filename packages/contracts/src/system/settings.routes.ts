@@ -1,0 +1,33 @@
+import { defineRoute } from '../common/routes';
+import { settingsSchema, updateSettingsSchema } from './schemas';
+
+/** Administrators: every site setting (minPayoutTokens in tokens, siteCommission a percent). */
+export const settingsRoutes = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/admin/settings',
+    access: 'admin',
+    tags: ['admin', 'system'],
+    summary: 'Every setting',
+    answer: settingsSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/admin/settings',
+    access: 'admin',
+    tags: ['admin', 'system'],
+    summary: 'Change some settings (all checked before any is written)',
+    description: 'Every field is optional; `minPayoutTokens` is in tokens, `siteCommission` a whole percent.',
+    body: updateSettingsSchema,
+    answer: settingsSchema,
+  }),
+  uploadFavicon: defineRoute({
+    method: 'POST',
+    path: '/admin/settings/favicon',
+    access: 'admin',
+    tags: ['admin', 'system'],
+    summary: 'Upload the site favicon (multipart field "file": PNG, ICO or WebP up to 1 MB)',
+    upload: true,
+    answer: settingsSchema,
+  }),
+};
