@@ -2,3 +2,5 @@ export * from './wallet';
 export * from './packages';
 export * from './payments';
 export * from './wallet.routes';
+export * from './packages.routes';
+export * from './payments.routes';

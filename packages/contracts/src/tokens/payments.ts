@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../common/envelope';
+import { idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
+import { tokenAmount, usdCents, usdDollars } from '../common/money';
 
 export const paymentProviderSchema = z.enum(['sandbox', 'authorizenet']);
 export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
@@ -24,18 +25,51 @@ export const opaqueDataSchema = z.object({
 });
 export type OpaqueData = z.infer<typeof opaqueDataSchema>;
 
-export const paymentSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('card'), opaqueData: opaqueDataSchema, saveCard: z.boolean().default(false) }),
-  z.object({ kind: z.literal('saved'), paymentMethodId: z.uuid('Choose a saved card') }),
-]);
-
-/** POST /payment/transactions/request — the price comes from the package on the server. */
-export const purchaseRequestSchema = z.object({
-  packageId: z.uuid('Choose a package'),
-  /** Client-made UUID, one per purchase attempt: a retry or a double submit charges once. */
-  idempotencyKey: z.uuid('idempotencyKey must be a UUID'),
-  payment: paymentSourceSchema,
+const cardSourceSchema = z.object({
+  kind: z.literal('card'),
+  opaqueData: opaqueDataSchema,
+  saveCard: z.boolean().default(false),
 });
+const savedSourceSchema = z.object({ kind: z.literal('saved'), paymentMethodId: z.uuid('Choose a saved card') });
+export const paymentSourceSchema = z.discriminatedUnion('kind', [cardSourceSchema, savedSourceSchema]);
+export type PaymentSource = z.output<typeof paymentSourceSchema>;
+
+const PAYMENT_SOURCES = ['opaqueData', 'paymentProfileId', 'payment'] as const;
+
+/**
+ * POST /payment/transactions/request — the price comes from the package on the server. Three shapes
+ * buy (docs/product.md#compatibility):
+ *  - `{ packageId, opaqueData, saveCard? }`: a card nonce, the Accept.js convention;
+ *  - `{ packageId, paymentProfileId }`: a saved card, by its `_id`;
+ *  - `{ packageId, idempotencyKey, payment: { kind: 'card', opaqueData, saveCard? } | { kind: 'saved', paymentMethodId } }`.
+ * `idempotencyKey` is optional everywhere (docs/product.md#idempotency): without one a card nonce is
+ * charged once (the server keys the purchase by the nonce), a saved card buys anew each time.
+ * Parsed into the richer shape, so the server reads `payment` only.
+ */
+export const purchaseRequestSchema = z
+  .object({
+    packageId: z.uuid('Choose a package'),
+    /** Client-made key, one per purchase attempt: a retry or a double submit charges once. */
+    idempotencyKey: idempotencyKeySchema.optional(),
+    opaqueData: opaqueDataSchema.optional().meta({ description: 'A card nonce from Accept.js (same as payment.kind card)' }),
+    saveCard: z.boolean().optional().meta({ description: 'With opaqueData: keep the card for later purchases' }),
+    paymentProfileId: z.uuid('Choose a saved card').optional().meta({ description: 'A saved card’s _id (same as payment.kind saved)' }),
+    payment: paymentSourceSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const given = PAYMENT_SOURCES.filter((source) => input[source] !== undefined);
+    if (given.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['opaqueData'], message: 'Pay with a card (opaqueData) or a saved card (paymentProfileId)' });
+    if (given.length > 1) ctx.addIssue({ code: 'custom', path: [given[1]!], message: `Pay one way only: ${given.join(' or ')}` });
+  })
+  .transform(({ packageId, idempotencyKey, opaqueData, saveCard, paymentProfileId, payment }) => {
+    const source: PaymentSource =
+      payment ??
+      (opaqueData
+        ? { kind: 'card', opaqueData, saveCard: saveCard ?? false }
+        : { kind: 'saved', paymentMethodId: paymentProfileId as string });
+    return { packageId, ...(idempotencyKey === undefined ? {} : { idempotencyKey }), payment: source };
+  });
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 
 export const paymentStatusSchema = z.enum(['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunded']);
@@ -43,8 +77,9 @@ export const paymentSchema = z.object({
   _id: z.string(),
   status: paymentStatusSchema,
   packageName: z.string(),
-  tokens: z.number().int(),
-  amountCents: z.number().int(),
+  tokens: tokenAmount({ description: 'Tokens bought' }),
+  amountCents: usdCents('What the card paid, in US cents'),
+  amount: usdDollars('What the card paid, in US dollars'),
   cardLast4: z.string().nullable(),
   cardBrand: z.string().nullable(),
   failureMessage: z.string().nullable(),
@@ -53,7 +88,11 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const purchaseResultSchema = z.object({ payment: paymentSchema, balance: z.number().int() });
+/** 200 with the balance afterwards; 202 while the provider's fraud filter holds the payment. */
+export const purchaseResultSchema = z.object({
+  payment: paymentSchema,
+  balance: tokenAmount({ description: "The buyer's tokens afterwards" }),
+});
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
 /** GET /admin/payments — every member's payments, optionally one status. */
@@ -76,8 +115,9 @@ export const invoiceSchema = z.object({
   number: z.string(),
   issuedAt: z.string(),
   packageName: z.string(),
-  tokens: z.number().int(),
-  amountCents: z.number().int(),
+  tokens: tokenAmount({ description: 'Tokens bought' }),
+  amountCents: usdCents('What was paid, in US cents'),
+  amount: usdDollars('What was paid, in US dollars'),
   cardLast4: z.string().nullable(),
   status: z.enum(['paid', 'refunded']),
   buyer: z.object({ name: z.string(), email: z.string() }),
@@ -142,7 +182,7 @@ export function cardBrandOf(cardNumber: string): string {
   return 'Card';
 }
 
-/** Sandbox test cards (product decisions §4). */
+/** Sandbox test cards (docs/product.md#payments). */
 export const SANDBOX_CARDS = {
   approved: '4111111111111111',
   declined: '4000000000000002',

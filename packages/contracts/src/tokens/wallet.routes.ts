@@ -55,6 +55,8 @@ export const walletRoutes = {
     access: 'admin',
     tags: ['admin', 'wallet'],
     summary: 'Add or remove tokens with a reason (written to the ledger)',
+    description:
+      '`amount` is tokens, signed, at most two decimals. `idempotencyKey` (8–255 characters) is required: a doubled click adjusts once, and the server cannot tell a second adjustment from a retry without it.',
     params: idParamSchema,
     body: adjustBalanceSchema,
     answer: walletSchema,

@@ -47,12 +47,13 @@ export const adjustBalanceSchema = z.object({
 export type AdjustBalanceInput = z.input<typeof adjustBalanceSchema>;
 
 export const earningSourceSchema = z.enum(['message', 'item', 'tip', 'call']);
+/** One sale; a refund adds a row with every amount negative, so the rows always sum to what was earned. */
 export const earningSchema = z.object({
   _id: z.string(),
   source: earningSourceSchema,
-  gross: tokenAmount({ description: 'Tokens the payer paid' }),
-  commission: tokenAmount({ description: 'Tokens the site kept' }),
-  net: signedTokenAmount({ description: 'Tokens the model earned' }),
+  gross: signedTokenAmount({ description: 'Tokens the payer paid (negative on a refund row)' }),
+  commission: signedTokenAmount({ description: 'Tokens the site kept (negative on a refund row)' }),
+  net: signedTokenAmount({ description: 'Tokens the model earned (negative on a refund row)' }),
   payer: z.object({ _id: z.string(), username: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });

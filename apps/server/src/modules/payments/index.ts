@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import type { Db } from '../../platform/db';
 import { createPaymentProvider } from '../../providers/payments';
+import { createCardsRepository } from './cards.repository';
+import { registerCardRoutes } from './cards.routes';
+import { createInvoicesRepository } from './invoices.repository';
 import { createInvoicesService } from './invoices.service';
-import { createPackagesService } from './packages.service';
+import { createPackagesRepository } from './packages.repository';
 import { registerPackageRoutes } from './packages.routes';
 import { seedTokenPackages } from './packages.seed';
+import { createPackagesService } from './packages.service';
 import { createPaymentHistoryService } from './payment-history.service';
-import { registerPaymentRoutes } from './payments.routes';
+import { createPaymentsRepository } from './payments.repository';
+import { registerPaymentAdminRoutes, registerPaymentRoutes } from './payments.routes';
 import { createPurchaseService } from './purchase.service';
 import { createPaymentReconciler } from './reconciler';
 import { registerSandboxRoutes } from './sandbox.routes';
 import { createSavedCardsService } from './saved-cards.service';
 import { createSettlement } from './settlement';
-import { webhookEventsRepository } from './webhook-events.repository';
+import { createWebhookEventsRepository, type WebhookEventsRepository } from './webhook-events.repository';
 import { registerWebhookRoutes } from './webhook.routes';
 import { createWebhookService } from './webhook.service';
 
@@ -25,43 +29,51 @@ const SPENT_NONCE_RETENTION_MS = 60 * 60_000;
  * nonces long expired are useless (an expired nonce is refused by its own signed expiry), so each
  * spend clears them.
  */
-async function spendSandboxNonce(db: Db, nonceId: string, expiresAt: Date): Promise<boolean> {
+async function spendSandboxNonce(webhookEvents: WebhookEventsRepository, nonceId: string, expiresAt: Date): Promise<boolean> {
   const provider = 'sandbox-nonce';
-  const spent = await webhookEventsRepository.claim(
-    { provider, notificationId: nonceId, eventType: 'nonce.spent', payload: { expiresAt } },
-    db,
-  );
-  await webhookEventsRepository.deleteOlderThan(provider, new Date(Date.now() - SPENT_NONCE_RETENTION_MS), db);
+  const spent = await webhookEvents.claim({ provider, notificationId: nonceId, eventType: 'nonce.spent', payload: { expiresAt } });
+  await webhookEvents.deleteOlderThan(provider, new Date(Date.now() - SPENT_NONCE_RETENTION_MS));
   return spent;
 }
 
 /** Token packages, card payments through a provider, invoices. */
 export async function paymentsModule(app: FastifyInstance, ctx: AppContext) {
   const { db, events, config, log, ledger, settings } = ctx;
+  const repositories = {
+    packages: createPackagesRepository(db),
+    cards: createCardsRepository(db),
+    payments: createPaymentsRepository(db),
+    invoices: createInvoicesRepository(db),
+    webhookEvents: createWebhookEventsRepository(db),
+  };
+  const { payments, cards, invoices, webhookEvents } = repositories;
   const provider = createPaymentProvider({
     config: config.payments,
     jwtSecret: config.jwtSecret,
-    spendSandboxNonce: (nonceId, expiresAt) => spendSandboxNonce(db, nonceId, expiresAt),
+    spendSandboxNonce: (nonceId, expiresAt) => spendSandboxNonce(webhookEvents, nonceId, expiresAt),
     warn: (message, err) => log.warn({ err }, message),
   });
 
   await seedTokenPackages(db);
 
-  const packages = createPackagesService({ db });
-  const settlement = createSettlement({ db, ledger, events, log });
-  const savedCards = createSavedCardsService({ db, provider });
+  const packages = createPackagesService({ packages: repositories.packages });
+  const settlement = createSettlement({ db, payments, invoices, ledger, events, log });
+  const savedCards = createSavedCardsService({ cards, provider });
+  const history = createPaymentHistoryService({ payments });
+  const invoiceService = createInvoicesService({ invoices, settings });
 
   registerPackageRoutes(app, { packages });
   registerPaymentRoutes(app, ctx, {
     provider,
-    history: createPaymentHistoryService({ db }),
-    purchases: createPurchaseService({ db, provider, packages, settlement, savedCards, ledger, log }),
-    savedCards,
-    invoices: createInvoicesService({ db, settings }),
+    purchases: createPurchaseService({ payments, cards, provider, packages, settlement, savedCards, ledger, log }),
+    history,
+    invoices: invoiceService,
   });
-  await registerWebhookRoutes(app, { webhooks: createWebhookService({ db, provider, settlement, log }) });
+  registerCardRoutes(app, ctx, { savedCards });
+  registerPaymentAdminRoutes(app, { history, invoices: invoiceService });
+  await registerWebhookRoutes(app, { webhooks: createWebhookService({ db, payments, webhookEvents, provider, settlement, log }) });
   if (provider.name === 'sandbox') registerSandboxRoutes(app, ctx);
 
-  const reconciler = createPaymentReconciler({ db, provider, settlement, log });
+  const reconciler = createPaymentReconciler({ payments, provider, settlement, log });
   ctx.jobs.every('payments.reconcile', 60_000, () => reconciler.sweep());
 }

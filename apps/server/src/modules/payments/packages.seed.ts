@@ -1,10 +1,12 @@
+import { tokens } from '@cc/contracts';
 import type { Db } from '../../platform/db';
-import { packagesRepository as repo, type NewPackage } from './packages.repository';
+import { createPackagesRepository, type NewPackage } from './packages.repository';
 
+/** Tokens in hundredths (written the way people say them), prices in US cents. */
 export const DEFAULT_TOKEN_PACKAGES: NewPackage[] = [
-  { name: 'Starter', tokens: 10_000, priceCents: 999, ordering: 0, active: true },
-  { name: 'Popular', tokens: 55_000, priceCents: 4_999, ordering: 1, active: true },
-  { name: 'Premium', tokens: 120_000, priceCents: 9_999, ordering: 2, active: true },
+  { name: 'Starter', tokens: tokens(100), priceCents: 999, ordering: 0, active: true },
+  { name: 'Popular', tokens: tokens(550), priceCents: 4_999, ordering: 1, active: true },
+  { name: 'Premium', tokens: tokens(1_200), priceCents: 9_999, ordering: 2, active: true },
 ];
 
 /**
@@ -14,6 +16,7 @@ export const DEFAULT_TOKEN_PACKAGES: NewPackage[] = [
  * Returns whether this call seeded.
  */
 export async function seedTokenPackages(db: Db): Promise<boolean> {
+  const repo = createPackagesRepository(db);
   return db.transaction(async (tx) => {
     await repo.lockForSeeding(tx);
     if ((await repo.count(tx)) > 0) return false;

@@ -1,20 +1,19 @@
 import type { AdminPayment, Payment } from '@cc/contracts';
-import type { Db } from '../../platform/db';
-import { paymentsRepository as payments, type PaymentStatus } from './payments.repository';
+import type { PaymentsRepository, PaymentStatus } from './payments.repository';
 import { toAdminPaymentDto, toPaymentDto } from './payments.presenter';
 
 type Page = { limit: number; skip: number };
 
 /** Payments as lists: a member's own history, and everyone's for administrators. */
-export function createPaymentHistoryService({ db }: { db: Db }) {
+export function createPaymentHistoryService({ payments }: { payments: PaymentsRepository }) {
   return {
     async forMember(userId: string, page: Page): Promise<{ items: Payment[]; count: number }> {
-      const { rows, count } = await payments.listForUser(userId, page, db);
+      const { rows, count } = await payments.listForUser(userId, page);
       return { items: rows.map(toPaymentDto), count };
     },
 
     async forAdmin(query: Page & { status?: PaymentStatus | undefined }): Promise<{ items: AdminPayment[]; count: number }> {
-      const { rows, count } = await payments.listForAdmin(query, db);
+      const { rows, count } = await payments.listForAdmin(query);
       return { items: rows.map(toAdminPaymentDto), count };
     },
   };

@@ -1,16 +1,28 @@
-import { formatInvoiceNumber, type AdminPayment, type Invoice, type Payment, type SavedCard, type TokenPackage } from '@cc/contracts';
+import {
+  usdCentsToDollars,
+  formatInvoiceNumber,
+  type AdminPayment,
+  type Invoice,
+  type Payment,
+  type SavedCard,
+  type TokenPackage,
+} from '@cc/contracts';
 import type { PaymentMethodRow } from './cards.repository';
 import type { InvoiceWithBuyer } from './invoices.repository';
 import type { PackageRow } from './packages.repository';
 import type { AdminListedPayment, ListedPayment } from './payments.repository';
 
-/** Explicit allow-lists: provider ids, idempotency keys and ledger ids stay on the server. */
+/**
+ * Explicit allow-lists: provider ids, idempotency keys and ledger ids stay on the server. Tokens stay
+ * hundredths here (the answer schema sends them as tokens); US prices go out in cents and dollars.
+ */
 
 export const toTokenPackageDto = (row: PackageRow): TokenPackage => ({
   _id: row.id,
   name: row.name,
   tokens: row.tokens,
   priceCents: row.priceCents,
+  price: usdCentsToDollars(row.priceCents),
   ordering: row.ordering,
   active: row.active,
 });
@@ -21,6 +33,7 @@ export const toPaymentDto = (row: ListedPayment): Payment => ({
   packageName: row.packageName,
   tokens: row.tokens,
   amountCents: row.amountCents,
+  amount: usdCentsToDollars(row.amountCents),
   cardLast4: row.cardLast4,
   cardBrand: row.cardBrand,
   failureMessage: row.failureMessage,
@@ -42,6 +55,7 @@ export const toInvoiceDto = (row: InvoiceWithBuyer, siteName: string): Invoice =
   packageName: row.packageName,
   tokens: row.tokens,
   amountCents: row.amountCents,
+  amount: usdCentsToDollars(row.amountCents),
   cardLast4: row.cardLast4,
   status: row.status,
   buyer: row.buyer,

@@ -1,14 +1,14 @@
-import { ErrorCode, formatTokens, type PurchaseResult, type purchaseRequestSchema } from '@cc/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import { ErrorCode, formatTokens, hundredthsToTokens, type PurchaseResult, type purchaseRequestSchema } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../../platform/auth';
-import type { Db } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { ChargeResult, ChargeSource, PaymentProvider } from '../../providers/payments';
 import type { Ledger } from '../wallet';
-import { cardsRepository as cards } from './cards.repository';
+import type { CardsRepository } from './cards.repository';
 import type { PackagesService } from './packages.service';
-import { paymentsRepository as payments, type PaymentRow } from './payments.repository';
+import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import { toPaymentDto } from './payments.presenter';
 import { customerReference, paymentReference } from './reference';
 import type { SavedCardsService } from './saved-cards.service';
@@ -39,18 +39,19 @@ const unconfirmed = () =>
   );
 
 /**
- * Buying a token package (product decisions §4), in the order that keeps a card from being charged
- * twice and tokens from being credited twice:
- *  1. the payment row is written first, keyed by the client's idempotency key, with the price and
- *     tokens taken from the package — a repeat of the key answers from that row and never reaches
- *     the provider again;
+ * Buying a token package (docs/product.md#payments), in the order that keeps a card from being
+ * charged twice and tokens from being credited twice:
+ *  1. the payment row is written first, keyed by the purchase key (see `purchaseKey`), with the
+ *     price and tokens taken from the package — a repeat of the key answers from that row and never
+ *     reaches the provider again;
  *  2. the provider is called outside any database transaction;
  *  3. an approval credits tokens, marks the payment and writes the invoice in one transaction;
  *  4. a lost answer (timeout) is never retried blindly: the payment becomes `unknown` and is looked
  *     up at the provider, now and on every retry, until a lookup or a webhook settles it.
  */
 export function createPurchaseService(deps: {
-  db: Db;
+  payments: PaymentsRepository;
+  cards: CardsRepository;
   provider: PaymentProvider;
   packages: PackagesService;
   settlement: Settlement;
@@ -58,36 +59,34 @@ export function createPurchaseService(deps: {
   ledger: Pick<Ledger, 'balanceOf'>;
   log: FastifyBaseLogger;
 }) {
-  const { db, provider, settlement, log } = deps;
+  const { payments, cards, provider, settlement, log } = deps;
 
   async function purchase(user: UserRow, input: PurchaseInput): Promise<PurchaseAnswer> {
-    const existing = await payments.findByKey(user.id, input.idempotencyKey, db);
+    const idempotencyKey = purchaseKey(input);
+    const existing = await payments.findByKey(user.id, idempotencyKey);
     if (existing) return answerExisting(existing, input.packageId);
 
     const pkg = await deps.packages.findBuyable(input.packageId);
     // Resolved before anything is written, so a saved card that is not theirs leaves no payment behind.
     const { source, shown } = await chargeSourceFor(user, input.payment);
-    const payment = await payments.insertPending(
-      {
-        userId: user.id,
-        packageId: pkg.id,
-        provider: provider.name,
-        idempotencyKey: input.idempotencyKey,
-        amountCents: pkg.priceCents,
-        tokens: pkg.tokens,
-        packageName: pkg.name,
-      },
-      db,
-    );
+    const payment = await payments.insertPending({
+      userId: user.id,
+      packageId: pkg.id,
+      provider: provider.name,
+      idempotencyKey,
+      amountCents: pkg.priceCents,
+      tokens: pkg.tokens,
+      packageName: pkg.name,
+    });
     // Lost a race with a twin request carrying the same key: answer what that one is doing.
-    if (!payment) return answerExisting((await payments.findByKey(user.id, input.idempotencyKey, db))!, input.packageId);
+    if (!payment) return answerExisting((await payments.findByKey(user.id, idempotencyKey))!, input.packageId);
 
     let result: ChargeResult;
     try {
       result = await provider.charge({
         amountCents: payment.amountCents,
         reference: paymentReference(payment.id),
-        description: `${payment.packageName}: ${formatTokens(payment.tokens)} tokens`,
+        description: `${payment.packageName}: ${formatTokens(hundredthsToTokens(payment.tokens))} tokens`,
         source,
       });
     } catch (error) {
@@ -103,14 +102,14 @@ export function createPurchaseService(deps: {
   }
 
   async function chargeSourceFor(user: UserRow, payment: PurchaseInput['payment']): Promise<{ source: ChargeSource; shown: Shown }> {
-    const customerProfileId = await cards.findCustomerProfileId(user.id, provider.name, db);
+    const customerProfileId = await cards.findCustomerProfileId(user.id, provider.name);
     if (payment.kind === 'card') {
       const saveCard = payment.saveCard
         ? { customer: { merchantCustomerId: customerReference(user.id), email: user.email }, customerProfileId }
         : undefined;
       return { source: { kind: 'nonce', opaqueData: payment.opaqueData, ...(saveCard ? { saveCard } : {}) }, shown: {} };
     }
-    const method = await cards.findMethod({ id: payment.paymentMethodId, userId: user.id, provider: provider.name }, db);
+    const method = await cards.findMethod({ id: payment.paymentMethodId, userId: user.id, provider: provider.name });
     if (!method || !customerProfileId) throw notFound('That saved card is not available. Please choose another card.');
     return {
       source: { kind: 'profile', customerProfileId, paymentProfileId: method.paymentProfileId },
@@ -183,10 +182,22 @@ export function createPurchaseService(deps: {
   }
 
   async function answer(payment: PaymentRow, status: 200 | 202): Promise<PurchaseAnswer> {
-    const listed = await payments.withInvoice(payment, db);
+    const listed = await payments.withInvoice(payment);
     return { status, result: { payment: toPaymentDto(listed), balance: await deps.ledger.balanceOf(payment.userId) } };
   }
 
   return { purchase };
+}
+
+/**
+ * The key a purchase is recorded under, scoped to the member by the payments table
+ * (docs/product.md#idempotency): the client's key when it sent one; without one, a card nonce keys
+ * its own purchase (a nonce is single-use, so sending it twice is one purchase, charged once); a
+ * saved card without a key is a new purchase each time.
+ */
+export function purchaseKey(input: PurchaseInput): string {
+  if (input.idempotencyKey !== undefined) return input.idempotencyKey;
+  if (input.payment.kind === 'card') return `nonce:${createHash('sha256').update(input.payment.opaqueData.dataValue).digest('hex')}`;
+  return randomUUID();
 }
 export type PurchaseService = ReturnType<typeof createPurchaseService>;

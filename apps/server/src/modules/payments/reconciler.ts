@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db';
 import type { ChargeResult, PaymentProvider } from '../../providers/payments/types';
-import { paymentsRepository as payments, type PaymentRow } from './payments.repository';
+import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import { paymentReference } from './reference';
 import type { Settlement } from './settlement';
 
@@ -19,8 +18,13 @@ export const NOT_CHARGED_MESSAGE = 'The card provider has no record of this paym
  * and a payment the provider still does not know after GIVE_UP_AFTER_MS is closed as not charged.
  * Safe to run on every process at once.
  */
-export function createPaymentReconciler(deps: { db: Db; provider: PaymentProvider; settlement: Settlement; log: FastifyBaseLogger }) {
-  const { db, provider, settlement, log } = deps;
+export function createPaymentReconciler(deps: {
+  payments: PaymentsRepository;
+  provider: PaymentProvider;
+  settlement: Settlement;
+  log: FastifyBaseLogger;
+}) {
+  const { payments, provider, settlement, log } = deps;
 
   async function settleOne(payment: PaymentRow, now: number) {
     let found: ChargeResult | null;
@@ -50,7 +54,7 @@ export function createPaymentReconciler(deps: { db: Db; provider: PaymentProvide
 
   /** One pass over the stale payments; answers what happened to each, for logs and tests. */
   async function sweep(now = Date.now()): Promise<Record<string, string>> {
-    const stale = await payments.listStale(['pending', 'unknown'], new Date(now - STALE_AFTER_MS), 50, db);
+    const stale = await payments.listStale(['pending', 'unknown'], new Date(now - STALE_AFTER_MS), 50);
     const outcomes: Record<string, string> = {};
     for (const payment of stale) outcomes[payment.id] = await settleOne(payment, now);
     return outcomes;

@@ -1,13 +1,12 @@
-import { dataOf, errorBodySchema, sandboxTokenizeResultSchema, sandboxTokenizeSchema } from '@cc/contracts';
+import { paymentRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { badRequest } from '../../platform/errors';
+import { mountRoute } from '../../platform/routes';
 import { nonceKey, SANDBOX_API_LOGIN_ID, SANDBOX_CLIENT_KEY, tokenizeCard } from '../../providers/payments';
 import { sandboxAcceptScript } from './sandbox-accept-script';
 
-const TOKENIZE_PATH = '/api/payment/sandbox/tokenize';
-const script = sandboxAcceptScript(TOKENIZE_PATH);
+const script = sandboxAcceptScript(`/api${routes.sandboxTokenize.path}`);
 
 /**
  * Only with PAYMENT_PROVIDER=sandbox: the Accept.js look-alike and the tokenizer it calls. These stand
@@ -15,28 +14,16 @@ const script = sandboxAcceptScript(TOKENIZE_PATH);
  * number that reaches the tokenizer is checked, turned into a nonce and dropped — never stored or
  * logged (request bodies are not logged).
  */
-export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+export function registerSandboxRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'rateLimit'>) {
   const key = nonceKey(ctx.config.jwtSecret);
 
-  api.get(
-    '/payment/sandbox/accept.js',
-    { schema: { tags: ['payments'], summary: 'Sandbox Accept.js (same calling shape as Authorize.Net’s)' } },
-    async (_request, reply) =>
-      reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(script),
+  mountRoute(app, routes.sandboxScript, async (_request, reply) =>
+    reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(script),
   );
 
-  api.post(
-    '/payment/sandbox/tokenize',
-    {
-      config: { rateLimit: ctx.rateLimit(30, '1 minute') },
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox only: a test card becomes a one-time nonce (15 minutes)',
-        body: sandboxTokenizeSchema,
-        response: { 200: dataOf(sandboxTokenizeResultSchema), '4xx': errorBodySchema },
-      },
-    },
+  mountRoute(
+    app,
+    routes.sandboxTokenize,
     async (request) => {
       const { authData, cardData } = request.body;
       if (authData.apiLoginID !== SANDBOX_API_LOGIN_ID || authData.clientKey !== SANDBOX_CLIENT_KEY) {
@@ -45,7 +32,8 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       const result = tokenizeCard(key, cardData);
       if ('acceptCode' in result) throw badRequest(result.text, { fields: { [result.field]: result.text }, acceptCode: result.acceptCode });
-      return { data: result };
+      return result;
     },
+    { config: { rateLimit: ctx.rateLimit(30, '1 minute') } },
   );
 }

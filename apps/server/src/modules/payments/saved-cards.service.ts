@@ -1,9 +1,8 @@
 import { ErrorCode, type OpaqueData } from '@cc/contracts';
 import type { UserRow } from '../../platform/auth';
-import type { Db } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { ProviderRequestError, ProviderUnreachableError, type PaymentProvider, type SavedProfile } from '../../providers/payments';
-import { cardsRepository as cards, type PaymentMethodRow } from './cards.repository';
+import type { CardsRepository, PaymentMethodRow } from './cards.repository';
 import { customerReference } from './reference';
 
 /** E00027: the card failed the small authorization run while saving it. */
@@ -14,7 +13,7 @@ const VALIDATION_DECLINED = 'E00027';
  * safe to show (brand, last four, expiry). A member gets one customer profile per provider, created
  * on first use.
  */
-export function createSavedCardsService({ db, provider }: { db: Db; provider: PaymentProvider }) {
+export function createSavedCardsService({ cards, provider }: { cards: CardsRepository; provider: PaymentProvider }) {
   /** Provider failures as answers a member can act on. */
   async function atProvider<T>(work: () => Promise<T>, doing: string): Promise<T> {
     try {
@@ -33,35 +32,32 @@ export function createSavedCardsService({ db, provider }: { db: Db; provider: Pa
   }
 
   async function customerProfileFor(user: UserRow): Promise<string> {
-    const known = await cards.findCustomerProfileId(user.id, provider.name, db);
+    const known = await cards.findCustomerProfileId(user.id, provider.name);
     if (known) return known;
     const created = await atProvider(
       () => provider.createCustomerProfile({ merchantCustomerId: customerReference(user.id), email: user.email }),
       'saving your card',
     );
-    return cards.saveCustomerProfileId(user.id, provider.name, created, db);
+    return cards.saveCustomerProfileId(user.id, provider.name, created);
   }
 
   /** Records a card the provider saved; the same card saved twice is one row. */
   async function remember(userId: string, saved: SavedProfile): Promise<PaymentMethodRow> {
-    await cards.saveCustomerProfileId(userId, provider.name, saved.customerProfileId, db);
-    const known = await cards.findMethod({ userId, provider: provider.name, paymentProfileId: saved.paymentProfileId }, db);
+    await cards.saveCustomerProfileId(userId, provider.name, saved.customerProfileId);
+    const known = await cards.findMethod({ userId, provider: provider.name, paymentProfileId: saved.paymentProfileId });
     if (known) return known;
-    return cards.insertMethod(
-      {
-        userId,
-        provider: provider.name,
-        paymentProfileId: saved.paymentProfileId,
-        cardLast4: saved.cardLast4,
-        cardBrand: saved.cardBrand,
-        expiry: saved.expiry,
-      },
-      db,
-    );
+    return cards.insertMethod({
+      userId,
+      provider: provider.name,
+      paymentProfileId: saved.paymentProfileId,
+      cardLast4: saved.cardLast4,
+      cardBrand: saved.cardBrand,
+      expiry: saved.expiry,
+    });
   }
 
   return {
-    list: (user: UserRow) => cards.listMethods(user.id, provider.name, db),
+    list: (user: UserRow) => cards.listMethods(user.id, provider.name),
 
     async save(user: UserRow, opaqueData: OpaqueData): Promise<PaymentMethodRow> {
       const customerProfileId = await customerProfileFor(user);
@@ -72,9 +68,9 @@ export function createSavedCardsService({ db, provider }: { db: Db; provider: Pa
     remember,
 
     async remove(user: UserRow, id: string): Promise<void> {
-      const method = await cards.findMethod({ id, userId: user.id, provider: provider.name }, db);
+      const method = await cards.findMethod({ id, userId: user.id, provider: provider.name });
       if (!method) throw notFound('That saved card does not exist.');
-      const customerProfileId = await cards.findCustomerProfileId(user.id, provider.name, db);
+      const customerProfileId = await cards.findCustomerProfileId(user.id, provider.name);
       // Forgotten at the provider first: a card we no longer list must not stay chargeable there.
       if (customerProfileId) {
         await atProvider(
@@ -82,7 +78,7 @@ export function createSavedCardsService({ db, provider }: { db: Db; provider: Pa
           'removing your card',
         );
       }
-      await cards.deleteMethod(method.id, db);
+      await cards.deleteMethod(method.id);
     },
   };
 }

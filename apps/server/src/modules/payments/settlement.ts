@@ -1,10 +1,10 @@
-import { formatTokens } from '@cc/contracts';
+import { formatTokens, hundredthsToTokens } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../platform/db';
 import type { EventBus } from '../../platform/events';
 import type { Ledger } from '../wallet';
-import { invoicesRepository as invoices } from './invoices.repository';
-import { OPEN_STATUSES, paymentsRepository as payments, type PaymentRow, type PaymentStatus } from './payments.repository';
+import type { InvoicesRepository } from './invoices.repository';
+import { OPEN_STATUSES, type PaymentRow, type PaymentsRepository, type PaymentStatus } from './payments.repository';
 
 /** What the provider told us about the card and the transaction. */
 export type ChargedCard = { transactionId?: string | undefined; cardLast4?: string | undefined; cardBrand?: string | undefined };
@@ -18,11 +18,15 @@ export type Settled = { payment: PaymentRow; userIds: string[] };
  */
 export function createSettlement({
   db,
+  payments,
+  invoices,
   ledger,
   events,
   log,
 }: {
   db: Db;
+  payments: PaymentsRepository;
+  invoices: InvoicesRepository;
   ledger: Pick<Ledger, 'creditCardPurchase' | 'announce'>;
   events: Pick<EventBus, 'publish'>;
   log: FastifyBaseLogger;
@@ -44,7 +48,7 @@ export function createSettlement({
         amount: payment.tokens,
         // One credit per payment, whatever path settles it.
         idempotencyKey: `payment:${payment.id}`,
-        memo: `Bought ${payment.packageName} (${formatTokens(payment.tokens)} tokens)`,
+        memo: `Bought ${payment.packageName} (${formatTokens(hundredthsToTokens(payment.tokens))} tokens)`,
         metadata: { paymentId: payment.id, provider: payment.provider, providerTransactionId },
       },
       tx,

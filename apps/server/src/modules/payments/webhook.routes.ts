@@ -1,6 +1,6 @@
-import { dataOf, errorBodySchema, okSchema } from '@cc/contracts';
+import { paymentRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mountRoute } from '../../platform/routes';
 import type { WebhookService } from './webhook.service';
 
 /** Webhook bodies are small; anything bigger is not Authorize.Net. */
@@ -16,21 +16,11 @@ export async function registerWebhookRoutes(app: FastifyInstance, { webhooks }: 
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/payment/authorizenet/webhook',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'Authorize.Net webhooks (X-ANET-Signature verified; a redelivery is a no-op)',
-          response: { 200: dataOf(okSchema), '4xx': errorBodySchema },
-        },
-      },
-      async (request) => {
-        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const signature = request.headers['x-anet-signature'];
-        await webhooks.handle(rawBody, Array.isArray(signature) ? signature[0] : signature);
-        return { data: { ok: true as const } };
-      },
-    );
+    mountRoute(scope, routes.webhook, async (request) => {
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['x-anet-signature'];
+      await webhooks.handle(rawBody, Array.isArray(signature) ? signature[0] : signature);
+      return { ok: true as const };
+    });
   });
 }

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest } from '../../platform/errors';
 import { dollarsToCents, type ChargeOutcome, type ChargeResult, type PaymentProvider } from '../../providers/payments';
-import { OPEN_STATUSES, paymentsRepository as payments, type PaymentRow } from './payments.repository';
+import { OPEN_STATUSES, type PaymentRow, type PaymentsRepository } from './payments.repository';
 import type { Settled, Settlement } from './settlement';
-import { webhookEventsRepository as webhookEvents } from './webhook-events.repository';
+import type { WebhookEventsRepository } from './webhook-events.repository';
 
 const code = z.union([z.string(), z.number()]).transform(String);
 /** Authorize.Net's notification: `{ notificationId, eventType, eventDate, webhookId, payload: { … } }`. */
@@ -49,8 +49,15 @@ function verdictOf(event: Notification): ChargeOutcome | null {
  * provider retries until it gets a 200) finds it recorded and does nothing, while a failure part-way
  * records nothing and the retry applies it in full.
  */
-export function createWebhookService(deps: { db: Db; provider: PaymentProvider; settlement: Settlement; log: FastifyBaseLogger }) {
-  const { db, provider, settlement, log } = deps;
+export function createWebhookService(deps: {
+  db: Db;
+  payments: PaymentsRepository;
+  webhookEvents: WebhookEventsRepository;
+  provider: PaymentProvider;
+  settlement: Settlement;
+  log: FastifyBaseLogger;
+}) {
+  const { db, payments, webhookEvents, provider, settlement, log } = deps;
 
   function parse(rawBody: Buffer): Notification {
     let json: unknown;
@@ -88,10 +95,7 @@ export function createWebhookService(deps: { db: Db; provider: PaymentProvider; 
 
     const verdict = verdictOf(event);
     const target = verdict
-      ? await payments.findForProvider(
-          { provider: provider.name, transactionId: event.payload.id, reference: event.payload.invoiceNumber },
-          db,
-        )
+      ? await payments.findForProvider({ provider: provider.name, transactionId: event.payload.id, reference: event.payload.invoiceNumber })
       : undefined;
     // Looked up before the transaction: no network call while rows are locked.
     const found = target && OPEN_STATUSES.includes(target.status) && verdict === 'approved' ? await details(event.payload.id) : null;

@@ -1,4 +1,4 @@
-import { ErrorCode, formatTokens, WalletErrorCode, type LedgerCheck, type WalletEntry } from '@cc/contracts';
+import { ErrorCode, formatTokens, hundredthsToTokens, WalletErrorCode, type LedgerCheck, type WalletEntry } from '@cc/contracts';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
@@ -113,16 +113,17 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     return { transactionId: existing.id, replayed: true, userIds: [], balances: {}, existing };
   }
 
+  /** A 402 for people: the sentence and `details` say the amounts in tokens (docs/product.md#errors). */
   async function insufficient(tx: Tx, accountId: string, needed: number, shortfall: Shortfall) {
     const account = await repo.findAccount(accountId, tx);
-    const has = account?.balance ?? 0;
-    const [need, have] = [formatTokens(needed), formatTokens(has)];
+    const [neededTokens, heldTokens] = [hundredthsToTokens(needed), hundredthsToTokens(account?.balance ?? 0)];
+    const [need, have] = [formatTokens(neededTokens), formatTokens(heldTokens)];
     const msg = {
       payer: `You need ${need} tokens for this but have ${have}.`,
       refund: `This refund takes back ${need} tokens, but that wallet holds only ${have}.`,
       adjustment: `The member has only ${have} tokens, so ${need} cannot be taken away.`,
     }[shortfall];
-    return new AppError(402, ErrorCode.INSUFFICIENT_TOKENS, msg, { needed, balance: has });
+    return new AppError(402, ErrorCode.INSUFFICIENT_TOKENS, msg, { needed: neededTokens, balance: heldTokens });
   }
 
   /** Tokens bought with a card: the card clearing account pays the member's wallet. */
@@ -305,9 +306,12 @@ function strip<T extends Posted & { existing?: TransactionRow }>({ existing, ...
   return posted;
 }
 
-/** Amounts are positive whole hundredths, at most MAX_AMOUNT (a 422 for people, a bug for legs). */
+/**
+ * Amounts are positive whole hundredths, at most MAX_AMOUNT: a 422 for people (the schemas already
+ * refuse most of these at the edge, in tokens), a bug for legs.
+ */
 function assertAmount(amount: number, what: string, internal = false) {
   if (Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_AMOUNT) return;
-  if (internal) throw new Error(`${what} must be a positive integer ≤ ${MAX_AMOUNT}, got ${amount}`);
-  throw badRequest(`${what} must be a whole number of hundredths between 0.01 and ${formatTokens(MAX_AMOUNT)} tokens.`);
+  if (internal) throw new Error(`${what} must be a positive integer of hundredths ≤ ${MAX_AMOUNT}, got ${amount}`);
+  throw badRequest(`${what} must be between 0.01 and ${formatTokens(hundredthsToTokens(MAX_AMOUNT))} tokens, with at most two decimals.`);
 }

@@ -87,7 +87,8 @@ it('a charge held for review answers 202 and credits nothing yet', async () => {
     payment: { kind: 'card', opaqueData: fake.nonceFor(FAKE_CARDS.held) },
   });
   expect(res.status).toBe(202);
-  expect(res.body.data.payment.status).toBe('held');
+  expect(res.body.data.payment).toMatchObject({ status: 'held', tokens: 100, amountCents: 999, amount: 9.99 });
+  expect(res.body.data.balance).toBe(0);
   expect(await moneyOf(app, user.id)).toMatchObject({ credits: 0, balance: 0 });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { OpaqueData, TokenPackage } from '@cc/contracts';
+import { hundredthsToTokens, type OpaqueData, type TokenPackage } from '@cc/contracts';
 import { invoices, ledgerTransactions, payments } from '../../../db/schema';
 import type { TestApp, TestResponse } from '../../../test-support/harness';
 import { walletBalance } from '../../wallet';
@@ -30,11 +30,12 @@ export async function activePackages(app: TestApp): Promise<TokenPackage[]> {
   return res.body.data.items as TokenPackage[];
 }
 
-/** The default "Starter" package (100.00 tokens for $9.99). */
+/** The default "Starter" package (100.00 tokens for $9.99), as the shop lists it: tokens in tokens. */
 export const starter = async (app: TestApp) => (await activePackages(app)).find((p) => p.name === 'Starter')!;
 
 type Source = { kind: 'card'; opaqueData: OpaqueData; saveCard?: boolean } | { kind: 'saved'; paymentMethodId: string };
 
+/** POST /api/payment/transactions/request in the richer shape, with a fresh idempotency key unless one is given. */
 export function buy(
   app: TestApp,
   token: string,
@@ -43,7 +44,10 @@ export function buy(
   return app.request('POST', '/api/payment/transactions/request', { token, body: { idempotencyKey: randomUUID(), ...body } });
 }
 
-/** Everything a purchase writes for one member, to prove it was written once or not at all. */
+/**
+ * Everything a purchase writes for one member, to prove it was written once or not at all: the rows
+ * as stored (amounts in hundredths and cents) and the wallet `balance` in tokens, as the API shows it.
+ */
 export async function moneyOf(app: TestApp, userId: string) {
   const db = app.ctx.db;
   const rows = await db.select().from(payments).where(eq(payments.userId, userId));
@@ -58,6 +62,6 @@ export async function moneyOf(app: TestApp, userId: string) {
     payments: rows,
     invoices: await db.select().from(invoices).where(eq(invoices.userId, userId)),
     credits: credits.length,
-    balance: await walletBalance(db, userId),
+    balance: hundredthsToTokens(await walletBalance(db, userId)),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tokensToHundredths } from '@cc/contracts';
 import { payments } from '../../../db/schema';
 import { startFakeAuthorizeNet, FAKE_CARDS, type FakeAuthorizeNet } from '../../../test-support/fake-authorizenet';
 import { createMember } from '../../../test-support/factories';
@@ -73,7 +74,8 @@ it('closes a payment the provider never saw as not charged, after waiting long e
       provider: 'authorizenet',
       idempotencyKey: randomUUID(),
       amountCents: pkg.priceCents,
-      tokens: pkg.tokens,
+      // The shop lists tokens; the table keeps hundredths.
+      tokens: tokensToHundredths(pkg.tokens),
       packageName: pkg.name,
     })
     .returning();

@@ -68,7 +68,7 @@ it('refuses bad input with 422 naming the field, and writes nothing', async () =
   const purchases = [
     {},
     { packageId: 'nope', idempotencyKey: randomUUID(), payment: { kind: 'card', opaqueData } },
-    { packageId: pkg._id, idempotencyKey: 'not-a-uuid', payment: { kind: 'card', opaqueData } },
+    { packageId: pkg._id, idempotencyKey: 'short', payment: { kind: 'card', opaqueData } },
     { packageId: pkg._id, idempotencyKey: randomUUID() },
     { packageId: pkg._id, idempotencyKey: randomUUID(), payment: { kind: 'cash' } },
     { packageId: pkg._id, idempotencyKey: randomUUID(), payment: { kind: 'card', opaqueData: { dataDescriptor: '', dataValue: '' } } },

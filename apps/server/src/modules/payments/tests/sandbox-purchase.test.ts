@@ -22,8 +22,9 @@ it('buys a package with a sandbox card: tokens credited once, one payment, one i
   expect(res.body.data.payment).toMatchObject({
     status: 'approved',
     packageName: 'Starter',
-    tokens: 10_000,
+    tokens: 100,
     amountCents: 999,
+    amount: 9.99,
     cardLast4: '1111',
     cardBrand: 'Visa',
     failureMessage: null,
@@ -92,10 +93,10 @@ it('takes the price and tokens from the package, whatever the client sends', asy
     tokens: 99_999_999,
   });
   expect(res.status).toBe(200);
-  expect(res.body.data.payment).toMatchObject({ amountCents: 999, tokens: 10_000 });
+  expect(res.body.data.payment).toMatchObject({ amountCents: 999, amount: 9.99, tokens: 100 });
   const money = await moneyOf(app, user.id);
   expect(money.payments[0]).toMatchObject({ amountCents: 999, tokens: 10_000 });
-  expect(money.balance).toBe(10_000);
+  expect(money.balance).toBe(100);
 });
 
 it('adds up several purchases and lists them newest first with their invoices', async () => {
@@ -121,8 +122,9 @@ it('adds up several purchases and lists them newest first with their invoices', 
   expect(invoice).toMatchObject({
     number: expect.stringMatching(/^INV-\d{6}$/),
     packageName: 'Starter',
-    tokens: 10_000,
+    tokens: 100,
     amountCents: 999,
+    amount: 9.99,
     cardLast4: '1111',
     status: 'paid',
     buyer: { name: user.name, email: user.email },

@@ -22,12 +22,12 @@ it('documents the wallet routes with their tags, inputs and answers', async () =
     expect(paths[path][method].security).toEqual([{ bearer: [] }]);
   }
   const tip = paths['/api/share-love/create'].post;
-  expect(Object.keys(tip.requestBody.content['application/json'].schema.properties)).toEqual([
-    'modelId',
-    'amount',
-    'note',
-    'idempotencyKey',
-  ]);
+  const tipBody = tip.requestBody.content['application/json'].schema;
+  expect(Object.keys(tipBody.properties)).toEqual(['modelId', 'token', 'amount', 'note', 'idempotencyKey']);
+  // A client written from the spec sends { modelId, token }: nothing else is required.
+  expect(tipBody.required).toEqual(['modelId']);
+  expect(tipBody.properties.token).toMatchObject({ type: 'number', multipleOf: 0.01, 'x-unit': 'tokens' });
+  expect(tip.description).toContain('`token`');
   expect(tip.responses['201'].content['application/json'].schema.properties.data.properties).toHaveProperty('balance');
   expect(paths['/api/earning'].get.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty('totals');
 });

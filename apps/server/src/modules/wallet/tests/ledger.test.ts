@@ -72,6 +72,8 @@ describe('card purchases and charges', () => {
     expect(await ledger.balanceOf(user.id)).toBe(0);
     const error = await failure(ledger.charge({ userId: user.id, amount: 100, kind: 'message', idempotencyKey: key(), memo: 'Message' }));
     expect([error.status, error.code, error.message]).toEqual([402, 'INSUFFICIENT_TOKENS', 'You need 1.00 tokens for this but have 0.00.']);
+    // What a client reads in `details` is tokens, like every amount on the wire.
+    expect(error.details).toEqual({ needed: 1, balance: 0 });
   });
 
   it('refuses amounts that are not positive whole hundredths', async () => {

@@ -19,7 +19,7 @@ it('50 tips at once against a balance that covers 10: exactly 10 pass, 40 get 40
   await fund(app, member.user.id, 10 * 250);
 
   const started = performance.now();
-  const answers = await Promise.all(Array.from({ length: 50 }, () => tip(app, member.token, { modelId: model.user.id, amount: 250 })));
+  const answers = await Promise.all(Array.from({ length: 50 }, () => tip(app, member.token, { modelId: model.user.id, amount: 2.5 })));
   const elapsed = performance.now() - started;
   console.info(`[wallet] 50 concurrent tips on ${app.ctx.database.kind}: ${elapsed.toFixed(0)} ms`);
 
@@ -42,7 +42,7 @@ it('the same key sent 5 times at once charges once and answers the same transact
 
   const idempotencyKey = randomUUID();
   const answers = await Promise.all(
-    Array.from({ length: 5 }, () => tip(app, member.token, { modelId: model.user.id, amount: 300, idempotencyKey })),
+    Array.from({ length: 5 }, () => tip(app, member.token, { modelId: model.user.id, amount: 3, idempotencyKey })),
   );
   expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
   expect(new Set(answers.map((a) => a.body.data.transactionId)).size).toBe(1);
@@ -62,8 +62,8 @@ it('tips from many members to one model at once all land (the shared accounts ta
   const other = await createModel(app);
   const answers = await Promise.all(
     members.flatMap((m, i) => [
-      tip(app, m.token, { modelId: i % 2 ? model.user.id : other.user.id, amount: 100 }),
-      tip(app, m.token, { modelId: i % 2 ? other.user.id : model.user.id, amount: 100 }),
+      tip(app, m.token, { modelId: i % 2 ? model.user.id : other.user.id, amount: 1 }),
+      tip(app, m.token, { modelId: i % 2 ? other.user.id : model.user.id, amount: 1 }),
     ]),
   );
   expect(answers.every((a) => a.status === 201)).toBe(true);

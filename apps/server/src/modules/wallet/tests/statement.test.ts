@@ -15,17 +15,16 @@ describe("a member's wallet", () => {
     const { user, token } = await createMember(app);
     expect((await app.request('GET', '/api/wallet', { token })).body).toEqual({ data: { balance: 0 } });
     await fund(app, user.id, 1_234);
-    expect((await app.request('GET', '/api/wallet', { token })).body).toEqual({ data: { balance: 1_234 } });
+    expect((await app.request('GET', '/api/wallet', { token })).body).toEqual({ data: { balance: 12.34 } });
     // The profile reads the same wallet.
-    expect((await app.request('GET', '/api/users/me', { token })).body.data.balance).toBe(1_234);
+    expect((await app.request('GET', '/api/users/me', { token })).body.data.balance).toBe(12.34);
   });
 
   it('lists the statement newest first, a page at a time, with the total count', async () => {
     const member = await createMember(app);
     const model = await createModel(app);
     await fund(app, member.user.id, 10_000);
-    for (const amount of [100, 200, 300, 400, 500])
-      expect((await tip(app, member.token, { modelId: model.user.id, amount })).status).toBe(201);
+    for (const amount of [1, 2, 3, 4, 5]) expect((await tip(app, member.token, { modelId: model.user.id, amount })).status).toBe(201);
 
     const first = await app.request('GET', '/api/wallet/entries?limit=2', { token: member.token });
     expect(first.status).toBe(200);
@@ -35,23 +34,23 @@ describe("a member's wallet", () => {
         _id: expect.any(String),
         transactionId: expect.any(String),
         kind: 'tip',
-        amount: -500,
+        amount: -5,
         memo: `Tip from @${member.user.username} to @${model.user.username}`,
         createdAt: expect.any(String),
       },
-      expect.objectContaining({ kind: 'tip', amount: -400 }),
+      expect.objectContaining({ kind: 'tip', amount: -4 }),
     ]);
     const rest = await app.request('GET', '/api/wallet/entries?limit=2&skip=4', { token: member.token });
     expect(rest.body.data.items.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
-      ['tip', -100],
-      ['card_purchase', 10_000],
+      ['tip', -1],
+      ['card_purchase', 100],
     ]);
     // Defaults: the first 20.
     expect((await app.request('GET', '/api/wallet/entries', { token: member.token })).body.data.items).toHaveLength(6);
 
     // The model's statement shows the net they received.
     const modelView = await app.request('GET', '/api/wallet/entries?limit=1', { token: model.token });
-    expect(modelView.body.data.items[0]).toMatchObject({ kind: 'tip', amount: 400 });
+    expect(modelView.body.data.items[0]).toMatchObject({ kind: 'tip', amount: 4 });
   });
 
   it('refuses paging values out of range', async () => {
@@ -75,7 +74,7 @@ describe("an administrator reads a member's statement", () => {
     await fund(app, member.user.id, 200);
     const res = await app.request('GET', `/api/admin/users/${member.user.id}/entries?limit=1`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ items: [expect.objectContaining({ kind: 'card_purchase', amount: 200 })], count: 2 });
+    expect(res.body.data).toEqual({ items: [expect.objectContaining({ kind: 'card_purchase', amount: 2 })], count: 2 });
 
     expect((await app.request('GET', `/api/admin/users/${randomUUID()}/entries`, { token: admin.token })).status).toBe(404);
     expect((await app.request('GET', `/api/admin/users/${member.user.id}/entries`)).status).toBe(401);
@@ -89,8 +88,8 @@ describe("a model's earnings", () => {
     const alice = await createMember(app);
     const bob = await createMember(app);
     await Promise.all([fund(app, alice.user.id, 1_000), fund(app, bob.user.id, 1_000)]);
-    await tip(app, alice.token, { modelId: model.user.id, amount: 105 });
-    await tip(app, bob.token, { modelId: model.user.id, amount: 250 });
+    await tip(app, alice.token, { modelId: model.user.id, amount: 1.05 });
+    await tip(app, bob.token, { modelId: model.user.id, amount: 2.5 });
     const sale = await ledgerOf(app).transferWithCommission({
       payerId: alice.user.id,
       modelId: model.user.id,
@@ -104,15 +103,15 @@ describe("a model's earnings", () => {
     const res = await app.request('GET', '/api/earning?limit=3', { token: model.token });
     expect(res.status).toBe(200);
     expect(res.body.data.count).toBe(4);
-    expect(res.body.data.totals).toEqual({ gross: 355, commission: 71, net: 284 });
+    expect(res.body.data.totals).toEqual({ gross: 3.55, commission: 0.71, net: 2.84 });
     expect(res.body.data.items).toHaveLength(3);
     const bobs = res.body.data.items.find((e: { payer: { _id: string } }) => e.payer._id === bob.user.id);
     expect(bobs).toEqual({
       _id: expect.any(String),
       source: 'tip',
-      gross: 250,
-      commission: 50,
-      net: 200,
+      gross: 2.5,
+      commission: 0.5,
+      net: 2,
       payer: { _id: bob.user.id, username: bob.user.username, name: bob.user.name },
       createdAt: expect.any(String),
     });

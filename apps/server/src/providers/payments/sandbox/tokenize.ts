@@ -8,7 +8,7 @@ export const SANDBOX_CLIENT_KEY = 'sandbox-public-client-key';
 export type CardInput = { cardNumber: string; month: string; year: string; cardCode?: string | undefined };
 export type TokenizeFailure = { field: string; acceptCode: string; text: string };
 
-/** The product's test cards (product decisions §4); any other valid number approves. */
+/** The product's test cards (docs/product.md#payments); any other valid number approves. */
 export function behaviourOf(cardNumber: string): CardBehaviour {
   if (cardNumber === SANDBOX_CARDS.declined) return 'decline';
   if (cardNumber === SANDBOX_CARDS.processingError) return 'error';

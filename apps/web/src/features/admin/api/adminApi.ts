@@ -1,28 +1,28 @@
-import type {
-  AdjustBalanceInput,
-  AdminMenuItem,
-  AdminModelRow,
-  AdminPayment,
-  Invoice,
-  Payment,
-  TokenPackage,
-  TokenPackageInput,
-  WalletEntry,
-  AdminUserRow,
-  List,
-  MenuInput,
-  MenuUpdateInput,
-  OutboxRow,
-  ReorderMenusInput,
-  Settings,
-  UpdateSettingsInput,
+import {
+  accountAdminRoutes,
+  menuRoutes,
+  outboxRoutes,
+  packageRoutes,
+  paymentRoutes,
+  settingsRoutes,
+  walletRoutes,
+  type Payment,
+  type RouteAnswer,
 } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
+import { routeRequest } from '../../../shared/api/routeRequest';
+import type { RouteBody } from '../../../shared/api/routeTypes';
 
 export type ModelsFilter = 'pending' | 'approved' | 'refused' | 'all';
 export type PageArgs = { limit: number; skip: number };
 export type PaymentsFilter = Payment['status'] | 'all';
-export type PackageChanges = Partial<TokenPackageInput>;
+/** A package as the API takes it: `tokens` in tokens, the price in cents (docs/product.md#units). */
+export type PackageInput = RouteBody<typeof packageRoutes.create>;
+export type PackageChanges = RouteBody<typeof packageRoutes.update>;
+/** `amount` in tokens, signed. */
+export type AdjustBalanceBody = RouteBody<typeof walletRoutes.adjustBalance>;
+
+type AdminMenuList = RouteAnswer<typeof menuRoutes.adminList>;
 
 /**
  * The admin area's own cache tags. 'SiteConfig' and 'Menu' belong to the shell (shared/site/siteApi):
@@ -48,40 +48,40 @@ const adminBase = baseApi.enhanceEndpoints({
 export const adminApi = adminBase.injectEndpoints({
   endpoints: (build) => ({
     // ---- models ------------------------------------------------------------------------------
-    listModels: build.query<List<AdminModelRow>, PageArgs & { status: ModelsFilter }>({
-      query: (params) => ({ url: '/admin/models', params }),
+    listModels: build.query<RouteAnswer<typeof accountAdminRoutes.models>, PageArgs & { status: ModelsFilter }>({
+      query: (query) => routeRequest(accountAdminRoutes.models, { query }),
       providesTags: ['AdminModels'],
     }),
-    approveModel: build.mutation<AdminModelRow, string>({
-      query: (id) => ({ url: `/admin/models/${encodeURIComponent(id)}/approve`, method: 'POST' }),
+    approveModel: build.mutation<RouteAnswer<typeof accountAdminRoutes.approveModel>, string>({
+      query: (id) => routeRequest(accountAdminRoutes.approveModel, { params: { id } }),
       invalidatesTags: ['AdminModels', 'AdminUsers'],
     }),
-    refuseModel: build.mutation<AdminModelRow, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({ url: `/admin/models/${encodeURIComponent(id)}/refuse`, method: 'POST', body: { reason } }),
+    refuseModel: build.mutation<RouteAnswer<typeof accountAdminRoutes.refuseModel>, { id: string; reason: string }>({
+      query: ({ id, reason }) => routeRequest(accountAdminRoutes.refuseModel, { params: { id }, body: { reason } }),
       invalidatesTags: ['AdminModels', 'AdminUsers'],
     }),
 
-    // ---- members -----------------------------------------------------------------------------
-    listUsers: build.query<List<AdminUserRow>, PageArgs & { q: string }>({
-      query: (params) => ({ url: '/admin/users', params }),
+    // ---- members (balances in tokens) --------------------------------------------------------
+    listUsers: build.query<RouteAnswer<typeof accountAdminRoutes.users>, PageArgs & { q: string }>({
+      query: (query) => routeRequest(accountAdminRoutes.users, { query }),
       providesTags: ['AdminUsers'],
     }),
-    suspendUser: build.mutation<AdminUserRow, string>({
-      query: (id) => ({ url: `/admin/users/${encodeURIComponent(id)}/suspend`, method: 'POST' }),
+    suspendUser: build.mutation<RouteAnswer<typeof accountAdminRoutes.suspendUser>, string>({
+      query: (id) => routeRequest(accountAdminRoutes.suspendUser, { params: { id } }),
       invalidatesTags: ['AdminUsers', 'AdminModels'],
     }),
-    reactivateUser: build.mutation<AdminUserRow, string>({
-      query: (id) => ({ url: `/admin/users/${encodeURIComponent(id)}/reactivate`, method: 'POST' }),
+    reactivateUser: build.mutation<RouteAnswer<typeof accountAdminRoutes.reactivateUser>, string>({
+      query: (id) => routeRequest(accountAdminRoutes.reactivateUser, { params: { id } }),
       invalidatesTags: ['AdminUsers', 'AdminModels'],
     }),
 
     // ---- settings ----------------------------------------------------------------------------
-    getSettings: build.query<Settings, void>({
-      query: () => '/admin/settings',
+    getSettings: build.query<RouteAnswer<typeof settingsRoutes.get>, void>({
+      query: () => routeRequest(settingsRoutes.get),
       providesTags: ['AdminSettings'],
     }),
-    updateSettings: build.mutation<Settings, UpdateSettingsInput>({
-      query: (body) => ({ url: '/admin/settings', method: 'PUT', body }),
+    updateSettings: build.mutation<RouteAnswer<typeof settingsRoutes.update>, RouteBody<typeof settingsRoutes.update>>({
+      query: (body) => routeRequest(settingsRoutes.update, { body }),
       // The answer is the whole, saved settings object: store it instead of asking again.
       onQueryStarted: async (_input, { dispatch, queryFulfilled }): Promise<void> => {
         const saved = await settled(queryFulfilled);
@@ -89,11 +89,11 @@ export const adminApi = adminBase.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? ['SiteConfig'] : []),
     }),
-    uploadFavicon: build.mutation<Settings, File>({
+    uploadFavicon: build.mutation<RouteAnswer<typeof settingsRoutes.uploadFavicon>, File>({
       query: (file) => {
         const body = new FormData();
         body.append('file', file);
-        return { url: '/admin/settings/favicon', method: 'POST', body };
+        return routeRequest(settingsRoutes.uploadFavicon, { body });
       },
       onQueryStarted: async (_file, { dispatch, queryFulfilled }): Promise<void> => {
         const saved = await settled(queryFulfilled);
@@ -104,24 +104,24 @@ export const adminApi = adminBase.injectEndpoints({
 
     // ---- menus -------------------------------------------------------------------------------
     // Every section at once: the list is short, and it tells us which sections exist.
-    listMenus: build.query<List<AdminMenuItem>, void>({
-      query: () => '/admin/menus',
+    listMenus: build.query<AdminMenuList, void>({
+      query: () => routeRequest(menuRoutes.adminList),
       providesTags: ['AdminMenus'],
     }),
-    createMenu: build.mutation<AdminMenuItem, MenuInput>({
-      query: (body) => ({ url: '/admin/menus', method: 'POST', body }),
+    createMenu: build.mutation<RouteAnswer<typeof menuRoutes.create>, RouteBody<typeof menuRoutes.create>>({
+      query: (body) => routeRequest(menuRoutes.create, { body }),
       invalidatesTags: (result) => (result ? ['AdminMenus', 'Menu'] : []),
     }),
-    updateMenu: build.mutation<AdminMenuItem, { id: string; changes: MenuUpdateInput }>({
-      query: ({ id, changes }) => ({ url: `/admin/menus/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+    updateMenu: build.mutation<RouteAnswer<typeof menuRoutes.update>, { id: string; changes: RouteBody<typeof menuRoutes.update> }>({
+      query: ({ id, changes }) => routeRequest(menuRoutes.update, { params: { id }, body: changes }),
       invalidatesTags: (result) => (result ? ['AdminMenus', 'Menu'] : []),
     }),
     deleteMenu: build.mutation<null, string>({
-      query: (id) => ({ url: `/admin/menus/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => routeRequest(menuRoutes.remove, { params: { id } }),
       invalidatesTags: ['AdminMenus', 'Menu'],
     }),
-    reorderMenus: build.mutation<List<AdminMenuItem>, ReorderMenusInput>({
-      query: (body) => ({ url: '/admin/menus/reorder', method: 'PUT', body }),
+    reorderMenus: build.mutation<RouteAnswer<typeof menuRoutes.reorder>, RouteBody<typeof menuRoutes.reorder>>({
+      query: (body) => routeRequest(menuRoutes.reorder, { body }),
       // The answer is the section in its new order: put it in the list at once, so the next move
       // starts from the order on screen rather than waiting for a refetch.
       onQueryStarted: async ({ section }, { dispatch, queryFulfilled }): Promise<void> => {
@@ -129,7 +129,7 @@ export const adminApi = adminBase.injectEndpoints({
         const saved = await settled(queryFulfilled);
         if (!saved) return;
         dispatch(
-          adminApi.util.updateQueryData('listMenus', undefined, (draft: List<AdminMenuItem>) => {
+          adminApi.util.updateQueryData('listMenus', undefined, (draft: AdminMenuList) => {
             draft.items = [...draft.items.filter((item) => item.section !== section), ...saved.items];
           }),
         );
@@ -138,45 +138,46 @@ export const adminApi = adminBase.injectEndpoints({
     }),
 
     // ---- mail outbox -------------------------------------------------------------------------
-    listOutbox: build.query<List<OutboxRow>, PageArgs>({
-      query: (params) => ({ url: '/admin/outbox', params }),
+    listOutbox: build.query<RouteAnswer<typeof outboxRoutes.list>, PageArgs>({
+      query: (query) => routeRequest(outboxRoutes.list, { query }),
       providesTags: ['AdminOutbox'],
     }),
 
-    // ---- token packages ----------------------------------------------------------------------
-    listTokenPackages: build.query<List<TokenPackage>, void>({
-      query: () => '/admin/token-packages',
+    // ---- token packages (tokens in tokens, prices in cents) ------------------------------------
+    listTokenPackages: build.query<RouteAnswer<typeof packageRoutes.all>, void>({
+      query: () => routeRequest(packageRoutes.all),
       providesTags: ['AdminPackages'],
     }),
-    createTokenPackage: build.mutation<TokenPackage, TokenPackageInput>({
-      query: (body) => ({ url: '/admin/token-packages', method: 'POST', body }),
+    createTokenPackage: build.mutation<RouteAnswer<typeof packageRoutes.create>, PackageInput>({
+      query: (body) => routeRequest(packageRoutes.create, { body }),
       invalidatesTags: (result) => (result ? ['AdminPackages', 'TokenPackages'] : []),
     }),
-    updateTokenPackage: build.mutation<TokenPackage, { id: string; changes: PackageChanges }>({
-      query: ({ id, changes }) => ({ url: `/admin/token-packages/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+    updateTokenPackage: build.mutation<RouteAnswer<typeof packageRoutes.update>, { id: string; changes: PackageChanges }>({
+      query: ({ id, changes }) => routeRequest(packageRoutes.update, { params: { id }, body: changes }),
       invalidatesTags: (result) => (result ? ['AdminPackages', 'TokenPackages'] : []),
     }),
     /** Retires a package: it leaves the shop but stays on the payments made with it. */
     retireTokenPackage: build.mutation<null, string>({
-      query: (id) => ({ url: `/admin/token-packages/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => routeRequest(packageRoutes.retire, { params: { id } }),
       invalidatesTags: ['AdminPackages', 'TokenPackages'],
     }),
 
     // ---- payments, invoices, balances ----------------------------------------------------------
-    listAdminPayments: build.query<List<AdminPayment>, PageArgs & { status: PaymentsFilter }>({
-      query: ({ status, ...page }) => ({ url: '/admin/payments', params: { ...page, status: status === 'all' ? undefined : status } }),
+    listAdminPayments: build.query<RouteAnswer<typeof paymentRoutes.adminPayments>, PageArgs & { status: PaymentsFilter }>({
+      query: ({ status, ...page }) =>
+        routeRequest(paymentRoutes.adminPayments, { query: { ...page, ...(status === 'all' ? {} : { status }) } }),
       providesTags: ['AdminPayments'],
     }),
-    listAdminInvoices: build.query<List<Invoice>, PageArgs>({
-      query: (params) => ({ url: '/admin/invoices', params }),
+    listAdminInvoices: build.query<RouteAnswer<typeof paymentRoutes.adminInvoices>, PageArgs>({
+      query: (query) => routeRequest(paymentRoutes.adminInvoices, { query }),
       providesTags: ['AdminInvoices'],
     }),
-    adjustBalance: build.mutation<{ balance: number }, { id: string; input: AdjustBalanceInput }>({
-      query: ({ id, input }) => ({ url: `/admin/users/${encodeURIComponent(id)}/adjust-balance`, method: 'POST', body: input }),
+    adjustBalance: build.mutation<RouteAnswer<typeof walletRoutes.adjustBalance>, { id: string; input: AdjustBalanceBody }>({
+      query: ({ id, input }) => routeRequest(walletRoutes.adjustBalance, { params: { id }, body: input }),
       invalidatesTags: (result) => (result ? ['AdminUsers', 'AdminEntries'] : []),
     }),
-    listUserEntries: build.query<List<WalletEntry>, PageArgs & { id: string }>({
-      query: ({ id, ...params }) => ({ url: `/admin/users/${encodeURIComponent(id)}/entries`, params }),
+    listUserEntries: build.query<RouteAnswer<typeof walletRoutes.memberStatement>, PageArgs & { id: string }>({
+      query: ({ id, ...query }) => routeRequest(walletRoutes.memberStatement, { params: { id }, query }),
       providesTags: ['AdminEntries'],
     }),
   }),

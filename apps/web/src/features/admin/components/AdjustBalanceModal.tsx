@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { formatTokens, type AdminUserRow } from '@cc/contracts';
 import { toApiError } from '../../../shared/api/apiError';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
+import { sumTokens } from '../../../shared/money';
 import { Alert, Button, Modal, TextAreaField, TextField } from '../../../shared/ui';
 import { useAdjustBalanceMutation } from '../api/adminApi';
 import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
@@ -14,18 +15,20 @@ import './ModelDrawer.css';
 /** The answer never came (or the server was busy): the same key must go again, so it adjusts once. */
 const mustRetrySameKey = (status: number) => status === 0 || status === 408 || status === 409 || status === 429 || status >= 500;
 
+/** The balance now and after the typed change, both in tokens. */
 function BalancePreview({ balance, amountText }: { balance: number; amountText: string }) {
   const amount = parseSignedTokens(amountText);
+  const after = amount === null ? null : sumTokens([balance, amount]);
   return (
     <dl className="admin-details">
       <div className="admin-details__row">
         <dt>Balance now</dt>
         <dd>{formatTokens(balance)} tokens</dd>
       </div>
-      {amount ? (
+      {amount && after !== null ? (
         <div className="admin-details__row">
           <dt>After this change</dt>
-          <dd className={balance + amount < 0 ? 'admin-cell-error' : undefined}>{formatTokens(balance + amount)} tokens</dd>
+          <dd className={after < 0 ? 'admin-cell-error' : undefined}>{formatTokens(after)} tokens</dd>
         </div>
       ) : null}
     </dl>

@@ -10,7 +10,7 @@ type FooterFieldsProps = {
 
 /**
  * Footer content (HTML) with a live preview, and the footer script. Both are the administrator's
- * own code and trusted by design (product decisions §11), so the preview renders the HTML as is.
+ * own code and trusted by design (docs/product.md#roles), so the preview renders the HTML as is.
  */
 export function FooterFields({ register, control, errors }: FooterFieldsProps) {
   const content = useWatch({ control, name: 'footerContent' }) ?? '';

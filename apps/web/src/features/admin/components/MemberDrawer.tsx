@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatTokens, type AdminUserRow } from '@cc/contracts';
 import { Avatar, Button, EmptyState, ListError, Pager, TableSkeleton } from '../../../shared/ui';
-import { StatementTable } from '../../tokens/components/StatementTable';
+import { StatementTable } from '../../../shared/money';
 import { useListUserEntriesQuery } from '../api/adminApi';
 import { Drawer } from './Drawer';
 import './ModelDrawer.css';

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { formatTokens, formatUsd, parseTokens, type TokenPackage } from '@cc/contracts';
 import { errorMessage, fieldErrors } from '../../../shared/api/apiError';
+import { centsPerToken } from '../../../shared/money';
 import { Alert, Button, Checkbox, Modal, TextField } from '../../../shared/ui';
 import { useCreateTokenPackageMutation, useUpdateTokenPackageMutation } from '../api/adminApi';
 import {
@@ -33,13 +34,13 @@ function placeServerErrors(error: unknown, setError: UseFormSetError<PackageForm
 
 /** "1,000.00 tokens for $9.99 — $0.01 per token", as the administrator types. */
 function PackagePreview({ tokens, price }: { tokens: string; price: string }) {
-  const hundredths = parseTokens(tokens);
+  const typedTokens = parseTokens(tokens);
   const cents = parseDollars(price);
-  if (!hundredths || !cents) return <p className="muted text-sm">Members will see the tokens, the price and the price per token.</p>;
+  if (!typedTokens || !cents) return <p className="muted text-sm">Members will see the tokens, the price and the price per token.</p>;
   return (
     <p className="text-sm" role="status">
-      Members see <strong>{formatTokens(hundredths)} tokens</strong> for <strong>{formatUsd(cents)}</strong> —{' '}
-      {formatUsd(Math.round((cents * 100) / hundredths))} per token.
+      Members see <strong>{formatTokens(typedTokens)} tokens</strong> for <strong>{formatUsd(cents)}</strong> —{' '}
+      {formatUsd(centsPerToken({ tokens: typedTokens, priceCents: cents }))} per token.
     </p>
   );
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { adjustBalanceSchema, parseTokens } from '@cc/contracts';
+import { tokenRuleMessage } from '../../../shared/money';
 
-/** "+100", "-12.50", "−1,000" → signed hundredths; null when it is not a signed amount. */
+/** "+100", "-12.50", "−1,000" → signed tokens; null when it is not a signed amount. */
 export function parseSignedTokens(text: string): number | null {
   const match = /^\s*([+\-−]?)\s*(.+)$/.exec(text);
   if (!match) return null;
@@ -10,23 +11,20 @@ export function parseSignedTokens(text: string): number | null {
   return match[1] === '-' || match[1] === '−' ? -size : size;
 }
 
-/** The amount is typed in tokens with a sign; the wire carries signed hundredths. */
+/** The amount is typed in tokens with a sign and sent in tokens (docs/product.md#units), checked with the contract's rule. */
 export const adjustFormSchema = z.object({
   amount: z
     .string()
     .trim()
     .transform((text, ctx) => {
-      const hundredths = parseSignedTokens(text);
-      if (hundredths === null) {
+      const tokens = parseSignedTokens(text);
+      if (tokens === null) {
         ctx.addIssue({ code: 'custom', message: 'Enter an amount like 25 to add or -12.50 to remove' });
         return z.NEVER;
       }
-      const checked = adjustBalanceSchema.shape.amount.safeParse(hundredths);
-      if (!checked.success) {
-        ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'This amount is not allowed' });
-        return z.NEVER;
-      }
-      return hundredths;
+      const problem = tokenRuleMessage(adjustBalanceSchema.shape.amount, tokens);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      return problem ? z.NEVER : tokens;
     }),
   reason: adjustBalanceSchema.shape.reason,
 });

@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { formatTokens, parseTokens, tokenPackageInputSchema, type TokenPackage, type TokenPackageInput } from '@cc/contracts';
+import {
+  formatTokens,
+  packageNameSchema,
+  packagePriceCentsSchema,
+  packageTokensSchema,
+  parseTokens,
+  type TokenPackage,
+  type TokenPackageInput,
+} from '@cc/contracts';
+import { tokenRuleMessage } from '../../../shared/money';
 
 /**
- * Administrators type tokens ("1,000" or "12.5") and dollars ("19.99"); the wire carries hundredths
- * of a token and cents. These are the only conversions between the two.
+ * Administrators type tokens ("1,000" or "12.5") and dollars ("19.99"); the API takes tokens and
+ * cents (docs/product.md#units). The dollars are the only conversion left here.
  */
 
 /** "$1,234.5" → 123450 cents; null when it is not an amount with at most two decimals. */
@@ -19,24 +28,19 @@ export function centsToDollarsText(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** The first message of a contract rule, or null when the value passes it. */
-function ruleMessage(schema: z.ZodType, value: unknown): string | null {
-  const checked = schema.safeParse(value);
-  return checked.success ? null : (checked.error.issues[0]?.message ?? 'This value is not allowed');
-}
-
+/** Tokens as typed, checked with the contract's rule for a package; the value sent is tokens. */
 const tokensText = z
   .string()
   .trim()
   .transform((text, ctx) => {
-    const hundredths = parseTokens(text);
-    if (hundredths === null) {
+    const tokens = parseTokens(text);
+    if (tokens === null) {
       ctx.addIssue({ code: 'custom', message: 'Enter a number of tokens like 1,000 or 12.50' });
       return z.NEVER;
     }
-    const problem = ruleMessage(tokenPackageInputSchema.shape.tokens, hundredths);
+    const problem = tokenRuleMessage(packageTokensSchema, tokens);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    return problem ? z.NEVER : hundredths;
+    return problem ? z.NEVER : tokens;
   });
 
 const priceText = z
@@ -48,9 +52,9 @@ const priceText = z
       ctx.addIssue({ code: 'custom', message: 'Enter a price in dollars like 19.99' });
       return z.NEVER;
     }
-    const problem = ruleMessage(tokenPackageInputSchema.shape.priceCents, cents);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    return problem ? z.NEVER : cents;
+    const checked = packagePriceCentsSchema.safeParse(cents);
+    if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'This price is not allowed' });
+    return checked.success ? cents : z.NEVER;
   });
 
 const orderText = z
@@ -67,7 +71,7 @@ const orderText = z
 /** What the form holds (text) and, once parsed, exactly what POST/PUT /admin/token-packages takes. */
 export const packageFormSchema = z
   .object({
-    name: tokenPackageInputSchema.shape.name,
+    name: packageNameSchema,
     tokens: tokensText,
     price: priceText,
     ordering: orderText,

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { formatTokens, parseTokens, settingsSchema, type Settings, type UpdateSettingsInput } from '@cc/contracts';
 import { isApiError, type ApiError } from '../../../shared/api/apiError';
+import { tokenRuleMessage } from '../../../shared/money';
 
 const { shape } = settingsSchema;
 
 /**
  * The settings form edits text; the contract's rules still decide. Commission and minimum payout
- * are typed as text (so "1,000.50" works and a half-typed value is kept) and piped into the
- * contract's number schemas; the rest are the contract's schemas as they are.
+ * are typed as text (so "1,000.50" works and a half-typed value is kept) and checked with the
+ * contract's rules; the rest are the contract's schemas as they are.
  */
 export const settingsFormSchema = z.object({
   siteName: shape.siteName,
@@ -18,12 +19,21 @@ export const settingsFormSchema = z.object({
     .regex(/^\d{1,3}$/, 'Enter a whole percent from 0 to 100')
     .transform(Number)
     .pipe(shape.siteCommission),
+  // Tokens, sent as tokens: checked with the contract's rule but not piped through it, since the
+  // contract's codec would turn them into the hundredths the server keeps (docs/product.md#units).
   minPayout: z
     .string()
     .trim()
-    .refine((text) => parseTokens(text) !== null, 'Enter an amount of tokens, like 100 or 99.50')
-    .transform((text) => parseTokens(text) ?? 0)
-    .pipe(shape.minPayoutTokens),
+    .transform((text, ctx) => {
+      const tokens = parseTokens(text);
+      if (tokens === null) {
+        ctx.addIssue({ code: 'custom', message: 'Enter an amount of tokens, like 100 or 99.50' });
+        return z.NEVER;
+      }
+      const problem = tokenRuleMessage(shape.minPayoutTokens, tokens);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      return problem ? z.NEVER : tokens;
+    }),
   footerContent: shape.footerContent,
   footerScript: shape.footerScript,
 });

@@ -12,8 +12,7 @@ import {
   type TableColumn,
   TableSkeleton,
 } from '../../../shared/ui';
-import { InvoiceDocument } from '../../tokens/components/InvoiceDocument';
-import { InvoiceStatusBadge } from '../../tokens/components/StatusBadges';
+import { InvoiceDocument, InvoiceStatusBadge } from '../../../shared/money';
 import { PAGE_SIZE, useListAdminInvoicesQuery } from '../api/adminApi';
 import { Drawer } from '../components/Drawer';
 import { usePageClamp } from '../hooks/usePageClamp';

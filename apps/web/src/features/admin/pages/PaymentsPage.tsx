@@ -1,7 +1,6 @@
 import { formatTokens, formatUsd, type AdminPayment } from '@cc/contracts';
 import { Card, EmptyState, ListError, PageHeader, Pager, RelativeTime, Table, type TableColumn, TableSkeleton } from '../../../shared/ui';
-import { PaymentStatusBadge } from '../../tokens/components/StatusBadges';
-import { cardLabel } from '../../tokens/lib/format';
+import { cardLabel, PaymentStatusBadge } from '../../../shared/money';
 import { PAGE_SIZE, useListAdminPaymentsQuery, type PaymentsFilter } from '../api/adminApi';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';
 import { usePageClamp } from '../hooks/usePageClamp';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatTokens, formatUsd, type TokenPackage } from '@cc/contracts';
 import { errorMessage } from '../../../shared/api/apiError';
+import { centsPerToken } from '../../../shared/money';
 import { Badge, Button, Card, EmptyState, ListError, PageHeader, Table, TableSkeleton, type TableColumn } from '../../../shared/ui';
 import { useListTokenPackagesQuery, useRetireTokenPackageMutation } from '../api/adminApi';
 import { ConfirmModal } from '../components/ConfirmModal';
@@ -18,7 +19,7 @@ function packageColumns({ onEdit, onRetire }: Actions): TableColumn<TokenPackage
       key: 'per',
       header: 'Per token',
       align: 'end',
-      cell: (row) => <span className="muted">{formatUsd(Math.round((row.priceCents * 100) / row.tokens))}</span>,
+      cell: (row) => <span className="muted">{formatUsd(centsPerToken(row))}</span>,
     },
     { key: 'status', header: 'Status', cell: (row) => (row.active ? <Badge tone="success">On sale</Badge> : <Badge>Retired</Badge>) },
     { key: 'order', header: 'Order', align: 'end', cell: (row) => row.ordering },

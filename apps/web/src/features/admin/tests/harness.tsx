@@ -116,7 +116,7 @@ export function someSettings(overrides: Partial<Settings> = {}): Settings {
     footerScript: '',
     contactEmail: 'team@example.test',
     siteCommission: 20,
-    minPayoutTokens: 10_000,
+    minPayoutTokens: 100,
     ...overrides,
   };
 }

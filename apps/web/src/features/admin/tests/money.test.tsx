@@ -10,8 +10,9 @@ const aPayment = (overrides: Partial<AdminPayment> = {}): AdminPayment => ({
   _id: 'p1',
   status: 'approved',
   packageName: 'Popular',
-  tokens: 120_000,
+  tokens: 1_200,
   amountCents: 123_456,
+  amount: 1_234.56,
   cardLast4: '1111',
   cardBrand: 'Visa',
   failureMessage: null,
@@ -41,6 +42,7 @@ it('filters payments by status and explains an empty filter', async () => {
 
   const row = (await screen.findByText('Sam Member')).closest('tr')!;
   expect(within(row).getByText('$1,234.56')).toBeTruthy();
+  expect(within(row).getByText('1,200.00')).toBeTruthy();
   expect(within(row).getByText('Paid')).toBeTruthy();
   expect(server.callsTo('GET', '/api/admin/payments')[0]!.query.get('status')).toBeNull();
 
@@ -49,17 +51,17 @@ it('filters payments by status and explains an empty filter', async () => {
   expect(server.callsTo('GET', '/api/admin/payments').at(-1)!.query.get('status')).toBe('declined');
 });
 
-it('reads signed token amounts the way administrators type them', () => {
-  expect(parseSignedTokens('25')).toBe(2500);
-  expect(parseSignedTokens('+1,000')).toBe(100_000);
-  expect(parseSignedTokens('-12.50')).toBe(-1250);
-  expect(parseSignedTokens('− 3.5')).toBe(-350);
+it('reads signed token amounts the way administrators type them, in tokens', () => {
+  expect(parseSignedTokens('25')).toBe(25);
+  expect(parseSignedTokens('+1,000')).toBe(1_000);
+  expect(parseSignedTokens('-12.50')).toBe(-12.5);
+  expect(parseSignedTokens('− 3.5')).toBe(-3.5);
   expect(parseSignedTokens('12.505')).toBeNull();
   expect(parseSignedTokens('abc')).toBeNull();
 });
 
 it("adjusts a member's balance with a signed amount and a reason, shows the new balance, and keeps the key across a retry", async () => {
-  const sam: AdminUserRow = aMember({ name: 'Sam Member', balance: 5_000 });
+  const sam: AdminUserRow = aMember({ name: 'Sam Member', balance: 50 });
   let attempts = 0;
   const server = fakeServer()
     .on('GET', '/api/admin/users', () => list([sam]))
@@ -67,7 +69,7 @@ it("adjusts a member's balance with a signed amount and a reason, shows the new 
     .on('POST', `/api/admin/users/${sam._id}/adjust-balance`, ({ body }) => {
       attempts += 1;
       if (attempts === 1) return { status: 503, body: { code: 'UNAVAILABLE', msg: 'Try again in a moment.' } };
-      return { body: { balance: 5_000 + (body as AdjustBalanceInput).amount } };
+      return { body: { balance: 50 + (body as AdjustBalanceInput).amount } };
     });
   renderAdmin('/admin/members');
 
@@ -87,14 +89,37 @@ it("adjusts a member's balance with a signed amount and a reason, shows the new 
 
   const sent = server.callsTo('POST', `/api/admin/users/${sam._id}/adjust-balance`).map((c) => c.body as AdjustBalanceInput);
   expect(sent).toHaveLength(2);
-  expect(sent[0]).toMatchObject({ amount: -1250, reason: 'Refund of a duplicate message' });
+  expect(sent[0]).toMatchObject({ amount: -12.5, reason: 'Refund of a duplicate message' });
   expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
 
+it('refuses an amount the contract does not allow, before sending anything', async () => {
+  const sam = aMember({ name: 'Sam Member', balance: 50 });
+  const server = fakeServer()
+    .on('GET', '/api/admin/users', () => list([sam]))
+    .on('GET', `/api/admin/users/${sam._id}/entries`, () => list([]));
+  renderAdmin('/admin/members');
+
+  const row = (await screen.findByText('Sam Member')).closest('tr')!;
+  fireEvent.click(within(row).getByRole('button', { name: "Adjust Sam Member's balance" }));
+  const dialog = await screen.findByRole('dialog', { name: "Adjust Sam Member's balance" });
+  fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Goodwill' } });
+  for (const [typed, message] of [
+    ['1,000,000.01', 'Amount must be at most 1,000,000.00 tokens'],
+    ['0', 'Amount cannot be zero'],
+    ['12.345', 'Enter an amount like 25 to add or -12.50 to remove'],
+  ] as const) {
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: typed } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adjust balance' }));
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+  }
+  expect(server.callsTo('POST', `/api/admin/users/${sam._id}/adjust-balance`)).toHaveLength(0);
+});
+
 it("opens a member's wallet with their statement", async () => {
-  const sam = aMember({ name: 'Sam Member', balance: 123_456 });
+  const sam = aMember({ name: 'Sam Member', balance: 1_234.56 });
   fakeServer()
     .on('GET', '/api/admin/users', () => list([sam]))
     .on('GET', `/api/admin/users/${sam._id}/entries`, () =>
@@ -103,7 +128,7 @@ it("opens a member's wallet with their statement", async () => {
           _id: 'e1',
           transactionId: 't1',
           kind: 'adjustment',
-          amount: -250,
+          amount: -2.5,
           memo: 'Goodwill correction',
           createdAt: '2026-03-04T10:12:00.000Z',
         },

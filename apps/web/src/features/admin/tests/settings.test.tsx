@@ -28,7 +28,7 @@ function settingsServer(initial: Settings = someSettings()) {
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-it('saves the edited settings in wire units and refreshes the site name the shell shows', async () => {
+it('saves the edited settings in wire units (tokens) and refreshes the site name the shell shows', async () => {
   const server = settingsServer();
   renderAdmin('/admin/settings', { withShellConfig: true });
 
@@ -46,7 +46,7 @@ it('saves the edited settings in wire units and refreshes the site name the shel
   expect(server.callsTo('PUT', '/api/admin/settings')[0]!.body).toMatchObject({
     siteName: 'Velvet Lounge',
     siteCommission: 25,
-    minPayoutTokens: 125_050,
+    minPayoutTokens: 1_250.5,
   });
   expect(await screen.findByText('Settings saved. The site uses them right away.')).toBeTruthy();
   await waitFor(() => expect(screen.getByTestId('shell-site-name').textContent).toBe('Velvet Lounge'));

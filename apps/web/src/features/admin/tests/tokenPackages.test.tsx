@@ -9,15 +9,16 @@ afterEach(() => vi.unstubAllGlobals());
 const aPackage = (overrides: Partial<TokenPackage> = {}): TokenPackage => ({
   _id: '00000000-0000-4000-8000-00000000c001',
   name: 'Starter',
-  tokens: 100_000,
+  tokens: 1_000,
   priceCents: 999,
+  price: 9.99,
   ordering: 0,
   active: true,
   ...overrides,
 });
 
 describe('package form conversions', () => {
-  it('turns typed tokens and dollars into hundredths and cents, and back', () => {
+  it('turns typed tokens and dollars into tokens and cents, and back', () => {
     expect(parseDollars('19.99')).toBe(1999);
     expect(parseDollars('$1,234.5')).toBe(123_450);
     expect(parseDollars('7')).toBe(700);
@@ -27,8 +28,8 @@ describe('package form conversions', () => {
     expect(centsToDollarsText(700)).toBe('7.00');
 
     const parsed = packageFormSchema.safeParse({ name: ' Big ', tokens: '1,000.5', price: '$49.90', ordering: '3', active: false });
-    expect(parsed.success && parsed.data).toEqual({ name: 'Big', tokens: 100_050, priceCents: 4990, ordering: 3, active: false });
-    expect(packageToForm(aPackage({ tokens: 1_234_567, priceCents: 100_000 }))).toEqual({
+    expect(parsed.success && parsed.data).toEqual({ name: 'Big', tokens: 1_000.5, priceCents: 4990, ordering: 3, active: false });
+    expect(packageToForm(aPackage({ tokens: 12_345.67, priceCents: 100_000, price: 1_000 }))).toEqual({
       name: 'Starter',
       tokens: '12,345.67',
       price: '1000.00',
@@ -42,14 +43,15 @@ describe('package form conversions', () => {
       const parsed = packageFormSchema.safeParse({ name: 'X', tokens: '10', price: '1', ordering: '0', active: true, ...values });
       return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
     };
-    expect(refuse({ tokens: '0.50' })).toEqual(['A package holds at least 1.00 token']);
+    expect(refuse({ tokens: '0.50' })).toEqual(['The number of tokens must be at least 1.00 tokens']);
+    expect(refuse({ tokens: '1,000,001' })).toEqual(['The number of tokens must be at most 1,000,000.00 tokens']);
     expect(refuse({ price: '0.25' })).toEqual(['Price must be at least $0.50']);
     expect(refuse({ price: 'ten' })).toEqual(['Enter a price in dollars like 19.99']);
     expect(refuse({ tokens: '1.234' })).toEqual(['Enter a number of tokens like 1,000 or 12.50']);
   });
 });
 
-it('adds a package typed in tokens and dollars, sending hundredths and cents', async () => {
+it('adds a package typed in tokens and dollars, sending tokens and cents', async () => {
   let packages: TokenPackage[] = [aPackage()];
   const server = fakeServer()
     .on('GET', '/api/admin/token-packages', () => list(packages))
@@ -77,7 +79,7 @@ it('adds a package typed in tokens and dollars, sending hundredths and cents', a
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(server.callsTo('POST', '/api/admin/token-packages')[0]!.body).toEqual({
     name: 'Popular',
-    tokens: 1_200_000,
+    tokens: 12_000,
     priceCents: 9990,
     ordering: 1,
     active: true,
@@ -103,7 +105,7 @@ it('edits a package from its saved values and shows the server refusal next to t
   expect(await within(dialog).findByText('Price must be at most $10,000.00')).toBeTruthy();
   expect(server.callsTo('PUT', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001')[0]!.body).toEqual({
     name: 'Starter',
-    tokens: 100_000,
+    tokens: 1_000,
     priceCents: 1200,
     ordering: 0,
     active: true,

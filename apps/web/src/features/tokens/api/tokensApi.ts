@@ -1,44 +1,32 @@
-import type {
-  AcceptConfig,
-  EarningList,
-  Invoice,
-  List,
-  OpaqueData,
-  Payment,
-  PurchaseRequest,
-  PurchaseResult,
-  SavedCard,
-  TokenPackage,
-  WalletEntry,
-} from '@cc/contracts';
+import { packageRoutes, paymentRoutes, walletRoutes, type RouteAnswer } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
+import { routeRequest } from '../../../shared/api/routeRequest';
+import type { RouteBody } from '../../../shared/api/routeTypes';
 import { balanceChanged } from '../../../shared/socket/walletBalance';
 
 export type PageArgs = { limit: number; skip: number };
-
-/** Saved cards come back as a list; a bare array is read the same way. */
-function asList<T>(answer: List<T> | T[] | null): List<T> {
-  if (Array.isArray(answer)) return { items: answer, count: answer.length };
-  return answer ?? { items: [], count: 0 };
-}
+export type PurchaseBody = RouteBody<typeof paymentRoutes.purchase>;
 
 const tokensBase = baseApi.enhanceEndpoints({
   addTagTypes: ['TokenPackages', 'Wallet', 'WalletEntries', 'Payments', 'Invoices', 'SavedCards', 'Earnings'],
 });
 
-/** Buying tokens, the wallet statement, invoices and (for models) earnings. Amounts: hundredths; prices: cents. */
+/**
+ * Buying tokens, the wallet statement, invoices and (for models) earnings, through the route table.
+ * Token amounts are tokens (docs/product.md#units); US prices are `priceCents` / `amountCents`.
+ */
 export const tokensApi = tokensBase.injectEndpoints({
   endpoints: (build) => ({
-    listPackages: build.query<List<TokenPackage>, void>({
-      query: () => '/token-package',
+    listPackages: build.query<RouteAnswer<typeof packageRoutes.onSale>, void>({
+      query: () => routeRequest(packageRoutes.onSale),
       providesTags: ['TokenPackages'],
     }),
     /** What the browser needs to turn a card into a one-time nonce (script address and public keys). */
-    getAcceptConfig: build.query<AcceptConfig, void>({
-      query: () => ({ url: '/payment/authorizenet/token', method: 'POST' }),
+    getAcceptConfig: build.query<RouteAnswer<typeof paymentRoutes.acceptConfig>, void>({
+      query: () => routeRequest(paymentRoutes.acceptConfig),
     }),
-    purchase: build.mutation<PurchaseResult, PurchaseRequest>({
-      query: (body) => ({ url: '/payment/transactions/request', method: 'POST', body }),
+    purchase: build.mutation<RouteAnswer<typeof paymentRoutes.purchase>, PurchaseBody>({
+      query: (body) => routeRequest(paymentRoutes.purchase, { body }),
       // The answer carries the new balance: the chip follows without waiting for the socket.
       onQueryStarted: async (_request, { dispatch, queryFulfilled }): Promise<void> => {
         try {
@@ -51,8 +39,8 @@ export const tokensApi = tokensBase.injectEndpoints({
       invalidatesTags: (_result, error) => (error?.status === 0 ? [] : ['Payments', 'Invoices', 'WalletEntries', 'SavedCards', 'Wallet']),
     }),
 
-    getWallet: build.query<{ balance: number }, void>({
-      query: () => '/wallet',
+    getWallet: build.query<RouteAnswer<typeof walletRoutes.balance>, void>({
+      query: () => routeRequest(walletRoutes.balance),
       providesTags: ['Wallet'],
       onQueryStarted: async (_arg, { dispatch, queryFulfilled }): Promise<void> => {
         try {
@@ -63,38 +51,37 @@ export const tokensApi = tokensBase.injectEndpoints({
         }
       },
     }),
-    listEntries: build.query<List<WalletEntry>, PageArgs>({
-      query: (params) => ({ url: '/wallet/entries', params }),
+    listEntries: build.query<RouteAnswer<typeof walletRoutes.statement>, PageArgs>({
+      query: (query) => routeRequest(walletRoutes.statement, { query }),
       providesTags: ['WalletEntries'],
     }),
-    listPayments: build.query<List<Payment>, PageArgs>({
-      query: (params) => ({ url: '/payment/transactions', params }),
+    listPayments: build.query<RouteAnswer<typeof paymentRoutes.history>, PageArgs>({
+      query: (query) => routeRequest(paymentRoutes.history, { query }),
       providesTags: ['Payments'],
     }),
-    listInvoices: build.query<List<Invoice>, PageArgs>({
-      query: (params) => ({ url: '/invoice', params }),
+    listInvoices: build.query<RouteAnswer<typeof paymentRoutes.invoices>, PageArgs>({
+      query: (query) => routeRequest(paymentRoutes.invoices, { query }),
       providesTags: ['Invoices'],
     }),
-    getInvoice: build.query<Invoice, string>({
-      query: (id) => `/invoice/${encodeURIComponent(id)}`,
+    getInvoice: build.query<RouteAnswer<typeof paymentRoutes.invoice>, string>({
+      query: (id) => routeRequest(paymentRoutes.invoice, { params: { id } }),
       providesTags: ['Invoices'],
     }),
-    listEarnings: build.query<EarningList, PageArgs>({
-      query: (params) => ({ url: '/earning', params }),
+    listEarnings: build.query<RouteAnswer<typeof walletRoutes.earnings>, PageArgs>({
+      query: (query) => routeRequest(walletRoutes.earnings, { query }),
       providesTags: ['Earnings'],
     }),
 
-    listSavedCards: build.query<List<SavedCard>, void>({
-      query: () => '/payment/authorizenet/customer-profile',
-      transformResponse: (answer: List<SavedCard> | SavedCard[] | null) => asList(answer),
+    listSavedCards: build.query<RouteAnswer<typeof paymentRoutes.savedCards>, void>({
+      query: () => routeRequest(paymentRoutes.savedCards),
       providesTags: ['SavedCards'],
     }),
-    saveCard: build.mutation<SavedCard, { opaqueData: OpaqueData }>({
-      query: (body) => ({ url: '/payment/authorizenet/customer-profile', method: 'POST', body }),
+    saveCard: build.mutation<RouteAnswer<typeof paymentRoutes.saveCard>, RouteBody<typeof paymentRoutes.saveCard>>({
+      query: (body) => routeRequest(paymentRoutes.saveCard, { body }),
       invalidatesTags: ['SavedCards'],
     }),
     removeCard: build.mutation<null, string>({
-      query: (id) => ({ url: `/payment/authorizenet/customer-profile/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => routeRequest(paymentRoutes.removeCard, { params: { id } }),
       invalidatesTags: ['SavedCards'],
     }),
   }),

@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
-import { ErrorCode, type AcceptConfig, type Payment, type PurchaseRequest } from '@cc/contracts';
+import { ErrorCode, type AcceptConfig, type Payment } from '@cc/contracts';
 import { errorMessage, toApiError, type ApiError } from '../../../shared/api/apiError';
-import { usePurchaseMutation } from '../api/tokensApi';
+import { usePurchaseMutation, type PurchaseBody } from '../api/tokensApi';
 import { CardTokenError, tokenizeCard } from '../lib/accept';
 import { parseExpiry, digitsOf, type CardInput } from '../lib/card';
 
 export type PayChoice = { kind: 'saved'; paymentMethodId: string } | { kind: 'card'; card: CardInput; saveCard: boolean };
 
 export type PayOutcome =
+  /** `balance` in tokens, as the answer carries it. */
   | { kind: 'approved'; payment: Payment; balance: number }
   /** Accepted but not final (held for review, still processing): no tokens yet. */
   | { kind: 'review'; payment: Payment }
@@ -16,7 +17,7 @@ export type PayOutcome =
   /** The answer never came or said "still working": pressing Pay again resends the same attempt. */
   | { kind: 'retry'; message: string };
 
-type Attempt = { signature: string; request: PurchaseRequest };
+type Attempt = { signature: string; request: PurchaseBody };
 
 const NETWORK_MESSAGE =
   'The connection dropped before the payment finished. Press “Try again” — it is safe: the same payment is checked, never charged twice.';
@@ -55,7 +56,7 @@ export function usePurchaseAttempt(packageId: string, getConfig: () => Promise<A
   const [paying, setPaying] = useState(false);
   const [pendingRetry, setPendingRetry] = useState(false);
 
-  const buildRequest = async (choice: PayChoice): Promise<PurchaseRequest | PayOutcome> => {
+  const buildRequest = async (choice: PayChoice): Promise<PurchaseBody | PayOutcome> => {
     const idempotencyKey = crypto.randomUUID();
     if (choice.kind === 'saved') return { packageId, idempotencyKey, payment: { kind: 'saved', paymentMethodId: choice.paymentMethodId } };
     const expiry = parseExpiry(choice.card.expiry);

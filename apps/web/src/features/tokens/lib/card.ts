@@ -1,4 +1,5 @@
 import { cardBrandOf, isLuhnValid } from '@cc/contracts';
+import { brandName } from '../../../shared/money';
 
 /**
  * Card checks made in the browser before anything is sent to the payment script. They catch typos
@@ -9,11 +10,6 @@ export const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 /** The Luhn checksum every card number carries in its last digit (the contract's rule). */
 export const luhnValid = (number: string) => isLuhnValid(digitsOf(number));
-
-const BRAND_NAMES: Record<string, string> = { AmericanExpress: 'American Express', MasterCard: 'Mastercard', DinersClub: 'Diners Club' };
-
-/** The card network as people write it: "Visa", "American Express"; "Card" when unknown. */
-export const brandName = (brand: string | null | undefined) => (brand ? (BRAND_NAMES[brand] ?? brand) : 'Card');
 
 /** The network of a typed number, from its prefix. */
 export const cardBrand = (number: string) => brandName(cardBrandOf(digitsOf(number)));

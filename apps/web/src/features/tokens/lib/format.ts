@@ -1,40 +1,6 @@
-import type { LedgerKind, Payment } from '@cc/contracts';
-import type { BadgeTone } from '../../../shared/ui';
-import { brandName } from './card';
-
-export { formatTokens, parseTokens } from '../../../shared/format';
-export { formatUsd } from '@cc/contracts';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** "Mar 4, 2026, 10:12 AM"; the text itself when it is not a date. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
-const sameYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** Compact for tables: "Mar 4, 10:12 AM" this year, "Mar 4, 2025" before; the exact time on hover. */
-export function formatWhen(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.getFullYear() === now.getFullYear() ? sameYear.format(date) : dateOnly.format(date);
-}
-
-/** "Mar 4, 2026". */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
-}
-
-/** "Visa •••• 4242", or a dash when the payment had no card. */
-export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
-  if (!last4) return '—';
-  const name = brandName(brand);
-  return `${name === 'Card' ? 'Card' : name} •••• ${last4}`;
-}
+/** What the money pages format; token amounts are tokens, as the API sends them (docs/product.md#units). */
+export { formatTokens, formatUsd, parseTokens } from '@cc/contracts';
+export { cardLabel, formatDateTime, formatDay, formatWhen, LEDGER_KIND, PAYMENT_STATUS } from '../../../shared/money';
 
 /** A saved card's expiry as printed on cards: "2030-12" or "1230" → "12/30". */
 export function formatCardExpiry(expiry: string): string {
@@ -44,28 +10,6 @@ export function formatCardExpiry(expiry: string): string {
   if (compact) return `${compact[1]}/${compact[2]}`;
   return expiry;
 }
-
-export const PAYMENT_STATUS: Record<Payment['status'], { tone: BadgeTone; label: string }> = {
-  approved: { tone: 'success', label: 'Paid' },
-  pending: { tone: 'info', label: 'Processing' },
-  held: { tone: 'warning', label: 'Under review' },
-  unknown: { tone: 'warning', label: 'Being checked' },
-  declined: { tone: 'danger', label: 'Declined' },
-  error: { tone: 'danger', label: 'Failed' },
-  refunded: { tone: 'neutral', label: 'Refunded' },
-};
-
-export const LEDGER_KIND: Record<LedgerKind, string> = {
-  card_purchase: 'Token purchase',
-  message: 'Message',
-  item: 'Item',
-  tip: 'Tip',
-  call: 'Call',
-  payout: 'Payout request',
-  payout_refund: 'Payout returned',
-  adjustment: 'Adjustment',
-  refund: 'Refund',
-};
 
 export const EARNING_SOURCE: Record<'message' | 'item' | 'tip' | 'call', string> = {
   message: 'Message',

@@ -1,10 +1,9 @@
 import type { TokenPackage } from '@cc/contracts';
 
-/** Tokens (hundredths) a cent buys: the higher, the better the deal. */
-const tokensPerCent = (pkg: Pick<TokenPackage, 'tokens' | 'priceCents'>) => pkg.tokens / pkg.priceCents;
+export { centsPerToken } from '../../../shared/money';
 
-/** The price of one whole token, in cents (rounded to the cent, like every amount shown). */
-export const centsPerToken = (pkg: Pick<TokenPackage, 'tokens' | 'priceCents'>) => Math.round((pkg.priceCents * 100) / pkg.tokens);
+/** Tokens a cent buys: the higher, the better the deal. */
+const tokensPerCent = (pkg: Pick<TokenPackage, 'tokens' | 'priceCents'>) => pkg.tokens / pkg.priceCents;
 
 /** Active packages in the administrators' order. */
 export function shownPackages(packages: readonly TokenPackage[]): TokenPackage[] {

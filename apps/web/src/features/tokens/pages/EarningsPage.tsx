@@ -5,7 +5,7 @@ import { ButtonLink, Card, EmptyState, ListView, PageHeader, Pager, Skeleton, Ta
 import { MONEY_PAGE_SIZE, useListEarningsQuery } from '../api/tokensApi';
 import { usePage } from '../hooks/usePage';
 import { EARNING_SOURCE, formatTokens } from '../lib/format';
-import { When } from '../components/When';
+import { When } from '../../../shared/money';
 import './EarningsPage.css';
 
 const COLUMNS: readonly TableColumn<Earning>[] = [
@@ -51,7 +51,7 @@ function ModelEarnings() {
   const query = useListEarningsQuery({ limit: MONEY_PAGE_SIZE, skip: (page - 1) * MONEY_PAGE_SIZE });
   return (
     <>
-      {/* Spec §8: a failed earnings load shows empty lists and zero totals, not stale figures. */}
+      {/* A failed load shows zero totals, never stale figures (docs/product.md#client-rules). */}
       <TotalsCards totals={query.isError ? { gross: 0, commission: 0, net: 0 } : query.data?.totals} />
       <ListView
         query={query}

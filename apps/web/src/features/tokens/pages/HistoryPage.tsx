@@ -2,10 +2,9 @@ import { Link } from 'react-router';
 import type { Payment } from '@cc/contracts';
 import { ButtonLink, EmptyState, ListView, PageHeader, Pager, Table, type TableColumn } from '../../../shared/ui';
 import { MONEY_PAGE_SIZE, useListPaymentsQuery } from '../api/tokensApi';
-import { PaymentStatusBadge } from '../components/StatusBadges';
 import { usePage } from '../hooks/usePage';
 import { cardLabel, formatTokens, formatUsd } from '../lib/format';
-import { When } from '../components/When';
+import { PaymentStatusBadge, sumTokens, When } from '../../../shared/money';
 
 const COLUMNS: readonly TableColumn<Payment>[] = [
   { key: 'date', header: 'Date', cell: (row) => <When iso={row.createdAt} /> },
@@ -33,7 +32,7 @@ const COLUMNS: readonly TableColumn<Payment>[] = [
 function PageTotal({ rows }: { rows: readonly Payment[] }) {
   const paid = rows.filter((row) => row.status === 'approved');
   const cents = paid.reduce((sum, row) => sum + row.amountCents, 0);
-  const tokens = paid.reduce((sum, row) => sum + row.tokens, 0);
+  const tokens = sumTokens(paid.map((row) => row.tokens));
   return (
     <div className="money-total" aria-label="Totals of this page">
       <span className="money-total__item">

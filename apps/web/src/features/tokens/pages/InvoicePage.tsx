@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/apiError';
 import { Button, ButtonLink, Card, EmptyState, Icon, ListError, Skeleton } from '../../../shared/ui';
 import { useGetInvoiceQuery } from '../api/tokensApi';
-import { InvoiceDocument } from '../components/InvoiceDocument';
+import { InvoiceDocument } from '../../../shared/money';
 import './InvoicePage.css';
 
 function InvoiceSkeleton() {

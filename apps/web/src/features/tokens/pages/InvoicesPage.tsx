@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Invoice } from '@cc/contracts';
 import { ButtonLink, EmptyState, ListView, PageHeader, Pager, Table, type TableColumn } from '../../../shared/ui';
 import { MONEY_PAGE_SIZE, useListInvoicesQuery } from '../api/tokensApi';
-import { InvoiceStatusBadge } from '../components/StatusBadges';
+import { InvoiceStatusBadge, sumTokens } from '../../../shared/money';
 import { usePage } from '../hooks/usePage';
 import { cardLabel, formatDay, formatTokens, formatUsd } from '../lib/format';
 
@@ -24,7 +24,7 @@ function PageTotal({ rows }: { rows: readonly Invoice[] }) {
         Invoiced on this page <strong>{formatUsd(paid.reduce((sum, row) => sum + row.amountCents, 0))}</strong>
       </span>
       <span className="money-total__item">
-        Tokens <strong>{formatTokens(paid.reduce((sum, row) => sum + row.tokens, 0))}</strong>
+        Tokens <strong>{formatTokens(sumTokens(paid.map((row) => row.tokens)))}</strong>
       </span>
     </div>
   );

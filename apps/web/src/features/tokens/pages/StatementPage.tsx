@@ -3,13 +3,13 @@ import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { ButtonLink, EmptyState, ListView, PageHeader, Pager } from '../../../shared/ui';
 import { MONEY_PAGE_SIZE, useListEntriesQuery } from '../api/tokensApi';
-import { StatementTable } from '../components/StatementTable';
+import { StatementTable, sumTokens } from '../../../shared/money';
 import { usePage } from '../hooks/usePage';
 import { formatTokens } from '../lib/format';
 
 function PageTotal({ rows }: { rows: readonly WalletEntry[] }) {
-  const inflow = rows.filter((row) => row.amount > 0).reduce((sum, row) => sum + row.amount, 0);
-  const outflow = rows.filter((row) => row.amount < 0).reduce((sum, row) => sum - row.amount, 0);
+  const inflow = sumTokens(rows.filter((row) => row.amount > 0).map((row) => row.amount));
+  const outflow = -sumTokens(rows.filter((row) => row.amount < 0).map((row) => row.amount));
   return (
     <div className="money-total" aria-label="Totals of this page">
       <span className="money-total__item">

@@ -48,11 +48,13 @@ describe('card checks', () => {
   });
 });
 
+/** A package of `tokens` tokens for `priceCents` US cents. */
 const pkg = (id: string, tokens: number, priceCents: number, overrides: Partial<TokenPackage> = {}): TokenPackage => ({
   _id: id,
   name: id,
   tokens,
   priceCents,
+  price: priceCents / 100,
   ordering: 0,
   active: true,
   ...overrides,
@@ -60,20 +62,22 @@ const pkg = (id: string, tokens: number, priceCents: number, overrides: Partial<
 
 describe('best value', () => {
   it('picks the most tokens per dollar, the bigger package on a tie, and nothing when there is no choice', () => {
-    const small = pkg('small', 10_000, 999);
-    const medium = pkg('medium', 55_000, 4_999);
-    const large = pkg('large', 120_000, 9_999);
+    const small = pkg('small', 100, 999);
+    const medium = pkg('medium', 550, 4_999);
+    const large = pkg('large', 1_200, 9_999);
     expect(bestValueId([small, medium, large])).toBe('large');
-    expect(bestValueId([small, large, pkg('twice', 240_000, 19_998)])).toBe('twice');
+    expect(bestValueId([small, large, pkg('twice', 2_400, 19_998)])).toBe('twice');
     expect(bestValueId([small])).toBeNull();
-    expect(bestValueId([pkg('a', 10_000, 1_000), pkg('b', 20_000, 2_000)])).toBeNull();
+    expect(bestValueId([pkg('a', 100, 1_000), pkg('b', 200, 2_000)])).toBeNull();
   });
 
   it('shows the price of one token and the saving against the dearest package', () => {
-    const small = pkg('small', 10_000, 999);
-    const large = pkg('large', 120_000, 9_999);
+    const small = pkg('small', 100, 999);
+    const large = pkg('large', 1_200, 9_999);
+    // $9.99 for 100 tokens is 9.99 cents a token, shown as 10; $99.99 for 1,200 is 8.33, shown as 8.
     expect(centsPerToken(small)).toBe(10);
     expect(centsPerToken(large)).toBe(8);
+    expect(centsPerToken(pkg('half tokens', 12.5, 250))).toBe(20);
     expect(savingPercent(large, [small, large])).toBe(16);
     expect(savingPercent(small, [small, large])).toBe(0);
   });

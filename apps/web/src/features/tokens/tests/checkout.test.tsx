@@ -11,12 +11,12 @@ afterEach(() => {
   clearBrowserSession();
 });
 
-const starter = aPackage({ name: 'Starter', tokens: 10_000, priceCents: 999, ordering: 0 });
-const popular = aPackage({ name: 'Popular', tokens: 120_000, priceCents: 9_999, ordering: 1 });
+const starter = aPackage({ name: 'Starter', tokens: 100, priceCents: 999, ordering: 0 });
+const popular = aPackage({ name: 'Popular', tokens: 1_200, priceCents: 9_999, ordering: 1 });
 
 /** A shop with two packages, no saved cards, and a member holding 50.00 tokens. */
 function shop() {
-  let balance = 5_000;
+  let balance = 50;
   const server = fakeServer()
     .on('GET', '/api/token-package', { body: { items: [starter, popular], count: 2 } })
     .on('GET', '/api/wallet', () => ({ body: { balance } }))
@@ -50,7 +50,7 @@ const balanceShown = () => screen.getByTestId('balance-amount').textContent;
 it('refuses a mistyped card number, a past expiry and a short code before anything is sent', async () => {
   const { server } = shop();
   const accept = fakeAccept();
-  renderMoney('/tokens', buildMe({ balance: 5_000 }));
+  renderMoney('/tokens', buildMe({ balance: 50 }));
   const dialog = await openCheckout(/^Buy Starter/);
 
   await typeCard(dialog, { number: '4111 1111 1111 1112', expiry: '01/20', cvc: '12', name: '' });
@@ -92,7 +92,7 @@ it('retries a lost answer with the same key and the same nonce, then uses a new 
       },
     };
   });
-  renderMoney('/tokens', buildMe({ balance: 5_000 }));
+  renderMoney('/tokens', buildMe({ balance: 50 }));
   expect(await screen.findByText('50.00')).toBeTruthy();
 
   const dialog = await openCheckout(/^Buy Starter/);
@@ -142,7 +142,7 @@ it('shows a decline in the checkout, leaves the balance alone, and makes the nex
     status: 402,
     body: { code: 'CARD_DECLINED', msg: 'Your card was declined. Try another card.' },
   });
-  renderMoney('/tokens', buildMe({ balance: 5_000 }));
+  renderMoney('/tokens', buildMe({ balance: 50 }));
 
   const dialog = await openCheckout(/^Buy Starter/);
   await typeCard(dialog, { ...GOOD_CARD, number: '4000 0000 0000 0002' });
@@ -171,9 +171,9 @@ it('pays with a saved card chosen in the list and explains a payment held for re
     })
     .on('POST', '/api/payment/transactions/request', {
       status: 202,
-      body: { payment: aPayment({ status: 'held', invoiceId: null }), balance: 5_000 },
+      body: { payment: aPayment({ status: 'held', invoiceId: null }), balance: 50 },
     });
-  renderMoney('/tokens', buildMe({ balance: 5_000 }));
+  renderMoney('/tokens', buildMe({ balance: 50 }));
 
   const dialog = await openCheckout(/^Buy Starter/);
   const saved = await within(dialog).findByRole('radio', { name: /Visa •••• 4242/ });

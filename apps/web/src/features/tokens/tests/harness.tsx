@@ -63,22 +63,25 @@ export function renderMoney(path: string, me: Me = buildMe()) {
   return { ...view, store, router };
 }
 
-// ---- data ---------------------------------------------------------------------------------------
+// ---- data: token amounts in tokens and prices in cents and dollars, as the API sends them ---------
 
 let serial = 0;
 export const uuid = () => `00000000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
 
 export function aPackage(overrides: Partial<TokenPackage> = {}): TokenPackage {
-  return { _id: uuid(), name: 'Starter', tokens: 10_000, priceCents: 999, ordering: 0, active: true, ...overrides };
+  const priceCents = overrides.priceCents ?? 999;
+  return { _id: uuid(), name: 'Starter', tokens: 100, priceCents, price: priceCents / 100, ordering: 0, active: true, ...overrides };
 }
 
 export function aPayment(overrides: Partial<Payment> = {}): Payment {
+  const amountCents = overrides.amountCents ?? 999;
   return {
     _id: uuid(),
     status: 'approved',
     packageName: 'Starter',
-    tokens: 10_000,
-    amountCents: 999,
+    tokens: 100,
+    amountCents,
+    amount: amountCents / 100,
     cardLast4: '1111',
     cardBrand: 'Visa',
     failureMessage: null,
@@ -94,8 +97,9 @@ export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
     number: 'INV-000042',
     issuedAt: '2026-03-04T10:12:00.000Z',
     packageName: 'Popular',
-    tokens: 120_000,
+    tokens: 1_200,
     amountCents: 123_456,
+    amount: 1_234.56,
     cardLast4: '1111',
     status: 'paid',
     buyer: { name: 'Ada Lovelace', email: 'ada@example.test' },

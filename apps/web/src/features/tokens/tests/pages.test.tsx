@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 it('lists payments with their status and invoice, pages through them, and totals what was paid', async () => {
-  const paid = aPayment({ packageName: 'Popular', tokens: 120_000, amountCents: 123_456, invoiceId: 'inv-9' });
+  const paid = aPayment({ packageName: 'Popular', tokens: 1_200, amountCents: 123_456, invoiceId: 'inv-9' });
   const declined = aPayment({ status: 'declined', invoiceId: null, failureMessage: 'Declined by the bank', cardLast4: '0002' });
   const server = fakeServer().on('GET', '/api/payment/transactions', ({ query }) => ({
     body: { items: query.get('skip') === '20' ? [declined] : [paid], count: 21 },
@@ -57,11 +57,11 @@ it('shows the statement with money in green and out in red', async () => {
           _id: 'e1',
           transactionId: 't1',
           kind: 'card_purchase',
-          amount: 120_000,
+          amount: 1_200,
           memo: 'Popular package',
           createdAt: '2026-03-04T10:12:00.000Z',
         },
-        { _id: 'e2', transactionId: 't2', kind: 'message', amount: -150, memo: 'Message to Ruby', createdAt: '2026-03-04T11:00:00.000Z' },
+        { _id: 'e2', transactionId: 't2', kind: 'message', amount: -1.5, memo: 'Message to Ruby', createdAt: '2026-03-04T11:00:00.000Z' },
       ],
       count: 2,
     },
@@ -73,6 +73,25 @@ it('shows the statement with money in green and out in red', async () => {
   const outgoing = screen.getByText('Message to Ruby').closest('tr')!;
   const amountOut = within(outgoing).getByText(/−1\.50/);
   expect(amountOut.className).toContain('money-amount--out');
+});
+
+it('totals the statement page exactly, in tokens', async () => {
+  const entry = (id: string, amount: number) => ({
+    _id: id,
+    transactionId: `t-${id}`,
+    kind: 'tip',
+    amount,
+    memo: '',
+    createdAt: '2026-03-04T10:12:00.000Z',
+  });
+  fakeServer().on('GET', '/api/wallet/entries', {
+    body: { items: [entry('a', 0.1), entry('b', 0.2), entry('c', -0.3), entry('d', -1_000.05)], count: 4 },
+  });
+  renderMoney('/tokens/statement');
+  await screen.findAllByText('Tip');
+  const totals = screen.getByLabelText('Totals of this page').textContent;
+  expect(totals).toContain('+0.30');
+  expect(totals).toContain('−1,000.35');
 });
 
 it('removes a saved card only after confirming', async () => {

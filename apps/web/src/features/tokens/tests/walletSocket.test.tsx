@@ -21,7 +21,7 @@ it("moves the top-bar balance chip when the server sends 'wallet:balance'", asyn
     'GET /api/system/configs/public': { body: { data: { siteName: 'Velvet Lounge', siteFavicon: '' } } },
     'POST /api/system/configs/keys': { body: { data: { footerContent: '', footerScript: '' } } },
     'GET /api/menus/sections/footer': { body: { data: { items: [], count: 0 } } },
-    'GET /api/users/me': { body: { data: buildMe({ balance: 5_000 }) } },
+    'GET /api/users/me': { body: { data: buildMe({ balance: 50 }) } },
   }).install();
   renderShell('/');
 
@@ -30,7 +30,7 @@ it("moves the top-bar balance chip when the server sends 'wallet:balance'", asyn
   expect(within(banner).getByRole('link', { name: 'Tokens' }).getAttribute('href')).toBe('/tokens');
   await waitFor(() => expect(sockets).toHaveLength(1));
 
-  act(() => sockets[0]!.receive('wallet:balance', { balance: 1_234_567 }));
+  act(() => sockets[0]!.receive('wallet:balance', { balance: 12_345.67 }));
   expect(within(banner).getByRole('link', { name: /Balance: 12,345\.67 tokens/ })).toBeTruthy();
 
   act(() => sockets[0]!.receive('wallet:balance', { balance: 0 }));

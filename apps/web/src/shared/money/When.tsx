@@ -1,4 +1,4 @@
-import { formatDateTime, formatWhen } from '../lib/format';
+import { formatDateTime, formatWhen } from './format';
 
 /** A compact date for tables, with the exact date and time on hover. */
 export function When({ iso }: { iso: string }) {

@@ -1,8 +1,9 @@
 import type { WalletEntry } from '@cc/contracts';
-import { Table, type TableColumn } from '../../../shared/ui';
-import { LEDGER_KIND } from '../lib/format';
-import { When } from './When';
+import { Table, type TableColumn } from '../ui';
+import { LEDGER_KIND } from './format';
 import { SignedTokens } from './StatusBadges';
+import { When } from './When';
+import './money.css';
 
 const COLUMNS: readonly TableColumn<WalletEntry>[] = [
   { key: 'date', header: 'Date', cell: (row) => <When iso={row.createdAt} /> },
@@ -22,7 +23,7 @@ const COLUMNS: readonly TableColumn<WalletEntry>[] = [
   },
 ];
 
-/** Wallet movements: money in green with "+", out in red with "−". Also used in the admin drawer. */
+/** Wallet movements (amounts in tokens): in green with "+", out in red with "−". The member's statement and the admin drawer. */
 export function StatementTable({ rows, caption = 'Statement' }: { rows: readonly WalletEntry[]; caption?: string }) {
   return <Table caption={caption} columns={COLUMNS} rows={rows} rowKey={(row) => row._id} />;
 }

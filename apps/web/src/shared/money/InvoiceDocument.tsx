@@ -1,8 +1,8 @@
-import type { Invoice } from '@cc/contracts';
-import { formatDay, formatTokens, formatUsd } from '../lib/format';
+import { formatTokens, formatUsd, type Invoice } from '@cc/contracts';
+import { formatDay } from './format';
 import './InvoiceDocument.css';
 
-/** The invoice as a sheet of paper: who sold, who bought, what, how much, how it was paid. */
+/** The invoice as a sheet of paper: who sold, who bought, what (tokens), how much (US dollars), how it was paid. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   return (
     <article className="invoice-sheet" aria-labelledby="invoice-title">

@@ -1,7 +1,7 @@
-import type { Invoice, Payment } from '@cc/contracts';
-import { Badge } from '../../../shared/ui';
-import { formatTokens, PAYMENT_STATUS } from '../lib/format';
-import './MoneyLayout.css';
+import { formatTokens, type Invoice, type Payment } from '@cc/contracts';
+import { Badge } from '../ui';
+import { PAYMENT_STATUS } from './format';
+import './money.css';
 
 export function PaymentStatusBadge({ status }: { status: Payment['status'] }) {
   const shown = PAYMENT_STATUS[status];
@@ -12,7 +12,7 @@ export function InvoiceStatusBadge({ status }: { status: Invoice['status'] }) {
   return status === 'paid' ? <Badge tone="success">Paid</Badge> : <Badge tone="neutral">Refunded</Badge>;
 }
 
-/** A signed token amount: green with "+" when it came in, red with "−" when it went out. */
+/** A signed amount of tokens: green with "+" when it came in, red with "−" when it went out. */
 export function SignedTokens({ amount }: { amount: number }) {
   const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
   const tone = amount > 0 ? 'money-amount--in' : amount < 0 ? 'money-amount--out' : '';

@@ -1,0 +1,6 @@
+export { centsPerToken, sumTokens, tokenRuleMessage } from './amounts';
+export { brandName, cardLabel, formatDateTime, formatDay, formatWhen, LEDGER_KIND, PAYMENT_STATUS } from './format';
+export { InvoiceDocument } from './InvoiceDocument';
+export { StatementTable } from './StatementTable';
+export { InvoiceStatusBadge, PaymentStatusBadge, SignedTokens } from './StatusBadges';
+export { When } from './When';
