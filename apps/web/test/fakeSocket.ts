@@ -1,6 +1,9 @@
 import { vi } from 'vitest';
+import type { ServerEventName, ServerEventPayload } from '@cc/contracts';
 
 type Listener = (...args: unknown[]) => void;
+/** The link's own events, which carry no payload of the server's. */
+type LinkEvent = 'connect' | 'disconnect' | 'connect_error';
 
 /**
  * Stands in for the socket.io client in page tests (`vi.mock('socket.io-client', () =>
@@ -39,7 +42,12 @@ export class FakeSocket {
     return this;
   }
 
-  /** The server sends an event (or the link changes state: 'connect', 'disconnect'). */
+  /**
+   * The server sends an event, its payload as it travels (amounts in tokens), or the link changes
+   * state ('connect', 'disconnect').
+   */
+  receive<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
+  receive(event: LinkEvent, ...args: unknown[]): void;
   receive(event: string, ...args: unknown[]) {
     if (event === 'connect') this.connected = true;
     if (event === 'disconnect') this.connected = false;

@@ -39,7 +39,8 @@ export function mountRoute<R extends RouteSpec>(app: FastifyInstance, route: R, 
   const guard = route.access === 'admin' ? app.requireAdmin : route.access === 'member' ? app.requireUser : undefined;
   const onRequest = [guard, options.onRequest].filter((hook): hook is onRequestHookHandler => hook !== undefined);
   const status = route.status ?? (route.answer === null ? 204 : 200);
-  const response = route.answer !== null && route.answer !== 'raw' ? { [status]: dataOf(route.answer) } : {};
+  const answer = route.answer !== null && route.answer !== 'raw' ? dataOf(route.answer) : undefined;
+  const response = answer ? Object.fromEntries([status, ...(route.alsoAnswers ?? [])].map((code) => [code, answer])) : {};
 
   app.route({
     method: route.method,
@@ -62,7 +63,9 @@ export function mountRoute<R extends RouteSpec>(app: FastifyInstance, route: R, 
       const result = await handler(request as RouteRequest<R>, reply);
       if (result === reply || reply.sent) return reply;
       if (route.answer === null) return reply.status(204).send();
-      return reply.status(status).send({ data: result });
+      // A handler may pick another documented success status (`alsoAnswers`) before returning.
+      const chosen = route.alsoAnswers?.includes(reply.statusCode as 200 | 201 | 202) ? reply.statusCode : status;
+      return reply.status(chosen).send({ data: result });
     },
   });
 }

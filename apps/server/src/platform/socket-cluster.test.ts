@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cc/contracts';
 import { createTestApp, type TestApp } from '../test-support/harness';
 import { createMember } from '../test-support/factories';
-import { userRoom } from './socket';
+import { emitToUser } from './socket';
 
 /**
  * Two server processes behind a load balancer: sockets connected to one node receive what the
@@ -45,7 +45,7 @@ it.runIf(clustered)('an emit on one node reaches a member connected to another, 
   });
 
   const received = new Promise((resolve) => client!.once('call:connected', resolve));
-  nodeA.ctx.io().to(userRoom(member.user.id)).emit('call:connected', { callId: 'across-nodes' });
+  emitToUser(nodeA.ctx.io(), member.user.id, 'call:connected', { callId: 'across-nodes' });
   expect(await received).toEqual({ callId: 'across-nodes' });
 
   const dropped = new Promise((resolve) => client!.once('disconnect', resolve));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cc/contracts';
 import { createTestApp, type TestApp } from '../test-support/harness';
 import { createMember } from '../test-support/factories';
-import { userRoom } from './socket';
+import { emitToUser } from './socket';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 let app: TestApp;
@@ -47,7 +47,7 @@ describe('the real-time link', () => {
     expect(Date.parse(answer.serverTime)).not.toBeNaN();
 
     const received = new Promise((resolve) => client.once('call:declined', resolve));
-    app.ctx.io().to(userRoom(member.user.id)).emit('call:declined', { callId: 'c1' });
+    emitToUser(app.ctx.io(), member.user.id, 'call:declined', { callId: 'c1' });
     expect(await received).toEqual({ callId: 'c1' });
   });
 
@@ -64,7 +64,7 @@ describe('the real-time link', () => {
     let bobGotIt = false;
     b.on('call:declined', () => (bobGotIt = true));
     const aliceGotIt = new Promise((resolve) => a.once('call:declined', resolve));
-    app.ctx.io().to(userRoom(alice.user.id)).emit('call:declined', { callId: 'only-alice' });
+    emitToUser(app.ctx.io(), alice.user.id, 'call:declined', { callId: 'only-alice' });
     await aliceGotIt;
     await b.timeout(2000).emitWithAck('link:ping'); // a round trip after the emit: bob would have it by now
     expect(bobGotIt).toBe(false);

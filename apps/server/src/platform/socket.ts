@@ -2,7 +2,19 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
-import { SOCKET_PATH, SOCKET_TOKEN_QUERY, type ClientToServerEvents, type ServerToClientEvents } from '@cc/contracts';
+import {
+  clientEventSchemas,
+  serverEventSchemas,
+  SOCKET_PATH,
+  SOCKET_TOKEN_QUERY,
+  type ClientEventName,
+  type ClientToServerEvents,
+  type ServerEventData,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@cc/contracts';
+import { z } from 'zod';
 import type { SessionService, AuthContext } from './auth';
 import type { EventBus } from './events';
 import type { Presence } from './presence';
@@ -15,6 +27,44 @@ export type SocketConnectionHandler = (socket: AppServerSocket) => void;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * Emits a server event to rooms — the one way the server emits. The payload is encoded with the
+ * event's schema first, exactly as an HTTP answer is serialised: amounts held in hundredths travel
+ * as tokens (docs/product.md#sockets), and a payload that does not fit its schema throws here
+ * instead of reaching a client.
+ */
+export function emitToRooms<E extends ServerEventName>(io: Io, rooms: string | readonly string[], event: E, data: ServerEventData<E>) {
+  const targets = typeof rooms === 'string' ? [rooms] : [...rooms];
+  // Socket.IO reads an empty room list as "everyone".
+  if (targets.length === 0) return;
+  const schema = serverEventSchemas[event] as unknown as z.ZodType<ServerEventData<E>, ServerEventPayload<E>>;
+  const payload = z.encode(schema, data);
+  (io.to(targets).emit as (event: E, payload: ServerEventPayload<E>) => boolean)(event, payload);
+}
+
+/** Emits a server event to every tab of one member, or of each of several. */
+export function emitToUser<E extends ServerEventName>(io: Io, userIds: string | readonly string[], event: E, data: ServerEventData<E>) {
+  const ids = typeof userIds === 'string' ? [userIds] : userIds;
+  emitToRooms(io, ids.map(userRoom), event, data);
+}
+
+/**
+ * Listens to a client event, handing the handler only a payload its schema accepts: whatever a
+ * client sends is input, checked like an HTTP body. A refused payload is dropped without an answer
+ * (these events are courtesies, like typing, and have no reply to carry an error).
+ */
+export function onClientEvent<E extends ClientEventName>(
+  socket: AppServerSocket,
+  event: E,
+  handler: (payload: z.output<(typeof clientEventSchemas)[E]>) => void,
+) {
+  const schema = clientEventSchemas[event];
+  (socket.on as (event: E, listener: (payload: unknown) => void) => void)(event, (payload) => {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) handler(parsed.data);
+  });
+}
 
 /**
  * Socket.IO at /socket.io. A client authenticates with its access token as a query parameter and
@@ -82,7 +132,7 @@ export async function createSocketServer(opts: {
   const unsubscribe = opts.events.subscribe('session.revoked', async ({ userId, sessionIds, reason }) => {
     const rooms = sessionIds === 'all' ? [userRoom(userId)] : sessionIds.map(sessionRoom);
     if (rooms.length === 0) return;
-    io.to(rooms).emit('session:revoked', { reason });
+    emitToRooms(io, rooms, 'session:revoked', { reason });
     io.in(rooms).disconnectSockets(true);
   });
 

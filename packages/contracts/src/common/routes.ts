@@ -37,6 +37,11 @@ export type RouteSpec = {
   answer: z.ZodType | null | 'raw';
   /** The success status (default 200; 204 when `answer` is null). */
   status?: 200 | 201 | 204;
+  /**
+   * Other success statuses the handler may choose with `reply.status(…)` for the same answer, e.g.
+   * 202 for a payment held for review.
+   */
+  alsoAnswers?: readonly (200 | 201 | 202)[];
 };
 
 /** A params schema must name exactly the path's `:params`, so a path and its callers cannot drift. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberTypeSchema } from '../accounts/schemas';
 import { pageQuerySchema } from '../common/envelope';
+import { tokenAmount } from '../common/money';
 import { messageSchema } from './messages';
 
 /** The other person of a conversation, as the conversation list and chat header show them. */
@@ -10,8 +11,8 @@ export const conversationPartySchema = z.object({
   name: z.string(),
   avatarUrl: z.string().nullable(),
   type: memberTypeSchema,
-  /** What a message to them costs an ordinary member (models only), hundredths of a token. */
-  tokenPerMessage: z.number().int(),
+  /** What a message to them costs an ordinary member (models only). */
+  tokenPerMessage: tokenAmount({ description: 'Tokens one message to them costs an ordinary member (0: free)' }),
   isOnline: z.boolean(),
 });
 export type ConversationParty = z.infer<typeof conversationPartySchema>;

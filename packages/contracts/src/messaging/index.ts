@@ -3,3 +3,8 @@ export * from './media';
 export * from './messages';
 export * from './conversations';
 export * from './notifications';
+export * from './contacts.routes';
+export * from './media.routes';
+export * from './messages.routes';
+export * from './conversations.routes';
+export * from './notifications.routes';

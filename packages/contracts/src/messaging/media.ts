@@ -4,7 +4,7 @@ export const mediaTypeSchema = z.enum(['photo', 'video', 'file']);
 export type MediaType = z.infer<typeof mediaTypeSchema>;
 
 const MB = 1024 * 1024;
-/** Product decisions §6: the largest upload of each kind, in bytes. */
+/** The largest upload of each kind, in bytes (docs/product.md#media). */
 export const MEDIA_LIMITS: Record<MediaType, number> = { photo: 20 * MB, video: 500 * MB, file: 100 * MB };
 
 /**

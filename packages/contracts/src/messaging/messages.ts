@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageQuerySchema } from '../common/envelope';
+import { tokenAmount } from '../common/money';
 import { mediaSchema } from './media';
 
-/** Product decisions §5: text messages hold at most 5,000 characters. */
+/** Text messages hold at most 5,000 characters (docs/product.md#limits). */
 export const MESSAGE_TEXT_MAX = 5000;
 
 export const messageTypeSchema = z.enum(['text', 'photo', 'video', 'file']);
@@ -22,8 +23,8 @@ export const messageSchema = z.object({
   type: messageTypeSchema,
   text: z.string(),
   media: mediaSchema.nullable(),
-  /** What the sender paid for it, hundredths of a token (0 when free). */
-  price: z.number().int(),
+  /** What the sender paid for it (0 when free). */
+  price: tokenAmount({ description: 'Tokens the sender paid for it (0 when free)' }),
   seq: z.number().int(),
   createdAt: z.string(),
   deletedAt: z.string().nullable(),
@@ -33,11 +34,16 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-/** POST /messages */
+/**
+ * POST /messages. Compatibility (docs/product.md#compatibility): `{ conversationId, text }` is
+ * enough — `type` defaults to 'text' and `clientId` is optional. With a `clientId` (a UUID the
+ * client makes once per message) a retry is stored and charged once (docs/product.md#idempotency);
+ * without one the server makes one, so every request is a new message.
+ */
 export const sendMessageSchema = z
   .object({
     conversationId: z.uuid('Choose a conversation'),
-    clientId: z.uuid('clientId must be a UUID made by the client'),
+    clientId: z.uuid('clientId must be a UUID made by the client').optional(),
     type: messageTypeSchema.default('text'),
     text: z
       .string()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../common/envelope';
 import { messagePartySchema } from './messages';
 
-/** Product decisions §9: what a member is told about. */
+/** What a member is told about (docs/product.md#notifications). */
 export const notificationTypeSchema = z.enum([
   'message',
   'contact',

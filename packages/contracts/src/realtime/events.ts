@@ -1,53 +1,100 @@
-import type { Me } from '../accounts/schemas';
-import type { Conversation } from '../messaging/conversations';
-import type { Message } from '../messaging/messages';
-import type { Notification } from '../messaging/notifications';
+import { z } from 'zod';
+import { meSchema } from '../accounts/schemas';
+import { tokenAmount } from '../common/money';
+import { conversationSchema } from '../messaging/conversations';
+import { messageSchema } from '../messaging/messages';
+import { notificationSchema } from '../messaging/notifications';
 
-/** Socket.IO event maps, shared by the server and the web client. */
-export interface ServerToClientEvents {
+/**
+ * Socket.IO events, one schema per payload, shared by the server and the web client. Like HTTP
+ * answers, amounts travel as tokens (docs/product.md#sockets): the server encodes every payload
+ * with its schema before emitting (hundredths → tokens), and validates every payload a client
+ * sends before acting on it. The event maps below are derived from the schemas: `z.input` of each
+ * schema is what travels.
+ */
+
+const unreadTotal = z.number().int().nonnegative();
+
+export const serverEventSchemas = {
   /** The session behind this socket was ended (logout, password change, deactivation). */
-  'session:revoked': (payload: { reason: 'logout' | 'password-changed' | 'deactivated' | 'suspended' }) => void;
+  'session:revoked': z.object({ reason: z.enum(['logout', 'password-changed', 'deactivated', 'suspended']) }),
   /** The signed-in member's own profile changed (approval, balance, profile edit on another tab). */
-  'me:updated': (payload: { user: Me }) => void;
-  /** The member's wallet balance changed (any ledger movement), hundredths of a token. */
-  'wallet:balance': (payload: { balance: number }) => void;
+  'me:updated': z.object({ user: meSchema }),
+  /** The member's wallet balance changed (any ledger movement). */
+  'wallet:balance': z.object({ balance: tokenAmount({ description: 'Tokens the member holds now' }) }),
   /**
    * A message was sent in one of the viewer's conversations (also to the sender's other tabs).
    * `conversation` is the viewer's own view of it, with exact unread counts.
    */
-  'message:created': (payload: { message: Message; conversation: Conversation; totalUnread: number }) => void;
+  'message:created': z.object({ message: messageSchema, conversation: conversationSchema, totalUnread: unreadTotal }),
   /** The sender deleted a message: it shows as deleted for both. */
-  'message:deleted': (payload: { messageId: string; conversationId: string; conversation: Conversation; totalUnread: number }) => void;
+  'message:deleted': z.object({
+    messageId: z.string(),
+    conversationId: z.string(),
+    conversation: conversationSchema,
+    totalUnread: unreadTotal,
+  }),
   /** Someone read a conversation: to the reader's tabs (their counts) and to the other side (read receipts). */
-  'conversation:read': (payload: {
-    conversationId: string;
-    readerId: string;
-    readSeq: number;
-    unreadMessageCount: number;
-    totalUnread: number;
-  }) => void;
+  'conversation:read': z.object({
+    conversationId: z.string(),
+    readerId: z.string(),
+    readSeq: z.number().int(),
+    unreadMessageCount: z.number().int().nonnegative(),
+    totalUnread: unreadTotal,
+  }),
   /** A block or unblock changed who may send in a conversation. */
-  'conversation:blocked': (payload: { conversationId: string; blockedIds: string[] }) => void;
+  'conversation:blocked': z.object({ conversationId: z.string(), blockedIds: z.array(z.string()) }),
   /** The other person is typing (or stopped); the indicator lapses after TYPING_TTL_MS without renewal. */
-  'conversation:typing': (payload: { conversationId: string; userId: string; typing: boolean }) => void;
+  'conversation:typing': z.object({ conversationId: z.string(), userId: z.string(), typing: z.boolean() }),
   /** Someone the viewer has a conversation with came online or went offline. */
-  'presence:changed': (payload: { userId: string; online: boolean }) => void;
-  'notification:created': (payload: { notification: Notification; unreadCount: number }) => void;
-  'notification:read': (payload: { ids: string[] | 'all'; unreadCount: number }) => void;
-  'call:incoming': (payload: { callId: string; fromUser: { _id: string; name: string; username: string }; callRate: number }) => void;
-  'call:connected': (payload: { callId: string }) => void;
-  'call:declined': (payload: { callId: string }) => void;
-  'call:ended': (payload: { callId: string; duration: number; finalTokens: number; reason: string }) => void;
-}
+  'presence:changed': z.object({ userId: z.string(), online: z.boolean() }),
+  'notification:created': z.object({ notification: notificationSchema, unreadCount: unreadTotal }),
+  'notification:read': z.object({ ids: z.union([z.array(z.string()), z.literal('all')]), unreadCount: unreadTotal }),
+  /** A member is calling the model (docs/product.md#calls). */
+  'call:incoming': z.object({
+    callId: z.string(),
+    fromUser: z.object({ _id: z.string(), name: z.string(), username: z.string() }),
+    callRate: tokenAmount({ description: 'Tokens one minute of the call costs' }),
+  }),
+  'call:connected': z.object({ callId: z.string() }),
+  'call:declined': z.object({ callId: z.string() }),
+  'call:ended': z.object({
+    callId: z.string(),
+    /** Seconds the call lasted. */
+    duration: z.number().nonnegative(),
+    finalTokens: tokenAmount({ description: 'Tokens the whole call cost (docs/product.md#call-billing)' }),
+    reason: z.string(),
+  }),
+};
 
-export interface ClientToServerEvents {
-  /** Round-trip check used by the client to measure the link; answers with the server time. */
-  'link:ping': (ack: (answer: { serverTime: string }) => void) => void;
+/** What the client sends with each event; the server drops a payload its schema refuses. */
+export const clientEventSchemas = {
   /** The viewer is typing in a conversation (send at most every TYPING_RENEW_MS while typing). */
-  'conversation:typing': (payload: { conversationId: string; typing: boolean }) => void;
-}
+  'conversation:typing': z.object({ conversationId: z.uuid(), typing: z.boolean() }),
+};
 
-/** Spec §7/§9: the access token travels as a query parameter. */
+/** The server's answer (the acknowledgement) to 'link:ping'. */
+export const linkPingAnswerSchema = z.object({ serverTime: z.string() });
+
+export type ServerEventName = keyof typeof serverEventSchemas;
+/** A server event's payload as it travels (amounts in tokens). */
+export type ServerEventPayload<E extends ServerEventName> = z.input<(typeof serverEventSchemas)[E]>;
+/** A server event's payload as the server holds it before encoding (amounts in hundredths). */
+export type ServerEventData<E extends ServerEventName> = z.output<(typeof serverEventSchemas)[E]>;
+
+export type ClientEventName = keyof typeof clientEventSchemas;
+/** A client event's payload as it travels. */
+export type ClientEventPayload<E extends ClientEventName> = z.input<(typeof clientEventSchemas)[E]>;
+
+/** Socket.IO's map of server → client events: each listener receives the wire payload. */
+export type ServerToClientEvents = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
+
+export type ClientToServerEvents = { [E in ClientEventName]: (payload: ClientEventPayload<E>) => void } & {
+  /** Round-trip check used by the client to measure the link; answers with the server time. */
+  'link:ping': (ack: (answer: z.input<typeof linkPingAnswerSchema>) => void) => void;
+};
+
+/** The access token travels as a query parameter (docs/product.md#sockets). */
 export const SOCKET_TOKEN_QUERY = 'token';
 export const SOCKET_PATH = '/socket.io';
 export const SOCKET_RECONNECT_DELAY_MS = 1000;

@@ -1,6 +1,6 @@
 import type { Me } from '@cc/contracts';
 import type { EventBus } from '../../platform/events';
-import { userRoom, type Io } from '../../platform/socket';
+import { emitToUser, type Io } from '../../platform/socket';
 
 /** Pushes a member's fresh profile to all their tabs whenever any module says it changed. */
 export function registerAccountsSocket({
@@ -14,6 +14,6 @@ export function registerAccountsSocket({
 }) {
   return events.subscribe('user.updated', async ({ userId }) => {
     const user = await getMe(userId);
-    if (user) io().to(userRoom(userId)).emit('me:updated', { user });
+    if (user) emitToUser(io(), userId, 'me:updated', { user });
   });
 }

@@ -33,7 +33,7 @@ export async function messagingModule(app: FastifyInstance, ctx: AppContext) {
   registerConversationRoutes(app, { conversations });
   registerMessageRoutes(app, ctx, { messages, bookmarks });
 
-  // Product decisions §5: a participant may read what was sent in their conversation, until the sender deletes it.
+  // A participant may read what was sent in their conversation, until the sender deletes it (docs/product.md#media).
   ctx.mediaAccess.addRule((file, viewerId) => messagesRepo.isAttachmentVisibleTo(file.id, viewerId));
 
   const unsubscribe = registerMessagingSocket({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode, type List, type Message, type MessagePage } from '@cc/contracts';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
@@ -10,11 +11,18 @@ import type { MessagesRepository, MessageRow } from './messages.repository';
 
 type Sender = { id: string; username: string; type: 'user' | 'model'; role: 'user' | 'admin' };
 type MessageType = 'text' | 'photo' | 'video' | 'file';
-export type SendInput = { conversationId: string; clientId: string; type: MessageType; text: string; mediaId?: string | undefined };
+export type SendInput = {
+  conversationId: string;
+  /** The sender's id for this message; without one the server makes one (every such request is new). */
+  clientId?: string | undefined;
+  type: MessageType;
+  text: string;
+  mediaId?: string | undefined;
+};
 
 /**
- * Product decisions §4: a message from an ordinary member to a model costs the model's
- * tokenPerMessage; anything else is free. A model not yet approved sells nothing, so it is free too.
+ * A message from an ordinary member to a model costs the model's tokenPerMessage; anything else is
+ * free. A model not yet approved sells nothing, so it is free too (docs/product.md#messaging).
  */
 export function priceOf(sender: Pick<Sender, 'type' | 'role'>, recipient: Membership['other']): number {
   const ordinaryMember = sender.type === 'user' && sender.role === 'user';
@@ -101,7 +109,9 @@ export function createMessagesService({
    * 402 leaves nothing behind, a retry (even five at once) finds the stored message and pays nothing.
    */
   async function send({ sender, input }: { sender: Sender; input: SendInput }): Promise<{ message: Message; created: boolean }> {
-    const stored = await messages.findBySenderClient(sender.id, input.clientId);
+    // A client that sends no id of its own cannot retry: a fresh id makes the request a new message.
+    const clientId = input.clientId ?? randomUUID();
+    const stored = await messages.findBySenderClient(sender.id, clientId);
     if (stored) return replayOf(stored, input.conversationId);
 
     const membership = await membershipOrNotFound(input.conversationId, sender.id);
@@ -118,7 +128,7 @@ export function createMessagesService({
         {
           conversationId: input.conversationId,
           senderId: sender.id,
-          clientId: input.clientId,
+          clientId,
           type: input.type,
           text: input.text,
           fileId,
@@ -135,7 +145,7 @@ export function createMessagesService({
             modelId: recipientId,
             gross: price,
             source: 'message',
-            idempotencyKey: `message:${sender.id}:${input.clientId}`,
+            idempotencyKey: `message:${sender.id}:${clientId}`,
             memo: `Message from @${sender.username} to @${membership.other.username}`,
             metadata: { messageId: inserted.id, conversationId: input.conversationId },
           },
@@ -150,7 +160,7 @@ export function createMessagesService({
 
     if (!outcome.messageId) {
       // Another copy of this send committed while we waited for the conversation.
-      const winner = await messages.findBySenderClient(sender.id, input.clientId);
+      const winner = await messages.findBySenderClient(sender.id, clientId);
       if (!winner) throw conflict('That message is still being sent. Please try again.');
       return replayOf(winner, input.conversationId);
     }

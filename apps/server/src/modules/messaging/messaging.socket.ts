@@ -1,8 +1,7 @@
 import { TYPING_TTL_MS } from '@cc/contracts';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { EventBus } from '../../platform/events';
-import { userRoom, type AppServerSocket, type Io } from '../../platform/socket';
+import { emitToUser, onClientEvent, type AppServerSocket, type Io } from '../../platform/socket';
 import type { ConversationsRepository } from './conversations.repository';
 import type { ConversationsService } from './conversations.service';
 import { toMessageDto } from './messaging.presenter';
@@ -16,8 +15,6 @@ type Deps = {
   conversationsRepo: Pick<ConversationsRepository, 'findMembership' | 'findView' | 'partnersOf'>;
   messages: Pick<MessagesRepository, 'findById'>;
 };
-
-const typingSchema = z.object({ conversationId: z.uuid(), typing: z.boolean() });
 
 /** How long a socket trusts what it learned about a conversation (membership is forever; blocks change). */
 const TYPING_CACHE_MS = TYPING_TTL_MS * 2;
@@ -60,7 +57,7 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
         [senderId, recipientId].map(async (viewerId) => {
           const { conversation, totalUnread } = await countsFor(conversationId, viewerId, row);
           if (!conversation) return;
-          io().to(userRoom(viewerId)).emit('message:created', { message, conversation, totalUnread });
+          emitToUser(io(), viewerId, 'message:created', { message, conversation, totalUnread });
         }),
       );
     }),
@@ -70,7 +67,7 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
         [senderId, recipientId].map(async (viewerId) => {
           const { conversation, totalUnread } = await countsFor(conversationId, viewerId);
           if (!conversation) return;
-          io().to(userRoom(viewerId)).emit('message:deleted', { messageId, conversationId, conversation, totalUnread });
+          emitToUser(io(), viewerId, 'message:deleted', { messageId, conversationId, conversation, totalUnread });
         }),
       );
     }),
@@ -83,23 +80,26 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
             conversations.totalUnread(viewerId),
           ]);
           if (!view) return;
-          io()
-            .to(userRoom(viewerId))
-            .emit('conversation:read', { conversationId, readerId, readSeq, unreadMessageCount: view.unread, totalUnread });
+          emitToUser(io(), viewerId, 'conversation:read', {
+            conversationId,
+            readerId,
+            readSeq,
+            unreadMessageCount: view.unread,
+            totalUnread,
+          });
         }),
       );
     }),
 
     events.subscribe('conversation.blocked', ({ conversationId, userIds, blockedIds }) => {
       blockChangedAt.set(conversationId, Date.now());
-      io().to(userIds.map(userRoom)).emit('conversation:blocked', { conversationId, blockedIds });
+      emitToUser(io(), userIds, 'conversation:blocked', { conversationId, blockedIds });
     }),
 
     events.subscribe('presence.changed', async ({ userId, online }) => {
       const partners = await conversationsRepo.partnersOf(userId);
-      // An empty room list would mean everyone.
-      if (partners.length === 0) return;
-      io().to(partners.map(userRoom)).emit('presence:changed', { userId, online });
+      // Nobody to tell is nobody (emitToUser never reads an empty list as everyone).
+      emitToUser(io(), partners, 'presence:changed', { userId, online });
     }),
   ];
 
@@ -127,17 +127,14 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
     // a socket flooding faster than the lookups finish loses the surplus instead of queueing it.
     let queue = Promise.resolve();
     let waiting = 0;
-    socket.on('conversation:typing', (payload: unknown) => {
-      const parsed = typingSchema.safeParse(payload);
-      if (!parsed.success || waiting >= TYPING_QUEUE_MAX) return;
-      const { conversationId, typing } = parsed.data;
+    onClientEvent(socket, 'conversation:typing', ({ conversationId, typing }) => {
+      if (waiting >= TYPING_QUEUE_MAX) return;
       waiting++;
       queue = queue
         .then(async () => {
           waiting--;
           const otherUserId = await typingTarget(conversationId);
-          if (otherUserId)
-            io().to(userRoom(otherUserId)).emit('conversation:typing', { conversationId, userId: socket.data.userId, typing });
+          if (otherUserId) emitToUser(io(), otherUserId, 'conversation:typing', { conversationId, userId: socket.data.userId, typing });
         })
         // Typing is a courtesy: a failed lookup drops one indicator, nothing more.
         .catch(() => undefined);

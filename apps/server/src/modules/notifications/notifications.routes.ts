@@ -1,99 +1,21 @@
-import {
-  dataOf,
-  errorBodySchema,
-  idParamSchema,
-  listOf,
-  notificationListQuerySchema,
-  notificationSchema,
-  readAllResultSchema,
-} from '@cc/contracts';
+import { notificationRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentAuth } from '../../platform/auth';
+import { mountRoute } from '../../platform/routes';
 import type { NotificationsService } from './notifications.service';
 
-const errors = { '4xx': errorBodySchema };
-const bearer = [{ bearer: [] }];
-const tags = ['notifications'];
-
-/** Thin handlers: each acts only on the caller's own notifications. */
+/** Thin handlers: the route table parses and guards; each acts only on the caller's own notifications. */
 export function registerNotificationRoutes(app: FastifyInstance, notifications: NotificationsService) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  // Guards run at onRequest so a signed-out caller gets 401 before any input is read.
-  const signedIn = { onRequest: app.requireUser };
+  const memberOf = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user.id;
 
-  api.get(
-    '/notifications',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        summary: 'My notifications, newest first (count is the total)',
-        security: bearer,
-        querystring: notificationListQuerySchema,
-        response: { 200: dataOf(listOf(notificationSchema)), ...errors },
-      },
-    },
-    async (request) => ({ data: await notifications.list(currentAuth(request).user.id, request.query) }),
-  );
+  mountRoute(app, routes.list, async (request) => notifications.list(memberOf(request), request.query));
 
-  api.get(
-    '/notifications/unread/list',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        summary: 'My unread notifications, newest first (count is the total unread)',
-        security: bearer,
-        querystring: notificationListQuerySchema,
-        response: { 200: dataOf(listOf(notificationSchema)), ...errors },
-      },
-    },
-    async (request) => ({ data: await notifications.listUnread(currentAuth(request).user.id, request.query) }),
-  );
+  mountRoute(app, routes.unreadList, async (request) => notifications.listUnread(memberOf(request), request.query));
 
-  api.get(
-    '/notifications/unread/count',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        summary: 'How many of my notifications are unread',
-        security: bearer,
-        response: { 200: dataOf(z.object({ count: z.number().int().nonnegative() })), ...errors },
-      },
-    },
-    async (request) => ({ data: { count: await notifications.unreadCount(currentAuth(request).user.id) } }),
-  );
+  mountRoute(app, routes.unreadCount, async (request) => ({ count: await notifications.unreadCount(memberOf(request)) }));
 
-  // Registered before '/read/:id' for readers; Fastify prefers the static path either way.
-  api.put(
-    '/notifications/read/all',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        summary: 'Mark all my notifications read',
-        security: bearer,
-        response: { 200: dataOf(readAllResultSchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await notifications.markAllRead(currentAuth(request).user.id) }),
-  );
+  // Fastify prefers the static '/read/all' over '/read/:id' whatever the order.
+  mountRoute(app, routes.readAll, async (request) => notifications.markAllRead(memberOf(request)));
 
-  api.put(
-    '/notifications/read/:id',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        summary: 'Mark one of my notifications read',
-        security: bearer,
-        params: idParamSchema,
-        response: { 200: dataOf(notificationSchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await notifications.markRead(currentAuth(request).user.id, request.params.id) }),
-  );
+  mountRoute(app, routes.read, async (request) => notifications.markRead(memberOf(request), request.params.id));
 }

@@ -1,5 +1,5 @@
 import type { Notification } from '@cc/contracts';
-import { userRoom, type Io } from '../../platform/socket';
+import { emitToUser, type Io } from '../../platform/socket';
 
 /**
  * Tells every tab of a member about their notifications. Called after commit; each payload carries
@@ -8,10 +8,10 @@ import { userRoom, type Io } from '../../platform/socket';
 export function createNotificationsPush(io: () => Io) {
   return {
     created(userId: string, notification: Notification, unreadCount: number) {
-      io().to(userRoom(userId)).emit('notification:created', { notification, unreadCount });
+      emitToUser(io(), userId, 'notification:created', { notification, unreadCount });
     },
     read(userId: string, ids: string[] | 'all', unreadCount: number) {
-      io().to(userRoom(userId)).emit('notification:read', { ids, unreadCount });
+      emitToUser(io(), userId, 'notification:read', { ids, unreadCount });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { formatTokens } from '@cc/contracts';
+import { formatTokens, hundredthsToTokens } from '@cc/contracts';
 import type { EventBus } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import type { NotificationsRepository } from './notifications.repository';
@@ -57,7 +57,7 @@ export function subscribeNotificationTriggers({
       await notifier.notify({
         userId: modelId,
         type: 'tip',
-        text: `${payer.name} tipped you ${formatTokens(amount)} tokens`,
+        text: `${payer.name} tipped you ${formatTokens(hundredthsToTokens(amount))} tokens`,
         link: '/earnings',
         actorId: payer.id,
         sourceKey: `tip:${transactionId}`,
@@ -68,7 +68,7 @@ export function subscribeNotificationTriggers({
       await notifier.notify({
         userId,
         type: 'token_purchase',
-        text: `Your purchase of ${packageName} is complete: ${formatTokens(tokens)} tokens were added.`,
+        text: `Your purchase of ${packageName} is complete: ${formatTokens(hundredthsToTokens(tokens))} tokens were added.`,
         link: '/invoices',
         actorId: null,
         sourceKey: `payment:${paymentId}`,

@@ -1,5 +1,5 @@
 import type { EventBus } from '../../platform/events';
-import { userRoom, type Io } from '../../platform/socket';
+import { emitToUser, type Io } from '../../platform/socket';
 
 /**
  * Pushes a member's balance to every tab of theirs whenever the ledger says it changed.
@@ -30,7 +30,8 @@ export function registerWalletSocket({
       while (state.again) {
         state.again = false;
         const balance = await balanceOf(userId);
-        io().to(userRoom(userId)).emit('wallet:balance', { balance });
+        // Hundredths here; the event's schema sends tokens.
+        emitToUser(io(), userId, 'wallet:balance', { balance });
       }
     } finally {
       inFlight.delete(userId);

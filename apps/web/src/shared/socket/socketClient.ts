@@ -13,7 +13,7 @@ import { socketConnected, socketDisconnected, socketFailed, socketOpened, socket
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Connect = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => AppSocket;
 
-/** Spec §7/§9: same origin, token as a query parameter, websocket then polling, unlimited reconnection 1–10 s. */
+/** Same origin, token as a query parameter, websocket then polling, unlimited reconnection 1–10 s (docs/product.md#sockets). */
 export function socketOptions(token: string): Partial<ManagerOptions & SocketOptions> {
   return {
     path: SOCKET_PATH,

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Spec §4: initialized, then connected, disconnect, failed or reconnecting; back to connected on reconnect. */
+/** Initialized, then connected, disconnect, failed or reconnecting; back to connected on reconnect (docs/product.md#sockets). */
 export type SocketStatus = 'initialized' | 'connected' | 'disconnect' | 'failed' | 'reconnecting';
 
 export type SocketState = { status: SocketStatus; error: string | null; attempt: number };

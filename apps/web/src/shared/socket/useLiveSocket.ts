@@ -8,7 +8,7 @@ import { closeSocket, openSocket } from './socketClient';
 import { balanceChanged } from './walletBalance';
 
 /**
- * Spec §4: the socket is open only while someone is signed in and closes on logout. Server events
+ * The socket is open only while someone is signed in and closes on logout (docs/product.md#client-rules). Server events
  * that concern the session itself are handled here; features add their own listeners.
  */
 export function useLiveSocket() {

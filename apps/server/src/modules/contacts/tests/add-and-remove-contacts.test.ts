@@ -15,7 +15,7 @@ const addContact = (token: string, userId: string) => app.request('POST', '/api/
 
 it('adds a member, answering their public profile with isFriend and the contact id, and announces it once', async () => {
   const me = await createMember(app);
-  const friend = await createModel(app, { bio: 'Hi there' });
+  const friend = await createModel(app, { bio: 'Hi there', tokenPerMessage: 150, callRate: 300 });
   const res = await addContact(me.token, friend.user.id);
 
   expect(res.status).toBe(201);
@@ -27,6 +27,9 @@ it('adds a member, answering their public profile with isFriend and the contact 
     type: 'model',
     bio: 'Hi there',
     isFriend: true,
+    // Amounts on the wire are tokens.
+    tokenPerMessage: 1.5,
+    callRate: 3,
   });
   expect(contact.contactId).toEqual(expect.any(String));
   expect(contact).not.toHaveProperty('email');
@@ -38,7 +41,8 @@ it('adds a member, answering their public profile with isFriend and the contact 
 
   const again = await addContact(me.token, friend.user.id);
   expect(again.status).toBe(200);
-  expect(again.body.data.contactId).toBe(contact.contactId);
+  // The existing contact, amounts in tokens as for a new one.
+  expect(again.body.data).toEqual(contact);
   expect(added.filter((e) => e.contactUserId === friend.user.id)).toHaveLength(1);
   expect((await app.request('GET', '/api/contact', { token: me.token })).body.data.count).toBe(1);
 });

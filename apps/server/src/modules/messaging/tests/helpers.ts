@@ -4,11 +4,12 @@ import type { Conversation, Message, ServerToClientEvents } from '@cc/contracts'
 import { files } from '../../../db/schema';
 import type { TestApp, TestResponse } from '../../../test-support/harness';
 
-/** Gives a member tokens the way a card purchase does (hundredths of a token). */
+/** Gives a member tokens the way a card purchase does; `amount` is in hundredths, as the ledger holds it. */
 export async function fund(app: TestApp, userId: string, amount: number) {
   return app.ctx.ledger.creditCardPurchase({ userId, amount, idempotencyKey: `test-fund:${randomUUID()}`, memo: 'Test tokens' });
 }
 
+/** The balance GET /wallet answers, in tokens. */
 export async function balanceOf(app: TestApp, token: string): Promise<number> {
   const res = await app.request('GET', '/api/wallet', { token });
   expect(res.status).toBe(200);

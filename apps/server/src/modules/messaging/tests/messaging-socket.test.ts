@@ -16,7 +16,7 @@ afterAll(async () => {
 
 it('message:created reaches both participants, each with their own counts, and never a third member', async () => {
   const member = await createMember(app);
-  const model = await createModel(app, { tokenPerMessage: 100 });
+  const model = await createModel(app, { tokenPerMessage: 150 });
   const bystander = await createMember(app);
   await fund(app, member.user.id, 1_000);
   const { _id: id } = await startConversation(app, member.token, model.user.id);
@@ -37,12 +37,13 @@ it('message:created reaches both participants, each with their own counts, and n
   expect(sent.status).toBe(201);
   const [toMember, toModel] = await Promise.all([memberHears, modelHears]);
 
-  expect(toMember.message).toMatchObject({ _id: sent.body.data._id, text: 'Paid hello', price: 100 });
+  // Amounts travel as tokens, as in HTTP answers: 150 hundredths is 1.5 tokens.
+  expect(toMember.message).toMatchObject({ _id: sent.body.data._id, text: 'Paid hello', price: 1.5 });
   expect(toModel.message).toEqual(toMember.message);
   // The sender still has the model's welcome unread; the model has the new message unread.
   expect(toMember.conversation).toMatchObject({
     _id: id,
-    recipient: { _id: model.user.id },
+    recipient: { _id: model.user.id, tokenPerMessage: 1.5 },
     unreadMessageCount: 1,
     lastMessageId: sent.body.data._id,
   });

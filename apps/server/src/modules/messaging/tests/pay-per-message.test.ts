@@ -18,16 +18,17 @@ it("a member's message to a model costs exactly the model's price, and the model
 
   const res = await send(app, member.token, { conversationId: id, text: 'Hi there' });
   expect(res.status).toBe(201);
-  expect(res.body.data).toMatchObject({ text: 'Hi there', price: 250 });
-  expect(await balanceOf(app, member.token)).toBe(750);
+  // 2.50 tokens a message, from 10.00 tokens: the answer and the balance say tokens.
+  expect(res.body.data).toMatchObject({ text: 'Hi there', price: 2.5 });
+  expect(await balanceOf(app, member.token)).toBe(7.5);
 
   const earnings = await app.request('GET', '/api/earning', { token: model.token });
   expect(earnings.status).toBe(200);
   // Default commission 20 %: the model nets 2.00 of the 2.50 paid.
   expect(earnings.body.data.items).toMatchObject([
-    { source: 'message', gross: 250, commission: 50, net: 200, payer: { _id: member.user.id } },
+    { source: 'message', gross: 2.5, commission: 0.5, net: 2, payer: { _id: member.user.id } },
   ]);
-  expect(await balanceOf(app, model.token)).toBe(200);
+  expect(await balanceOf(app, model.token)).toBe(2);
 });
 
 it('answers 402 saying what is needed when the member is short, and stores nothing', async () => {
@@ -39,8 +40,12 @@ it('answers 402 saying what is needed when the member is short, and stores nothi
   const clientId = randomUUID();
   const res = await send(app, member.token, { conversationId: id, clientId, text: 'Can I afford this?' });
   expect(res.status).toBe(402);
-  expect(res.body).toMatchObject({ code: 'INSUFFICIENT_TOKENS', msg: 'You need 3.00 tokens for this but have 2.99.' });
-  expect(await balanceOf(app, member.token)).toBe(299);
+  expect(res.body).toMatchObject({
+    code: 'INSUFFICIENT_TOKENS',
+    msg: 'You need 3.00 tokens for this but have 2.99.',
+    details: { needed: 3, balance: 2.99 },
+  });
+  expect(await balanceOf(app, member.token)).toBe(2.99);
   expect((await app.request('GET', `/api/messages/${id}`, { token: model.token })).body.data.count).toBe(0);
   const conversation = await app.request('GET', `/api/conversation/${id}`, { token: model.token });
   expect(conversation.body.data).toMatchObject({ lastMessageId: null, unreadMessageCount: 0 });
@@ -50,7 +55,7 @@ it('answers 402 saying what is needed when the member is short, and stores nothi
   await fund(app, member.user.id, 1);
   const paid = await send(app, member.token, { conversationId: id, clientId, text: 'Can I afford this?' });
   expect(paid.status).toBe(201);
-  expect(paid.body.data.price).toBe(300);
+  expect(paid.body.data.price).toBe(3);
   expect(await balanceOf(app, member.token)).toBe(0);
 });
 

@@ -38,7 +38,7 @@ it('a retried send answers the stored message with 200 and charges nothing more'
 
   expect(await storedWith(clientId)).toHaveLength(1);
   expect(await chargesFor(member.user.id, clientId)).toHaveLength(1);
-  expect(await balanceOf(app, member.token)).toBe(900);
+  expect(await balanceOf(app, member.token)).toBe(9);
 });
 
 it('five identical sends at once store one message and charge once', async () => {
@@ -52,7 +52,7 @@ it('five identical sends at once store one message and charge once', async () =>
   expect(new Set(answers.map((a) => a.body.data._id)).size).toBe(1);
   expect(await storedWith(clientId)).toHaveLength(1);
   expect(await chargesFor(member.user.id, clientId)).toHaveLength(1);
-  expect(await balanceOf(app, member.token)).toBe(900);
+  expect(await balanceOf(app, member.token)).toBe(9);
   expect((await app.request('GET', '/api/earning', { token: model.token })).body.data.count).toBe(1);
 });
 

@@ -16,7 +16,7 @@ it('creates a conversation once: 201 the first time, 200 with the same one after
   const first = await app.request('POST', '/api/conversation', { token: alice.token, body: { userId: model.user.id } });
   expect(first.status).toBe(201);
   expect(first.body.data).toMatchObject({
-    recipient: { _id: model.user.id, username: model.user.username, type: 'model', tokenPerMessage: 250, isOnline: false },
+    recipient: { _id: model.user.id, username: model.user.username, type: 'model', tokenPerMessage: 2.5, isOnline: false },
     blockedIds: [],
     haveBeenBlockStatus: false,
     unreadMessageCount: 0,
@@ -26,7 +26,8 @@ it('creates a conversation once: 201 the first time, 200 with the same one after
 
   const again = await app.request('POST', '/api/conversation', { token: alice.token, body: { userId: model.user.id } });
   expect(again.status).toBe(200);
-  expect(again.body.data._id).toBe(first.body.data._id);
+  // The existing conversation, its amounts in tokens as in the first answer.
+  expect(again.body.data).toEqual(first.body.data);
 
   const fromModel = await app.request('POST', '/api/conversation', { token: model.token, body: { userId: alice.user.id } });
   expect(fromModel.status).toBe(200);

@@ -23,7 +23,7 @@ it('tells the model who tipped them and how much, once, even when the tip reques
   const member = await createMember(app, { name: 'Ada Lovelace' });
   const model = await createModel(app);
   await fund(member.user.id, 1_000);
-  const body = { modelId: model.user.id, amount: 250, note: 'Thanks!', idempotencyKey: randomUUID() };
+  const body = { modelId: model.user.id, amount: 2.5, note: 'Thanks!', idempotencyKey: randomUUID() };
 
   const tip = await app.request('POST', '/api/share-love/create', { token: member.token, body });
   expect(tip.status).toBe(201);

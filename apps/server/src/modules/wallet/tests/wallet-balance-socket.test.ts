@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 const connected = (token: string) => sockets.connected(token);
 
-/** The first 'wallet:balance' this socket receives that equals `balance`. */
+/** The first 'wallet:balance' this socket receives that equals `balance` (tokens, as the event carries them). */
 const balanceOf = (socket: Client, balance: number) =>
   new Promise<number>((resolve) => {
     const listener = (payload: { balance: number }) => {
@@ -31,13 +31,13 @@ const balanceOf = (socket: Client, balance: number) =>
 it('tells the member and the model their new balances after a tip', async () => {
   const member = await createMember(app);
   const model = await createModel(app);
-  await fund(app, member.user.id, 1_000);
+  await fund(app, member.user.id, 1_000); // 10.00 tokens
   const [memberTab, modelTab] = await Promise.all([connected(member.token), connected(model.token)]);
-  const memberSees = balanceOf(memberTab, 750);
-  const modelSees = balanceOf(modelTab, 200);
-  expect((await tip(app, member.token, { modelId: model.user.id, amount: 250 })).status).toBe(201);
-  expect(await memberSees).toBe(750);
-  expect(await modelSees).toBe(200);
+  const memberSees = balanceOf(memberTab, 7.5);
+  const modelSees = balanceOf(modelTab, 2);
+  expect((await tip(app, member.token, { modelId: model.user.id, amount: 2.5 })).status).toBe(201);
+  expect(await memberSees).toBe(7.5);
+  expect(await modelSees).toBe(2);
 });
 
 it("tells the member their new balance after an administrator's adjustment, and no one else", async () => {
@@ -47,13 +47,13 @@ it("tells the member their new balance after an administrator's adjustment, and 
   const [tab, otherTab] = await Promise.all([connected(member.token), connected(bystander.token)]);
   let bystanderHeard = false;
   otherTab.on('wallet:balance', () => (bystanderHeard = true));
-  const sees = balanceOf(tab, 4_200);
+  const sees = balanceOf(tab, 42.5);
   const res = await app.request('POST', `/api/admin/users/${member.user.id}/adjust-balance`, {
     token: admin.token,
-    body: { amount: 4_200, reason: 'Welcome bonus', idempotencyKey: randomUUID() },
+    body: { amount: 42.5, reason: 'Welcome bonus', idempotencyKey: randomUUID() },
   });
   expect(res.status).toBe(200);
-  expect(await sees).toBe(4_200);
+  expect(await sees).toBe(42.5);
   await otherTab.timeout(2000).emitWithAck('link:ping'); // a round trip: anything meant for the bystander has arrived
   expect(bystanderHeard).toBe(false);
 });
@@ -61,13 +61,13 @@ it("tells the member their new balance after an administrator's adjustment, and 
 it('the last balance a tab receives after a burst of tips is the final one', async () => {
   const member = await createMember(app);
   const model = await createModel(app);
-  await fund(app, member.user.id, 1_000);
+  await fund(app, member.user.id, 1_000); // 10.00 tokens
   const tab = await connected(member.token);
   const seen: number[] = [];
   tab.on('wallet:balance', ({ balance }) => seen.push(balance));
-  const settled = balanceOf(tab, 500);
-  await Promise.all(Array.from({ length: 5 }, () => tip(app, member.token, { modelId: model.user.id, amount: 100 })));
+  const settled = balanceOf(tab, 5);
+  await Promise.all(Array.from({ length: 5 }, () => tip(app, member.token, { modelId: model.user.id, amount: 1 })));
   await settled;
   await tab.timeout(2000).emitWithAck('link:ping');
-  expect(seen.at(-1)).toBe(500);
+  expect(seen.at(-1)).toBe(5);
 });

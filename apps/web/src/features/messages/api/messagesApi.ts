@@ -1,16 +1,7 @@
-import type {
-  Bookmark,
-  BookmarkedMessage,
-  BookmarkSearchQuery,
-  Conversation,
-  ConversationRead,
-  List,
-  Message,
-  MessagePage,
-  SendMessageInput,
-  UnreadCount,
-} from '@cc/contracts';
+import { conversationRoutes, messageRoutes, type BookmarkSearchQuery, type Conversation, type List, type RouteAnswer } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
+import { routeRequest } from '../../../shared/api/routeRequest';
+import type { RouteBody } from '../../../shared/api/routeTypes';
 import type { RootState } from '../../../shared/store/hooks';
 import {
   addConversation,
@@ -37,8 +28,7 @@ export const BOOKMARK_PAGE_SIZE = 20;
 export type ConversationListArgs = { q?: string; limit?: number };
 export type MessagePageArgs = { conversationId: string; before?: number; q?: string; limit?: number };
 export type BookmarkSearchArgs = Pick<BookmarkSearchQuery, 'q' | 'type'> & { limit?: number; skip?: number };
-
-const path = (id: string) => encodeURIComponent(id);
+export type SendMessageBody = RouteBody<typeof messageRoutes.send>;
 
 /** Tags: the list(s), each conversation, and the unread total are all 'Conversation'; a reconnect refreshes them together. */
 const LIST_TAG = { type: 'Conversation' as const, id: 'LIST' };
@@ -46,22 +36,22 @@ const TOTAL_TAG = { type: 'Conversation' as const, id: 'UNREAD_TOTAL' };
 
 export const messagesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listConversations: build.query<List<Conversation>, ConversationListArgs>({
-      query: ({ q, limit = CONVERSATION_PAGE_SIZE }) => ({ url: '/conversation', params: { q, limit } }),
+    listConversations: build.query<RouteAnswer<typeof conversationRoutes.list>, ConversationListArgs>({
+      query: ({ q, limit = CONVERSATION_PAGE_SIZE }) => routeRequest(conversationRoutes.list, { query: { q, limit } }),
       providesTags: [LIST_TAG],
     }),
-    getConversation: build.query<Conversation, string>({
-      query: (id) => `/conversation/${path(id)}`,
+    getConversation: build.query<RouteAnswer<typeof conversationRoutes.get>, string>({
+      query: (id) => routeRequest(conversationRoutes.get, { params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'Conversation', id }],
     }),
-    getUnreadMessageTotal: build.query<UnreadCount, void>({
-      query: () => '/conversation/total-unread-message',
+    getUnreadMessageTotal: build.query<RouteAnswer<typeof conversationRoutes.totalUnread>, void>({
+      query: () => routeRequest(conversationRoutes.totalUnread),
       providesTags: [TOTAL_TAG],
     }),
 
     /** POST /conversation: the conversation with a member, new or existing. */
-    startConversation: build.mutation<Conversation, { userId: string }>({
-      query: (body) => ({ url: '/conversation', method: 'POST', body }),
+    startConversation: build.mutation<RouteAnswer<typeof conversationRoutes.start>, RouteBody<typeof conversationRoutes.start>>({
+      query: (body) => routeRequest(conversationRoutes.start, { body }),
       onQueryStarted: async (_args, { dispatch, getState, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
@@ -70,8 +60,8 @@ export const messagesApi = baseApi.injectEndpoints({
       },
     }),
     /** DELETE /conversation/{id}: hides it for the viewer only. */
-    hideConversation: build.mutation<unknown, string>({
-      query: (id) => ({ url: `/conversation/${path(id)}`, method: 'DELETE' }),
+    hideConversation: build.mutation<RouteAnswer<typeof conversationRoutes.hide>, string>({
+      query: (id) => routeRequest(conversationRoutes.hide, { params: { id } }),
       onQueryStarted: async (id, { dispatch, getState, queryFulfilled }) => {
         if (!(await succeeded(queryFulfilled))) return;
         patchConversationLists(dispatch, getState() as RootState, (list) => removeConversation(list, id));
@@ -79,23 +69,23 @@ export const messagesApi = baseApi.injectEndpoints({
       // Its unread messages no longer count.
       invalidatesTags: (_result, error) => (error ? [] : [TOTAL_TAG]),
     }),
-    blockConversation: build.mutation<Conversation, string>({
-      query: (id) => ({ url: `/conversation/${path(id)}/block`, method: 'POST' }),
+    blockConversation: build.mutation<RouteAnswer<typeof conversationRoutes.block>, string>({
+      query: (id) => routeRequest(conversationRoutes.block, { params: { id } }),
       onQueryStarted: async (_id, { dispatch, getState, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) storeConversation(dispatch, getState() as RootState, data);
       },
     }),
-    unblockConversation: build.mutation<Conversation, string>({
-      query: (id) => ({ url: `/conversation/${path(id)}/unblock`, method: 'POST' }),
+    unblockConversation: build.mutation<RouteAnswer<typeof conversationRoutes.unblock>, string>({
+      query: (id) => routeRequest(conversationRoutes.unblock, { params: { id } }),
       onQueryStarted: async (_id, { dispatch, getState, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) storeConversation(dispatch, getState() as RootState, data);
       },
     }),
-    /** Spec §4: opening a conversation sets its unread count to 0 (at once here, exactly from the answer). */
-    markConversationRead: build.mutation<ConversationRead, string>({
-      query: (id) => ({ url: `/conversation/${path(id)}/read`, method: 'POST' }),
+    /** Opening a conversation sets its unread count to 0 (docs/product.md#messaging): at once here, exactly from the answer. */
+    markConversationRead: build.mutation<RouteAnswer<typeof conversationRoutes.read>, string>({
+      query: (id) => routeRequest(conversationRoutes.read, { params: { id } }),
       onQueryStarted: async (id, { dispatch, getState, queryFulfilled }) => {
         const markOpened = () => {
           patchConversationLists(dispatch, getState() as RootState, (list) => openConversation(list, id));
@@ -116,24 +106,23 @@ export const messagesApi = baseApi.injectEndpoints({
      * Unused windows go at once: opening a conversation starts from a clean, freshly loaded list.
      */
     getMessageWindow: build.query<MessageWindow, string>({
-      query: (conversationId) => ({ url: `/messages/${path(conversationId)}`, params: { limit: MESSAGE_PAGE_SIZE } }),
-      transformResponse: (page: MessagePage) => windowFromPage(page),
+      query: (conversationId) => routeRequest(messageRoutes.list, { params: { conversationId }, query: { limit: MESSAGE_PAGE_SIZE } }),
+      transformResponse: (page: RouteAnswer<typeof messageRoutes.list>) => windowFromPage(page),
       merge: (current, fresh) => mergeNewestPage(current, fresh),
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, conversationId) => [{ type: 'Message', id: conversationId }],
     }),
     /** One page, newest first: older history (`before`) or search results (`q`). */
-    getMessagePage: build.query<MessagePage, MessagePageArgs>({
-      query: ({ conversationId, before, q, limit = MESSAGE_PAGE_SIZE }) => ({
-        url: `/messages/${path(conversationId)}`,
-        params: { before, q, limit },
-      }),
+    getMessagePage: build.query<RouteAnswer<typeof messageRoutes.list>, MessagePageArgs>({
+      query: ({ conversationId, before, q, limit = MESSAGE_PAGE_SIZE }) =>
+        routeRequest(messageRoutes.list, { params: { conversationId }, query: { before, q, limit } }),
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, args) => [{ type: 'Message', id: args.conversationId }],
     }),
 
-    sendMessage: build.mutation<Message, SendMessageInput>({
-      query: (body) => ({ url: '/messages', method: 'POST', body }),
+    /** The answer's `price` is in tokens, as every amount on the wire (docs/product.md#units). */
+    sendMessage: build.mutation<RouteAnswer<typeof messageRoutes.send>, SendMessageBody>({
+      query: (body) => routeRequest(messageRoutes.send, { body }),
       onQueryStarted: async (_input, { dispatch, getState, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
@@ -141,8 +130,8 @@ export const messagesApi = baseApi.injectEndpoints({
         patchConversationLists(dispatch, getState() as RootState, (list) => sentMessage(list, data));
       },
     }),
-    deleteMessage: build.mutation<unknown, { messageId: string; conversationId: string }>({
-      query: ({ messageId }) => ({ url: `/messages/${path(messageId)}`, method: 'DELETE' }),
+    deleteMessage: build.mutation<RouteAnswer<typeof messageRoutes.remove>, { messageId: string; conversationId: string }>({
+      query: ({ messageId }) => routeRequest(messageRoutes.remove, { params: { id: messageId } }),
       onQueryStarted: async ({ messageId, conversationId }, { dispatch, queryFulfilled }) => {
         if (!(await succeeded(queryFulfilled))) return;
         const now = new Date().toISOString();
@@ -152,8 +141,8 @@ export const messagesApi = baseApi.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Bookmark']),
     }),
-    bookmarkMessage: build.mutation<Bookmark, { messageId: string; conversationId: string }>({
-      query: ({ messageId }) => ({ url: '/messages/bookmark', method: 'POST', body: { messageId } }),
+    bookmarkMessage: build.mutation<RouteAnswer<typeof messageRoutes.bookmark>, { messageId: string; conversationId: string }>({
+      query: ({ messageId }) => routeRequest(messageRoutes.bookmark, { body: { messageId } }),
       onQueryStarted: async ({ messageId, conversationId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
@@ -161,19 +150,20 @@ export const messagesApi = baseApi.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Bookmark']),
     }),
-    removeBookmark: build.mutation<unknown, { bookmarkId: string; messageId: string; conversationId: string }>({
-      query: ({ bookmarkId }) => ({ url: `/messages/bookmark/${path(bookmarkId)}`, method: 'DELETE' }),
+    removeBookmark: build.mutation<
+      RouteAnswer<typeof messageRoutes.removeBookmark>,
+      { bookmarkId: string; messageId: string; conversationId: string }
+    >({
+      query: ({ bookmarkId }) => routeRequest(messageRoutes.removeBookmark, { params: { id: bookmarkId } }),
       onQueryStarted: async ({ messageId, conversationId }, { dispatch, queryFulfilled }) => {
         if (!(await succeeded(queryFulfilled))) return;
         dispatch(messagesApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => clearBookmark(draft, messageId)));
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Bookmark']),
     }),
-    searchBookmarks: build.query<List<BookmarkedMessage>, BookmarkSearchArgs>({
-      query: ({ q, type, limit = BOOKMARK_PAGE_SIZE, skip = 0 }) => ({
-        url: '/messages/bookmark/search',
-        params: { q, type, limit, skip },
-      }),
+    searchBookmarks: build.query<RouteAnswer<typeof messageRoutes.searchBookmarks>, BookmarkSearchArgs>({
+      query: ({ q, type, limit = BOOKMARK_PAGE_SIZE, skip = 0 }) =>
+        routeRequest(messageRoutes.searchBookmarks, { query: { q, type, limit, skip } }),
       providesTags: ['Bookmark'],
     }),
   }),

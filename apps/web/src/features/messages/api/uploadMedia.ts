@@ -1,10 +1,12 @@
-import { MEDIA_FILE_FIELD, type Media, type MediaType } from '@cc/contracts';
+import { MEDIA_FILE_FIELD, mediaRoutes, type MediaType, type RouteAnswer } from '@cc/contracts';
 import { API_BASE } from '../../../shared/api/baseApi';
 import type { ApiError } from '../../../shared/api/apiError';
+import { routeRequest } from '../../../shared/api/routeRequest';
 import { readAccessToken } from '../../../shared/api/session';
 
-const UPLOAD_PATH: Record<MediaType, string> = { photo: '/media/photos', video: '/media/videos', file: '/media/files' };
+const UPLOAD_ROUTE = { photo: mediaRoutes.uploadPhoto, video: mediaRoutes.uploadVideo, file: mediaRoutes.uploadFile } as const;
 
+type Media = RouteAnswer<(typeof UPLOAD_ROUTE)[MediaType]>;
 export type UploadHandle = { promise: Promise<Media>; cancel: () => void };
 
 export const UPLOAD_CANCELLED: ApiError = { status: 0, code: 'CANCELLED', msg: 'Upload cancelled.' };
@@ -23,14 +25,19 @@ function parseError(xhr: XMLHttpRequest): ApiError {
 }
 
 /**
- * Multipart upload of one file (POST /media/photos | videos | files). XMLHttpRequest rather than
- * fetch because only it reports upload progress; the bearer token comes from the same cookie the
- * API layer uses. Rejects with an ApiError (UPLOAD_CANCELLED when cancelled).
+ * Multipart upload of one file (POST /media/photos | videos | files). The request comes from the
+ * route table like every other call; XMLHttpRequest sends it rather than fetch because only it
+ * reports upload progress. The bearer token comes from the same cookie the API layer uses.
+ * Rejects with an ApiError (UPLOAD_CANCELLED when cancelled).
  */
 export function uploadMedia(kind: MediaType, file: File, onProgress: (fraction: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
+  const form = new FormData();
+  form.append(MEDIA_FILE_FIELD, file, file.name);
+  const request = routeRequest(UPLOAD_ROUTE[kind], { body: form });
+  const { url, method = 'POST' } = typeof request === 'string' ? { url: request } : request;
   const promise = new Promise<Media>((resolve, reject) => {
-    xhr.open('POST', `${API_BASE}${UPLOAD_PATH[kind]}`);
+    xhr.open(method, `${API_BASE}${url}`);
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readAccessToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -49,8 +56,6 @@ export function uploadMedia(kind: MediaType, file: File, onProgress: (fraction: 
     xhr.onerror = () =>
       reject({ status: 0, code: 'NETWORK_ERROR', msg: 'The upload failed: check your connection and try again.' } satisfies ApiError);
     xhr.onabort = () => reject(UPLOAD_CANCELLED);
-    const form = new FormData();
-    form.append(MEDIA_FILE_FIELD, file, file.name);
     xhr.send(form);
   });
   return { promise, cancel: () => xhr.abort() };

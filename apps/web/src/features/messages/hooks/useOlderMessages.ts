@@ -5,7 +5,7 @@ import type { RootState } from '../../../shared/store/hooks';
 import { messagesApi } from '../api/messagesApi';
 import { prependOlder, type MessageWindow } from '../model/messageList';
 
-/** Loads the page before the oldest loaded message and prepends it (spec §4). One load at a time. */
+/** Loads the page before the oldest loaded message and prepends it. One load at a time. */
 export function useOlderMessages(conversationId: string) {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();

@@ -24,7 +24,7 @@ export type TypingState = { userId: string; until: number };
 export type ChatState = {
   /** The conversation on screen: incoming messages there do not count as unread. */
   selectedConversationId: string | null;
-  /** Spec §3: whether the search bar is in use. */
+  /** Whether the search bar is in use. */
   searchOpen: boolean;
   outbox: Record<string, OutboxEntry[]>;
   typing: Record<string, TypingState>;

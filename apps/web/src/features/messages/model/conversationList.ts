@@ -25,7 +25,7 @@ const withLastMessage = (conversation: Conversation, message: Message): Conversa
 });
 
 /**
- * Spec §4 "Incoming message": raises the conversation's unread by 1 unless it is the selected one
+ * An incoming message raises the conversation's unread by 1 unless it is the selected one
  * (or the viewer sent it), sets its last message, and moves it to the top.
  */
 export function receiveMessage(
@@ -62,14 +62,14 @@ export function sentMessage(list: ConversationList, message: Message): Conversat
   return moveToTop(list, withLastMessage(conversation, message));
 }
 
-/** Spec §4: opening a conversation sets its unread count to 0. */
+/** Opening a conversation sets its unread count to 0 (unread counts are exact: docs/product.md#messaging). */
 export function openConversation(list: ConversationList, id: string): ConversationList {
   return mapConversation(list, id, (conversation) =>
     conversation.unreadMessageCount === 0 ? conversation : { ...conversation, unreadMessageCount: 0 },
   );
 }
 
-/** Spec §4: creating a conversation adds it to the top unless it already exists. */
+/** Creating a conversation adds it to the top unless it already exists (docs/product.md#messaging). */
 export function addConversation(list: ConversationList, conversation: Conversation): ConversationList {
   if (list.items.some((item) => item._id === conversation._id)) return list;
   return { items: [conversation, ...list.items], count: list.count + 1 };
@@ -94,13 +94,13 @@ export function updateConversation(
   return mapConversation(list, id, change);
 }
 
-/** Spec §4: blocking adds the user id to blockedIds. */
+/** Blocking adds the user id to blockedIds (docs/product.md#messaging). */
 export function blockUser(conversation: Conversation, userId: string): Conversation {
   if (conversation.blockedIds.includes(userId)) return conversation;
   return { ...conversation, blockedIds: [...conversation.blockedIds, userId] };
 }
 
-/** Spec §4: unblocking removes it. */
+/** Unblocking removes it. */
 export function unblockUser(conversation: Conversation, userId: string): Conversation {
   if (!conversation.blockedIds.includes(userId)) return conversation;
   return { ...conversation, blockedIds: conversation.blockedIds.filter((id) => id !== userId) };

@@ -8,7 +8,7 @@ export type MessageWindow = { items: Message[]; hasMore: boolean; count: number 
 
 export const EMPTY_WINDOW: MessageWindow = { items: [], hasMore: false, count: 0 };
 
-/** Spec §4: lists arrive newest first and are reversed for display. */
+/** Lists arrive newest first and are reversed for display (docs/product.md#messaging). */
 export function toDisplayOrder(newestFirst: readonly Message[]): Message[] {
   return [...newestFirst].reverse();
 }
@@ -20,7 +20,7 @@ export function windowFromPage(page: MessagePage): MessageWindow {
 const sameMessage = (a: Message, b: Message) => a._id === b._id || (a.clientId !== '' && a.clientId === b.clientId);
 
 /**
- * Spec §4: a sent or received message is appended unless its id (or the sender's clientId) is
+ * A sent or received message is appended unless its id (or the sender's clientId) is
  * already present — the send answer and the socket echo of one message arrive both, in any order.
  * A copy already present is refreshed instead, and order by `seq` is kept either way.
  */
@@ -40,7 +40,7 @@ export function appendMessage(window: MessageWindow, message: Message): MessageW
   return { ...window, items, count: window.count + 1 };
 }
 
-/** Spec §4: loading older messages prepends them (the page arrives newest first). */
+/** Loading older messages prepends them (the page arrives newest first). */
 export function prependOlder(window: MessageWindow, olderPage: MessagePage): MessageWindow {
   const known = new Set(window.items.map((item) => item._id));
   const older = toDisplayOrder(olderPage.items).filter((item) => !known.has(item._id));
@@ -78,19 +78,19 @@ function updateMessage(window: MessageWindow, messageId: string, change: (messag
   return { ...window, items };
 }
 
-/** Spec §4 "a message can be deleted": it keeps its place, without text or media, for both people. */
+/** A deleted message keeps its place, without text or media, for both people (docs/product.md#messaging). */
 export function markMessageDeleted(window: MessageWindow, messageId: string, deletedAt: string): MessageWindow {
   return updateMessage(window, messageId, (message) =>
     message.deletedAt ? message : { ...message, text: '', media: null, deletedAt, bookmarked: false, bookmarkId: null },
   );
 }
 
-/** Spec §4: bookmarking sets bookmarked with its bookmarkId. */
+/** Bookmarking sets bookmarked with its bookmarkId (bookmarks are per person, docs/product.md#messaging). */
 export function setBookmark(window: MessageWindow, messageId: string, bookmarkId: string): MessageWindow {
   return updateMessage(window, messageId, (message) => ({ ...message, bookmarked: true, bookmarkId }));
 }
 
-/** Spec §4: un-bookmarking clears both. */
+/** Un-bookmarking clears both. */
 export function clearBookmark(window: MessageWindow, messageId: string): MessageWindow {
   return updateMessage(window, messageId, (message) => ({ ...message, bookmarked: false, bookmarkId: null }));
 }

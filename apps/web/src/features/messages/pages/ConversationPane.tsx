@@ -110,7 +110,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const recipientId = conversation?.recipient._id;
   const typing = useAppSelector((state) => selectIsTyping(state, conversationId, recipientId));
 
-  // Spec §4: opening a conversation selects it and reads it (unread to 0).
+  // Opening a conversation selects it and reads it (unread to 0, docs/product.md#messaging).
   useEffect(() => {
     dispatch(conversationSelected(conversationId));
     void markRead(conversationId);

@@ -49,7 +49,7 @@ const incoming = (conversationId: string, overrides: Partial<Message> = {}): Mes
 });
 const ids = (list: ConversationList) => list.items.map((item) => item._id);
 
-describe('incoming message (spec §4)', () => {
+describe('incoming message', () => {
   it('raises unread by 1, sets the last message and moves the conversation to the top', () => {
     const list = receiveMessage(listOf(conversation('a'), conversation('b', { unreadMessageCount: 2 })), incoming('b'), {
       viewerId: ME,
@@ -94,7 +94,7 @@ describe('incoming message (spec §4)', () => {
   });
 });
 
-describe('conversations (spec §4)', () => {
+describe('conversations', () => {
   it('opening a conversation sets its unread count to 0', () => {
     const list = openConversation(listOf(conversation('a', { unreadMessageCount: 4 }), conversation('b', { unreadMessageCount: 1 })), 'a');
     expect(list.items.map((item) => item.unreadMessageCount)).toEqual([0, 1]);

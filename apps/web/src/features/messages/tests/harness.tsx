@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import type { Conversation, ConversationParty, Media, Me, Message } from '@cc/contracts';
+import type { Conversation, ConversationParty, Media, Me, Message, ServerEventName, ServerEventPayload } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
 import { createAppStore } from '../../../app/store';
 import { setLogin } from '../../../shared/auth/authSlice';
@@ -28,7 +28,7 @@ export function aParty(overrides: Partial<ConversationParty> = {}): Conversation
     name: 'Ruby Rose',
     avatarUrl: null,
     type: 'model',
-    tokenPerMessage: 150,
+    tokenPerMessage: 1.5,
     isOnline: false,
     ...overrides,
   };
@@ -123,16 +123,15 @@ export function fakeSocket() {
     },
     io: { on: () => undefined, removeAllListeners: () => undefined },
   };
-  return {
-    socket,
-    emitted,
-    /** The server sends an event. */
-    send(event: string, payload?: unknown) {
-      act(() => {
-        for (const fn of handlers.get(event) ?? []) fn(payload);
-      });
-    },
-  };
+  /** The server sends an event, its payload as it travels (amounts in tokens), or the link changes state. */
+  function send<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
+  function send(event: 'connect' | 'disconnect'): void;
+  function send(event: string, payload?: unknown) {
+    act(() => {
+      for (const fn of handlers.get(event) ?? []) fn(payload);
+    });
+  }
+  return { socket, emitted, send };
 }
 
 // ---- rendering -------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ const windowOf = (seqs: number[], hasMore = false): MessageWindow => ({
 });
 const seqs = (window: MessageWindow) => window.items.map((item) => item.seq);
 
-describe('messages (spec §4)', () => {
+describe('messages', () => {
   it('reverses lists that arrive newest first for display', () => {
     expect(toDisplayOrder([message(3), message(2), message(1)]).map((m) => m.seq)).toEqual([1, 2, 3]);
     const window = windowFromPage({ items: [message(5), message(4)], count: 9, hasMore: true });

@@ -16,11 +16,19 @@ const today = (hour: number, minute = 0) => {
 };
 
 function chatWithRuby(overrides: Parameters<typeof aConversation>[0] = {}) {
-  const ruby = aParty({ name: 'Ruby Rose', tokenPerMessage: 150, isOnline: true });
+  const ruby = aParty({ name: 'Ruby Rose', tokenPerMessage: 1.5, isOnline: true });
   const conversation = aConversation({ recipient: ruby, unreadMessageCount: 2, recipientReadSeq: 2, ...overrides });
   const messages = [
     aMessage({ conversationId: conversation._id, senderId: VIEWER._id, text: 'First from me', seq: 1, createdAt: today(0, 5) }),
-    aMessage({ conversationId: conversation._id, senderId: VIEWER._id, text: 'Second from me', seq: 2, createdAt: today(0, 6) }),
+    // A paid message: its price arrives in tokens, as every amount on the wire.
+    aMessage({
+      conversationId: conversation._id,
+      senderId: VIEWER._id,
+      text: 'Second from me',
+      price: 1.5,
+      seq: 2,
+      createdAt: today(0, 6),
+    }),
     aMessage({ conversationId: conversation._id, senderId: ruby._id, text: 'Reply from Ruby', seq: 3, createdAt: today(0, 7) }),
     aMessage({ conversationId: conversation._id, senderId: ruby._id, text: '', seq: 4, createdAt: today(0, 8), deletedAt: today(0, 9) }),
   ];
@@ -54,6 +62,9 @@ it('opens a conversation: messages oldest at the top, newest at the bottom, and 
   // 'Seen' under the viewer's last message the other has read, and only there.
   expect(within(rows[1]!).getByText('Seen')).toBeTruthy();
   expect(within(log).getAllByText('Seen')).toHaveLength(1);
+  // What the paid message cost, in tokens; free ones say nothing.
+  expect(within(rows[1]!).getByText('1.50 tokens ·')).toBeTruthy();
+  expect(within(rows[0]!).queryByText(/tokens/)).toBeNull();
 
   // Header: who, online, and the price an ordinary member pays.
   expect(screen.getByRole('heading', { name: 'Ruby Rose' })).toBeTruthy();

@@ -1,6 +1,7 @@
-import type { List, Notification, UnreadCount } from '@cc/contracts';
+import { notificationRoutes as routes, type List, type Notification, type RouteAnswer } from '@cc/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../../shared/api/baseApi';
+import { routeRequest } from '../../../shared/api/routeRequest';
 import type { RootState } from '../../../shared/store/hooks';
 import { clearUnread, dropRead, isUnreadIn, markManyRead, notificationAdded, type ReadIds } from '../lib/notificationList';
 
@@ -12,23 +13,23 @@ type PatchCollection = { undo: () => void };
 export const notificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /notifications: newest first; `count` is the total. */
-    listNotifications: build.query<List<Notification>, NotificationPage>({
-      query: (params) => ({ url: '/notifications', params }),
+    listNotifications: build.query<RouteAnswer<typeof routes.list>, NotificationPage>({
+      query: (page) => routeRequest(routes.list, { query: page }),
       providesTags: ['Notification'],
     }),
     /** GET /notifications/unread/list: unread only; `count` is the total unread. */
-    listUnreadNotifications: build.query<List<Notification>, NotificationPage>({
-      query: (params) => ({ url: '/notifications/unread/list', params }),
+    listUnreadNotifications: build.query<RouteAnswer<typeof routes.unreadList>, NotificationPage>({
+      query: (page) => routeRequest(routes.unreadList, { query: page }),
       providesTags: ['Notification'],
     }),
-    getUnreadNotificationCount: build.query<UnreadCount, void>({
-      query: () => '/notifications/unread/count',
+    getUnreadNotificationCount: build.query<RouteAnswer<typeof routes.unreadCount>, void>({
+      query: () => routeRequest(routes.unreadCount),
       providesTags: ['Notification'],
     }),
 
     /** PUT /notifications/read/:id — shown at once, undone if the server refuses. */
-    markNotificationRead: build.mutation<Notification, string>({
-      query: (id) => ({ url: `/notifications/read/${encodeURIComponent(id)}`, method: 'PUT' }),
+    markNotificationRead: build.mutation<RouteAnswer<typeof routes.read>, string>({
+      query: (id) => routeRequest(routes.read, { params: { id } }),
       onQueryStarted: async (id, { dispatch, getState, queryFulfilled }) => {
         const state = getState() as RootState;
         const wasUnread = isUnreadIn(cachedLists(state), id);
@@ -45,8 +46,8 @@ export const notificationsApi = baseApi.injectEndpoints({
       },
     }),
     /** PUT /notifications/read/all */
-    markAllNotificationsRead: build.mutation<{ updated: number; count: number }, void>({
-      query: () => ({ url: '/notifications/read/all', method: 'PUT' }),
+    markAllNotificationsRead: build.mutation<RouteAnswer<typeof routes.readAll>, void>({
+      query: () => routeRequest(routes.readAll),
       onQueryStarted: async (_arg, { dispatch, getState, queryFulfilled }) => {
         const patches = applyRead(dispatch, getState() as RootState, 'all', 0);
         patches.push(dispatch(notificationsApi.util.updateQueryData('getUnreadNotificationCount', undefined, clearUnread)));

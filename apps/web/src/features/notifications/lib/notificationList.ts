@@ -4,7 +4,7 @@ import type { List, Notification, UnreadCount } from '@cc/contracts';
 export type ReadIds = readonly string[] | 'all';
 
 /**
- * Spec §4 "Notifications": marking one read sets its read flag; marking read with no id marks all
+ * Marking one notification read sets its read flag (docs/product.md#notifications); marking read with no id marks all
  * read. The list's total stays: a read notification is still a notification.
  */
 export function markRead(list: List<Notification>, id?: string): List<Notification> {
@@ -17,7 +17,7 @@ export function markManyRead(list: List<Notification>, ids: ReadIds): List<Notif
   return { ...list, items: list.items.map((item) => (!item.read && hit(item) ? { ...item, read: true } : item)) };
 }
 
-/** Spec §4: clearing zeroes the unread count. */
+/** Clearing zeroes the unread count. */
 export function clearUnread(_count?: UnreadCount): UnreadCount {
   return { count: 0 };
 }

@@ -8,7 +8,7 @@ const three = (): List<Notification> => ({
   count: 7,
 });
 
-describe('spec §4 notifications', () => {
+describe('notifications', () => {
   it('marking one read sets its read flag, and only its', () => {
     const next = markRead(three(), 'b');
     expect(next.items.map((n) => [n._id, n.read])).toEqual([

@@ -1,16 +1,17 @@
-import type {
-  Contact,
-  Conversation,
-  InviteInput,
-  List,
-  ListedUser,
-  MemberType,
-  ProfileByUsername,
-  ShareLoveInput,
-  ShareLoveResult,
+import {
+  contactRoutes,
+  conversationRoutes,
+  directoryRoutes,
+  walletRoutes,
+  type Contact,
+  type List,
+  type MemberType,
+  type RouteAnswer,
 } from '@cc/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../../shared/api/baseApi';
+import { routeRequest } from '../../../shared/api/routeRequest';
+import type { RouteBody } from '../../../shared/api/routeTypes';
 import { balanceChanged } from '../../../shared/socket/walletBalance';
 import type { RootState } from '../../../shared/store/hooks';
 import { contactAdded, contactRemoved, withFriendship, type PersonRef } from '../lib/contactList';
@@ -18,6 +19,8 @@ import { contactAdded, contactRemoved, withFriendship, type PersonRef } from '..
 export type MemberSearchArgs = { q?: string; type?: MemberType; limit: number; skip: number };
 export type ContactListArgs = { q?: string; limit: number; skip: number };
 export type RemoveContactArgs = { person: PersonRef; contactId?: string | null };
+/** A tip: `token` is the amount in tokens (2.5 is 2.50 tokens). */
+export type TipBody = RouteBody<typeof walletRoutes.tip>;
 
 /**
  * The directory and profiles are public pages: a signed-out visitor's 401 is shown there, not
@@ -30,23 +33,23 @@ type CacheDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 export const peopleApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /users/search — everyone, or only models (`type: 'model'`) for the directory. */
-    searchMembers: build.query<List<ListedUser>, MemberSearchArgs>({
-      query: (params) => ({ url: '/users/search', params }),
+    searchMembers: build.query<RouteAnswer<typeof directoryRoutes.search>, MemberSearchArgs>({
+      query: (search) => routeRequest(directoryRoutes.search, { query: search }),
       extraOptions: publicRead,
       providesTags: ['Member'],
     }),
-    getProfileByUsername: build.query<ProfileByUsername, string>({
-      query: (username) => `/users/findByUsername/${encodeURIComponent(username)}`,
+    getProfileByUsername: build.query<RouteAnswer<typeof directoryRoutes.findByUsername>, string>({
+      query: (username) => routeRequest(directoryRoutes.findByUsername, { params: { username } }),
       extraOptions: publicRead,
       providesTags: (_result, _error, username) => [{ type: 'Member', id: username }],
     }),
 
-    listContacts: build.query<List<Contact>, ContactListArgs>({
-      query: (params) => ({ url: '/contact', params }),
+    listContacts: build.query<RouteAnswer<typeof contactRoutes.list>, ContactListArgs>({
+      query: (page) => routeRequest(contactRoutes.list, { query: page }),
       providesTags: ['Contact'],
     }),
-    addContact: build.mutation<Contact, { userId: string }>({
-      query: (body) => ({ url: '/contact', method: 'POST', body }),
+    addContact: build.mutation<RouteAnswer<typeof contactRoutes.add>, RouteBody<typeof contactRoutes.add>>({
+      query: (body) => routeRequest(contactRoutes.add, { body }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled, getState }) => {
         try {
           const { data: contact } = await queryFulfilled;
@@ -57,9 +60,9 @@ export const peopleApi = baseApi.injectEndpoints({
         }
       },
     }),
-    removeContact: build.mutation<unknown, RemoveContactArgs>({
+    removeContact: build.mutation<RouteAnswer<typeof contactRoutes.remove>, RemoveContactArgs>({
       // The server takes the contact's id or the member's; the member's is always known.
-      query: ({ person, contactId }) => ({ url: `/contact/${encodeURIComponent(contactId ?? person._id)}`, method: 'DELETE' }),
+      query: ({ person, contactId }) => routeRequest(contactRoutes.remove, { params: { id: contactId ?? person._id } }),
       onQueryStarted: async ({ person }, { dispatch, queryFulfilled, getState }) => {
         try {
           await queryFulfilled;
@@ -70,20 +73,20 @@ export const peopleApi = baseApi.injectEndpoints({
         }
       },
     }),
-    inviteFriend: build.mutation<unknown, InviteInput>({
-      query: (body) => ({ url: '/newsletter/invite', method: 'POST', body }),
+    inviteFriend: build.mutation<RouteAnswer<typeof contactRoutes.invite>, RouteBody<typeof contactRoutes.invite>>({
+      query: (body) => routeRequest(contactRoutes.invite, { body }),
     }),
 
     /** POST /conversation: the conversation with this member, new or existing. */
-    openConversationWith: build.mutation<Conversation, { userId: string }>({
-      query: (body) => ({ url: '/conversation', method: 'POST', body }),
+    openConversationWith: build.mutation<RouteAnswer<typeof conversationRoutes.start>, RouteBody<typeof conversationRoutes.start>>({
+      query: (body) => routeRequest(conversationRoutes.start, { body }),
       // The chat list owns where a conversation goes; it refetches and finds this one.
       invalidatesTags: (_result, error) => (error ? [] : ['Conversation']),
     }),
 
-    /** POST /share-love/create: a tip to a model; the answer carries the tipper's new balance. */
-    sendTip: build.mutation<ShareLoveResult, ShareLoveInput>({
-      query: (body) => ({ url: '/share-love/create', method: 'POST', body }),
+    /** POST /share-love/create: a tip to a model; the answer carries the tipper's new balance (tokens). */
+    sendTip: build.mutation<RouteAnswer<typeof walletRoutes.tip>, TipBody>({
+      query: (body) => routeRequest(walletRoutes.tip, { body }),
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
@@ -96,7 +99,7 @@ export const peopleApi = baseApi.injectEndpoints({
   }),
 });
 
-/** Every cached page of the contact list, changed by `change` (spec §4 as cache updates). */
+/** Every cached page of the contact list, changed by `change` (docs/product.md#messaging, as cache updates). */
 function patchContacts(dispatch: CacheDispatch, state: RootState, change: (list: List<Contact>, view: ContactListArgs) => List<Contact>) {
   for (const args of peopleApi.util.selectCachedArgsForQuery(state, 'listContacts')) {
     dispatch(peopleApi.util.updateQueryData('listContacts', args, (list) => change(list, args)));

@@ -14,7 +14,7 @@ import { useAttemptKey } from '../hooks/useAttemptKey';
 import { TIP_NOTE_MAX, TIP_PRESETS, tipFormSchema } from '../lib/tipForm';
 import './TipModal.css';
 
-/** 'Send a tip': tokens to a model with an optional note (product decisions §4, tips). */
+/** 'Send a tip': tokens to a model with an optional note (docs/product.md#ledger). Amounts are tokens throughout. */
 export function TipModal({ model, onClose }: { model: Pick<PublicUser, '_id' | 'name'>; onClose: () => void }) {
   const me = useAppSelector(selectCurrentUser);
   const [sendTip] = useSendTipMutation();
@@ -35,7 +35,7 @@ export function TipModal({ model, onClose }: { model: Pick<PublicUser, '_id' | '
 
   const onSubmit = handleSubmit(async ({ amount, note }) => {
     setProblem(null);
-    const answer = await sendTip({ modelId: model._id, amount, ...(note ? { note } : {}), idempotencyKey: attemptKey.current() });
+    const answer = await sendTip({ modelId: model._id, token: amount, ...(note ? { note } : {}), idempotencyKey: attemptKey.current() });
     if (answer.error) {
       // A lost answer keeps the key, so trying again cannot tip twice.
       if (isApiError(answer.error) && answer.error.status !== 0) attemptKey.renew();
@@ -68,7 +68,7 @@ export function TipModal({ model, onClose }: { model: Pick<PublicUser, '_id' | '
               key={preset}
               type="button"
               className="tip-presets__option"
-              aria-pressed={typed === preset * 100}
+              aria-pressed={typed === preset}
               onClick={() => setValue('amount', String(preset), { shouldValidate: true, shouldDirty: true })}
             >
               {preset}

@@ -13,7 +13,7 @@ export function matchesSearch(person: PersonRef, q: string | undefined): boolean
 type ListView = { q?: string | undefined; skip: number };
 
 /**
- * Spec §4 "Contacts": adding prepends the contact, increases the total and sets isFriend. A list
+ * Adding a contact prepends it, increases the total and sets isFriend. A list
  * filtered by a search the person does not match is left alone; only the first page shows the
  * new contact at its top, but every page of a matching list counts it.
  */
@@ -24,7 +24,7 @@ export function contactAdded(list: List<Contact>, contact: Contact, view: ListVi
   return { items: view.skip === 0 ? [added, ...list.items] : list.items, count: list.count + 1 };
 }
 
-/** Spec §4 "Contacts": removing removes it and decreases the total (isFriend is cleared on the profile). */
+/** Removing a contact removes it and decreases the total (isFriend is cleared on the profile). */
 export function contactRemoved(list: List<Contact>, person: PersonRef, view: ListView = { skip: 0 }): List<Contact> {
   const shown = list.items.some((item) => item._id === person._id);
   if (!shown && !matchesSearch(person, view.q)) return list;

@@ -1,17 +1,17 @@
 import type { PublicUser } from '@cc/contracts';
 import { formatTokens } from '../../../shared/format';
 
-/** "1.50 tokens per message", or that messages are free (a price of 0). */
-export function pricePerMessageLabel(hundredths: number): string {
-  return hundredths === 0 ? 'Free messages' : `${formatTokens(hundredths)} tokens per message`;
+/** "1.50 tokens per message" for a price of 1.5 tokens, or that messages are free (a price of 0). */
+export function pricePerMessageLabel(tokens: number): string {
+  return tokens === 0 ? 'Free messages' : `${formatTokens(tokens)} tokens per message`;
 }
 
-/** "2.00 tokens/min" */
-export function callRateLabel(hundredths: number): string {
-  return `${formatTokens(hundredths)} tokens/min`;
+/** "2.00 tokens/min" for a rate of 2 tokens. */
+export function callRateLabel(tokens: number): string {
+  return `${formatTokens(tokens)} tokens/min`;
 }
 
-/** Spec §5, literally: callAvailable true and phoneVerified false. */
+/** Callable, literally as the product says (docs/product.md#calls): callAvailable true and phoneVerified false. */
 export function isCallable(person: Pick<PublicUser, 'callAvailable' | 'phoneVerified'>): boolean {
   return person.callAvailable && !person.phoneVerified;
 }

@@ -7,7 +7,7 @@ const ivy = aContact({ _id: 'ivy', name: 'Ivy Stone', username: 'ivy' });
 const ruby = aContact({ _id: 'ruby', name: 'Ruby Rose', username: 'ruby', contactId: 'c-ruby' });
 const twoContacts = (): List<Contact> => ({ items: [ivy], count: 2 });
 
-describe('spec §4 contacts', () => {
+describe('contacts', () => {
   it('adding prepends the contact, increases the total and sets isFriend', () => {
     const next = contactAdded(twoContacts(), { ...ruby, isFriend: false });
     expect(next.items.map((c) => c._id)).toEqual(['ruby', 'ivy']);

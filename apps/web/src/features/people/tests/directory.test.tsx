@@ -13,7 +13,7 @@ it('shows model cards with price, call hint and a link to the profile, also to s
     'GET',
     '/api/users/search',
     list([
-      aMember({ name: 'Ruby Rose', username: 'ruby', tokenPerMessage: 150, callAvailable: true }),
+      aMember({ name: 'Ruby Rose', username: 'ruby', tokenPerMessage: 1.5, callAvailable: true }),
       aMember({ name: 'Ivy Stone', username: 'ivy', bio: '', tokenPerMessage: 0, callAvailable: false }),
     ]),
   );

@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 it('shows the price per message, call rate, availability and the actions', async () => {
-  fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile({ name: 'Ruby Rose', tokenPerMessage: 150, callRate: 250 }) });
+  fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile({ name: 'Ruby Rose', tokenPerMessage: 1.5, callRate: 2.5 }) });
   renderPeople('/models/ruby');
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Ruby Rose' })).toBeTruthy();
@@ -41,7 +41,7 @@ it('adds to contacts and removes again, keeping the contact list and its total i
   expect(screen.getByText('In your contacts')).toBeTruthy();
   expect(server.callsTo('POST', '/api/contact')[0]!.body).toEqual({ userId: ruby._id });
 
-  // Spec §4: prepended and counted, without asking the server again.
+  // Prepended and counted, without asking the server again.
   await router.navigate('/contacts');
   expect(await screen.findByText('2 contacts')).toBeTruthy();
   const rows = within(screen.getByRole('list', { name: 'Contacts' })).getAllByRole('listitem');
@@ -97,7 +97,7 @@ it('offers Edit profile instead of the actions on your own profile', async () =>
   expect(screen.queryByRole('button', { name: 'Send a tip' })).toBeNull();
 });
 
-it('sends a tip in hundredths with one key per attempt, and the balance follows', async () => {
+it('sends a tip in tokens with one key per attempt, and the balance follows', async () => {
   const ruby = aProfile({ name: 'Ruby Rose' });
   let lost = true;
   const server = fakeServer()
@@ -107,9 +107,9 @@ it('sends a tip in hundredths with one key per attempt, and the balance follows'
         lost = false;
         throw new TypeError('Failed to fetch');
       }
-      return { status: 201, body: { transactionId: 't-1', balance: 122_206 } };
+      return { status: 201, body: { transactionId: 't-1', balance: 1222.06 } };
     });
-  const { store } = renderPeople('/models/ruby', { me: buildMe({ balance: 123_456 }) });
+  const { store } = renderPeople('/models/ruby', { me: buildMe({ balance: 1234.56 }) });
   fireEvent.click(await screen.findByRole('button', { name: 'Send a tip' }));
 
   const dialog = await screen.findByRole('dialog', { name: 'Send a tip to Ruby Rose' });
@@ -118,6 +118,11 @@ it('sends a tip in hundredths with one key per attempt, and the balance follows'
   fireEvent.change(amount, { target: { value: 'abc' } });
   fireEvent.blur(amount);
   expect(await within(dialog).findByText('Enter an amount like 5 or 2.50')).toBeTruthy();
+  // Tokens have two decimals at most: a third is refused before anything is sent.
+  fireEvent.change(amount, { target: { value: '12.345' } });
+  fireEvent.blur(amount);
+  expect(await within(dialog).findByText('Enter an amount like 5 or 2.50')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/share-love/create')).toEqual([]);
 
   fireEvent.change(amount, { target: { value: '12.50' } });
   fireEvent.change(within(dialog).getByLabelText('Note (optional)'), { target: { value: 'Thanks for the chat' } });
@@ -131,8 +136,9 @@ it('sends a tip in hundredths with one key per attempt, and the balance follows'
   expect(await screen.findByText('You tipped Ruby Rose 12.50 tokens.')).toBeTruthy();
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   const [first, retry] = server.callsTo('POST', '/api/share-love/create').map((call) => call.body as Record<string, unknown>);
-  expect(retry).toMatchObject({ modelId: ruby._id, amount: 1250, note: 'Thanks for the chat' });
+  // The amount travels as tokens, under the spec's name for amounts.
+  expect(retry).toEqual({ modelId: ruby._id, token: 12.5, note: 'Thanks for the chat', idempotencyKey: first!.idempotencyKey });
   expect(retry!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   expect(retry!.idempotencyKey).toBe(first!.idempotencyKey);
-  expect(store.getState().auth.user!.balance).toBe(122_206);
+  expect(store.getState().auth.user!.balance).toBe(1222.06);
 });

@@ -14,7 +14,7 @@ import { closeSocket, getSocket, openSocket, socketOptions, type AppSocket } fro
 
 const initial = socketReducer(undefined, { type: 'init' });
 
-describe('socket status (spec §4 "Real-time socket")', () => {
+describe('socket status', () => {
   it('starts initialized', () => {
     expect(initial.status).toBe('initialized');
   });
