@@ -66,6 +66,7 @@ export const paymentRoutes = {
     ].join(' '),
     body: purchaseRequestSchema,
     answer: purchaseResultSchema,
+    alsoAnswers: [202],
   }),
   history: defineRoute({
     method: 'GET',
