@@ -50,6 +50,7 @@ export function mountRoute<R extends RouteSpec>(app: FastifyInstance, route: R, 
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
+      ...(route.upload ? { consumes: ['multipart/form-data'] } : {}),
       tags: [...route.tags],
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
@@ -60,10 +61,12 @@ export function mountRoute<R extends RouteSpec>(app: FastifyInstance, route: R, 
       response: { ...response, ...errors },
     },
     handler: async (request, reply) => {
+      // The route's status unless the handler picks another documented one (`alsoAnswers`), e.g.
+      // 200 for a create that found its thing already there.
+      reply.status(status);
       const result = await handler(request as RouteRequest<R>, reply);
       if (result === reply || reply.sent) return reply;
       if (route.answer === null) return reply.status(204).send();
-      // A handler may pick another documented success status (`alsoAnswers`) before returning.
       const chosen = route.alsoAnswers?.includes(reply.statusCode as 200 | 201 | 202) ? reply.statusCode : status;
       return reply.status(chosen).send({ data: result });
     },

@@ -34,6 +34,7 @@ export const contactRoutes = {
     description: 'Adding someone twice is not an error: it answers 200 with the existing contact.',
     body: addContactSchema,
     status: 201,
+    alsoAnswers: [200],
     answer: contactSchema,
   }),
   remove: defineRoute({

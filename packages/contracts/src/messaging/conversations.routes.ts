@@ -43,6 +43,7 @@ export const conversationRoutes = {
     description: 'Starting a conversation that already exists is not an error: it answers 200 with the existing one.',
     body: createConversationSchema,
     status: 201,
+    alsoAnswers: [200],
     answer: conversationSchema,
   }),
   totalUnread: defineRoute({

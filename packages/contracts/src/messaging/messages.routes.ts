@@ -49,6 +49,7 @@ export const messageRoutes = {
       "The answer's `price` is in tokens.",
     body: sendMessageSchema,
     status: 201,
+    alsoAnswers: [200],
     answer: messageSchema,
   }),
   remove: defineRoute({
@@ -69,6 +70,7 @@ export const messageRoutes = {
     description: 'Bookmarking a message twice is not an error: it answers 200 with the existing bookmark.',
     body: bookmarkMessageSchema,
     status: 201,
+    alsoAnswers: [200],
     answer: bookmarkSchema,
   }),
   removeBookmark: defineRoute({

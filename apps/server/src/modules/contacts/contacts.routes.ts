@@ -1,6 +1,5 @@
-import { contactRoutes as routes, type RouteAnswer } from '@cc/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { contactRoutes as routes } from '@cc/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { currentAuth } from '../../platform/auth';
 import { byUser } from '../../platform/rate-limit';
@@ -9,14 +8,6 @@ import type { ContactsService } from './contacts.service';
 import type { InvitationsService } from './invitations.service';
 
 export type ContactServices = { contacts: ContactsService; invitations: InvitationsService };
-
-/**
- * Adding someone already added answers 200 with the existing contact (201 is for a new one).
- * mountRoute serialises only the table's status, so the answer is encoded here with the route's
- * schema: the profile's amounts still leave as tokens.
- */
-const answerExisting = (reply: FastifyReply, contact: RouteAnswer<typeof routes.add>) =>
-  reply.status(200).send({ data: z.encode(routes.add.answer, contact) });
 
 /** Thin handlers: the route table parses and guards (every route needs a signed-in member), a service acts. */
 export function registerContactRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'rateLimit'>, s: ContactServices) {
@@ -31,7 +22,9 @@ export function registerContactRoutes(app: FastifyInstance, ctx: Pick<AppContext
     routes.add,
     async (request, reply) => {
       const { contact, created } = await s.contacts.add({ ownerId: ownerOf(request), userId: request.body.userId });
-      return created ? contact : answerExisting(reply, contact);
+      // Adding someone already added answers 200 with the existing contact (201 is for a new one).
+      if (!created) reply.status(200);
+      return contact;
     },
     { config: { rateLimit: ctx.rateLimit(60, '1 minute', byUser) } },
   );

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { currentAuth } from '../../platform/auth';
 import { mountRoute } from '../../platform/routes';
 import type { ConversationsService } from './conversations.service';
-import { answerExisting } from './existing-answer';
 
 /** Thin handlers: the route table parses and guards (every route needs a signed-in member), the service acts. */
 export function registerConversationRoutes(app: FastifyInstance, { conversations }: { conversations: ConversationsService }) {
@@ -13,7 +12,8 @@ export function registerConversationRoutes(app: FastifyInstance, { conversations
 
   mountRoute(app, routes.start, async (request, reply) => {
     const { conversation, created } = await conversations.start({ viewerId: viewerOf(request), userId: request.body.userId });
-    return created ? conversation : answerExisting(reply, routes.start, conversation);
+    if (!created) reply.status(200);
+    return conversation;
   });
 
   mountRoute(app, routes.totalUnread, async (request) => ({ count: await conversations.totalUnread(viewerOf(request)) }));

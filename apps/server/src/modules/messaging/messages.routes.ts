@@ -5,7 +5,6 @@ import { currentAuth } from '../../platform/auth';
 import { byUser } from '../../platform/rate-limit';
 import { mountRoute } from '../../platform/routes';
 import type { BookmarksService } from './bookmarks.service';
-import { answerExisting } from './existing-answer';
 import type { MessagesService } from './messages.service';
 
 /** Thin handlers for messages and bookmarks: the route table parses and guards, a service acts. */
@@ -22,7 +21,8 @@ export function registerMessageRoutes(
 
   mountRoute(app, routes.bookmark, async (request, reply) => {
     const { bookmark, created } = await s.bookmarks.add({ viewerId: viewerOf(request), messageId: request.body.messageId });
-    return created ? bookmark : answerExisting(reply, routes.bookmark, bookmark);
+    if (!created) reply.status(200);
+    return bookmark;
   });
 
   mountRoute(app, routes.removeBookmark, async (request) =>
@@ -38,7 +38,8 @@ export function registerMessageRoutes(
     routes.send,
     async (request, reply) => {
       const { message, created } = await s.messages.send({ sender: currentAuth(request).user, input: request.body });
-      return created ? message : answerExisting(reply, routes.send, message);
+      if (!created) reply.status(200);
+      return message;
     },
     { config: { rateLimit: ctx.rateLimit(120, '1 minute', byUser) } },
   );
