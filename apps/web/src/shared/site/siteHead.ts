@@ -1,4 +1,5 @@
-import { faviconLink } from '@cc/contracts';
+import { faviconLink, systemRoutes } from '@cc/contracts';
+import { API_BASE } from '../api/baseApi';
 
 const FAVICON_SELECTOR = 'link[data-site-favicon]';
 
@@ -25,7 +26,8 @@ export function applySiteTitle(siteName: string, doc: Document = document) {
   if (siteName.trim()) doc.title = siteName.trim();
 }
 
-export const FOOTER_SCRIPT_SRC = '/api/system/footer-script.js';
+/** The administrator's footer script, served by the route table's footer-script route. */
+export const FOOTER_SCRIPT_SRC = `${API_BASE}${systemRoutes.footerScript.path}`;
 
 /**
  * The administrator's footer script runs as a file from our origin (CSP script-src 'self'; see
