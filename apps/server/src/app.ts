@@ -69,6 +69,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // The spec writes some calls with a trailing slash (/users/otp/, /media/{id}/download/) and
+    // clients drop it as often as not: both spellings reach the same route (docs/product.md#compatibility).
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   // A JSON content type with an empty body (e.g. POST /auth/logout from some clients) means "no body",
   // not a syntax error; everything else goes through Fastify's safe default parser.

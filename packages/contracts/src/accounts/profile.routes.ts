@@ -65,8 +65,6 @@ export const profileRoutes = {
     path: '/users/otp/',
     description: 'The code is what PUT /users/deactivate and payouts ask for.',
   }),
-  /** The same without the trailing slash the spec writes. */
-  accountCodeNoSlash: defineRoute({ ...accountCode, path: '/users/otp', description: 'The same as GET /users/otp/.' }),
   deactivate: defineRoute({
     method: 'PUT',
     path: '/users/deactivate',

@@ -40,16 +40,6 @@ export const mediaRoutes = {
     params: idParamSchema,
     answer: 'raw',
   }),
-  /** The same download without the trailing slash, so both spellings answer. */
-  downloadWithoutSlash: defineRoute({
-    method: 'GET',
-    path: '/media/:id/download',
-    access: 'public',
-    tags,
-    summary: `${downloadSummary} (same as /media/{id}/download/)`,
-    params: idParamSchema,
-    answer: 'raw',
-  }),
   thumbnail: defineRoute({
     method: 'GET',
     path: '/media/:id/thumbnail',

@@ -1,5 +1,5 @@
 import { profileRoutes as routes } from '@cc/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { currentAuth } from '../../platform/auth';
 import { byUser } from '../../platform/rate-limit';
@@ -43,11 +43,12 @@ export function registerProfileRoutes(
     return profile.submitDocument({ userId: user.id, file, fields });
   });
 
-  // The spec writes GET /users/otp/ with its trailing slash; both spellings answer, sharing one limit.
-  const sendAccountCode = async (request: FastifyRequest) => profile.sendAccountCode({ user: currentAuth(request).user });
-  const codeLimit = perMember(5, '10 minutes');
-  mountRoute(app, routes.accountCode, sendAccountCode, codeLimit);
-  mountRoute(app, routes.accountCodeNoSlash, sendAccountCode, codeLimit);
+  mountRoute(
+    app,
+    routes.accountCode,
+    async (request) => profile.sendAccountCode({ user: currentAuth(request).user }),
+    perMember(5, '10 minutes'),
+  );
 
   mountRoute(app, routes.deactivate, async (request) =>
     profile.deactivate({ userId: currentAuth(request).user.id, verifyCode: request.body.verifyCode }),

@@ -73,10 +73,9 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: Pick<AppContext, 
       .send(ctx.storage.read(file.storageKey, range));
   }
 
-  // The spec writes the download with its trailing slash; both spellings answer. <img> and <video>
-  // cannot send a bearer header, so these GETs also accept the accessToken cookie (platform/auth.ts).
+  // <img> and <video> cannot send a bearer header, so this GET also accepts the accessToken cookie
+  // (platform/auth.ts).
   mountRoute(app, routes.download, download);
-  mountRoute(app, routes.downloadWithoutSlash, (request, reply) => download(request, reply));
 
   mountRoute(app, routes.thumbnail, async (request, reply) => {
     const { file, key } = await s.media.findThumbnail({ id: request.params.id, viewer: request.auth?.user });
