@@ -13,6 +13,7 @@ import type { Presence } from './platform/presence';
 import type { SocketConnectionHandler } from './platform/socket';
 import type { SettingsService } from './modules/system';
 import type { Ledger } from './modules/wallet';
+import type { MemberLookup } from './modules/accounts';
 
 /**
  * What a feature module may use: the shared services, each built once in `app.ts` (the composition
@@ -42,4 +43,6 @@ export type AppContext = {
   settings: SettingsService;
   /** The one service that moves tokens (docs/decisions/0005-ledger.md). */
   ledger: Ledger;
+  /** What the accounts module tells other modules about a member. */
+  members: MemberLookup;
 };

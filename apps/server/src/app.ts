@@ -38,6 +38,7 @@ import { messagingModule } from './modules/messaging';
 import { createMediaAccess } from './platform/media-access';
 import { createSettingsService } from './modules/system';
 import { createLedger } from './modules/wallet';
+import { createMemberLookup } from './modules/accounts';
 import { createMemoryPresence, createRedisPresence } from './platform/presence';
 
 export type BuildOptions = {
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mediaAccess: createMediaAccess(),
     settings,
     ledger: createLedger({ db: database.db, events, settings }),
+    members: createMemberLookup(database.db),
   };
 
   // Real Accept.js loads from Authorize.Net and posts the card there; the sandbox stays on our origin.

@@ -18,6 +18,7 @@ import { createUsersAdminService } from './users-admin.service';
 import { createUsersRepository } from './users.repository';
 
 export type { CodeService } from './codes.service';
+export { createMemberLookup, type MemberLookup } from './member-lookup';
 export { toProfileByUsername } from './accounts.presenter';
 export { visibleMemberWhere } from './member-visibility';
 export type { FileRef, UserRow } from './users.repository';

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { createEarningsService } from './earnings.service';
-import { createMembersRepository } from './members.repository';
 import { createTipsService } from './tips.service';
 import { createWalletAdminService } from './wallet-admin.service';
 import { registerWalletRoutes } from './wallet.routes';
@@ -21,8 +20,7 @@ export {
 
 /** The ledger: wallets, transfers with commission, earnings, tips, administrator adjustments. */
 export async function walletModule(app: FastifyInstance, ctx: AppContext) {
-  const { db, events, ledger } = ctx;
-  const members = createMembersRepository(db);
+  const { db, events, ledger, members } = ctx;
 
   registerWalletRoutes(app, ctx, {
     ledger,

@@ -3,16 +3,24 @@ import { ErrorCode, type ShareLoveResult } from '@cc/contracts';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { Ledger } from './ledger.service';
-import type { MembersRepository } from './members.repository';
+import type { MemberLookup } from '../accounts';
 
 type Payer = { id: string; username: string };
 export type TipInput = { modelId: string; amount: number; note?: string | undefined; idempotencyKey?: string | undefined };
 
 /** Tips ("share love"): a member gives tokens to an approved model; the site keeps its commission. */
-export function createTipsService({ ledger, members, events }: { ledger: Ledger; members: MembersRepository; events: EventBus }) {
+export function createTipsService({
+  ledger,
+  members,
+  events,
+}: {
+  ledger: Ledger;
+  members: Pick<MemberLookup, 'findPayee'>;
+  events: EventBus;
+}) {
   async function send({ payer, input }: { payer: Payer; input: TipInput }): Promise<ShareLoveResult> {
     if (input.modelId === payer.id) throw badRequest('You cannot send a tip to yourself.');
-    const model = await members.findRecipient(input.modelId);
+    const model = await members.findPayee(input.modelId);
     // Only someone other members can find may be tipped: active, confirmed, not staff.
     if (!model || model.status !== 'active' || !model.emailVerifiedAt || model.role !== 'user') throw notFound('That model was not found.');
     if (model.type !== 'model') throw new AppError(422, ErrorCode.NOT_A_MODEL, 'Tips can only go to models.');

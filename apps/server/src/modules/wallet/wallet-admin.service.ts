@@ -1,10 +1,10 @@
 import type { AdjustBalanceInput } from '@cc/contracts';
 import { notFound } from '../../platform/errors';
 import type { Ledger } from './ledger.service';
-import type { MembersRepository } from './members.repository';
+import type { MemberLookup } from '../accounts';
 
 /** What administrators do with wallets: correct a balance with a reason, read any statement. */
-export function createWalletAdminService({ ledger, members }: { ledger: Ledger; members: MembersRepository }) {
+export function createWalletAdminService({ ledger, members }: { ledger: Ledger; members: Pick<MemberLookup, 'exists'> }) {
   async function assertMember(userId: string) {
     if (!(await members.exists(userId))) throw notFound('That member does not exist.');
   }
