@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModel } from '../test-support/factories';
 import { createTestApp, latestCode, type TestApp } from '../test-support/harness';
@@ -103,5 +104,27 @@ describe('a client written from the spec alone', () => {
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.details.fields)).toEqual(['token']);
     expect((await call('GET', '/users/me', { token: member })).body.data.balance).toBe(96);
+  });
+
+  it('uploads a verification document as FormData with the file appended before its fields', async () => {
+    const newcomer = await createModel(app, { modelStatus: 'none' });
+    // Large enough (megabytes) to arrive in many chunks, so the fields really come after the file.
+    const scan = await sharp({ create: { width: 1200, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(scan.length).toBeGreaterThan(1_000_000);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(scan)], { type: 'image/jpeg' }), 'passport.jpg');
+    form.append('legalName', 'Jane Q. Example');
+    form.append('birthDate', '1990-04-01');
+    const response = await fetch(`${base}/api/users/document`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${newcomer.token}` },
+      body: form,
+    });
+    const answer = (await response.json()) as any;
+    expect(response.status).toBe(200);
+    expect(answer.data.modelStatus).toBe('pending');
+    expect(answer.data.verificationDocument).toMatchObject({ legalName: 'Jane Q. Example', birthDate: '1990-04-01' });
   });
 });

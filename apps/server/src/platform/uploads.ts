@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeStream } from 'file-type';
 import sharp from 'sharp';
 import { ErrorCode } from '@cc/contracts';
@@ -53,7 +54,8 @@ export const fileUrl = (file: Pick<FileRow, 'id' | 'fileName'>) => `/api/files/$
 /**
  * Receives the one file of a multipart request: checks its type from the first bytes and its size
  * while streaming to storage (refusing before the whole file is read), then records it.
- * Other multipart fields come back as strings for the route's schema to check.
+ * Other multipart fields come back as strings for the route's schema to check, whether they come
+ * before or after the file: a client may append them in any order (docs/product.md#compatibility).
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -70,49 +72,20 @@ export async function receiveUpload(
 ): Promise<{ file: FileRow; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
   const { policy } = opts;
-  const part = await request.file({ limits: { fileSize: policy.maxBytes } });
-  if (!part) throw badRequest(`${policy.label}: choose a file to upload.`);
-
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(part.fields)) {
-    const field = Array.isArray(value) ? value[0] : value;
-    if (field && field.type === 'field') fields[name] = String(field.value);
-  }
-
-  const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
-  const accepted = policy.accept.find((t) => t.mime === typed.fileType?.mime);
-  if (!accepted) {
-    part.file.resume(); // discard the rest without reading it into memory
-    const names = policy.accept.map((t) => t.ext.toUpperCase()).join(', ');
-    throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, `${policy.label} must be one of: ${names}.`);
-  }
-
-  let content: Readable = typed;
-  let mime: string = accepted.mime;
-  let ext: string = accepted.ext;
-  if (policy.transform === 'avatar') {
-    content = typed.pipe(sharp({ failOn: 'error' }).rotate().resize(256, 256, { fit: 'cover' }).webp({ quality: 85 }));
-    mime = 'image/webp';
-    ext = 'webp';
-  } else if (policy.transform === 'strip-metadata' && REENCODABLE.has(accepted.mime)) {
-    // Photos members share are re-encoded in their own format: EXIF (GPS position, camera serial)
-    // never reaches the other person, and the orientation it carried is applied to the pixels.
-    content = typed.pipe(sharp({ failOn: 'error' }).rotate().toFormat(REENCODABLE.get(accepted.mime)!, { quality: 90 }));
-  }
-
-  let stored: { key: string; size: number };
+  let received: ReceivedFile | undefined;
   try {
-    stored = await deps.storage.put(content, { prefix: policy.kind, extension: ext });
+    for await (const part of request.parts({ limits: { fileSize: policy.maxBytes } })) {
+      if (part.type === 'field') fields[part.fieldname] ??= String(part.value);
+      else received = await storeFilePart(part, deps.storage, policy);
+    }
   } catch (error) {
-    if (part.file.truncated) throw tooLarge(policy);
-    throw new AppError(422, ErrorCode.UNSUPPORTED_FILE_TYPE, `${policy.label} could not be read. Is the file damaged?`, {
-      cause: String(error),
-    });
+    // A later part failed (too many fields, a cut connection): the file stored so far goes too.
+    if (received) await deps.storage.remove(received.stored.key);
+    throw error;
   }
-  if (part.file.truncated) {
-    await deps.storage.remove(stored.key);
-    throw tooLarge(policy);
-  }
+  if (!received) throw badRequest(`${policy.label}: choose a file to upload.`);
+  const { stored, mime, ext, fileName } = received;
 
   let details: UploadDetails = {};
   try {
@@ -123,7 +96,7 @@ export async function receiveUpload(
   }
 
   const baseName =
-    (part.filename || policy.kind)
+    (fileName || policy.kind)
       .replace(/\.[^.]*$/, '')
       .replace(/[^\w.-]+/g, '_')
       .slice(0, 80) || policy.kind;
@@ -150,6 +123,47 @@ export async function receiveUpload(
     throw error;
   }
   return { file: file!, fields };
+}
+
+type ReceivedFile = { stored: { key: string; size: number }; mime: string; ext: string; fileName: string };
+
+/** Streams one file part to storage: its type judged from its first bytes, its size while it streams. */
+async function storeFilePart(part: MultipartFile, storage: Storage, policy: UploadPolicy): Promise<ReceivedFile> {
+  const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
+  const accepted = policy.accept.find((t) => t.mime === typed.fileType?.mime);
+  if (!accepted) {
+    part.file.resume(); // discard the rest without reading it into memory
+    const names = policy.accept.map((t) => t.ext.toUpperCase()).join(', ');
+    throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, `${policy.label} must be one of: ${names}.`);
+  }
+
+  let content: Readable = typed;
+  let mime: string = accepted.mime;
+  let ext: string = accepted.ext;
+  if (policy.transform === 'avatar') {
+    content = typed.pipe(sharp({ failOn: 'error' }).rotate().resize(256, 256, { fit: 'cover' }).webp({ quality: 85 }));
+    mime = 'image/webp';
+    ext = 'webp';
+  } else if (policy.transform === 'strip-metadata' && REENCODABLE.has(accepted.mime)) {
+    // Photos members share are re-encoded in their own format: EXIF (GPS position, camera serial)
+    // never reaches the other person, and the orientation it carried is applied to the pixels.
+    content = typed.pipe(sharp({ failOn: 'error' }).rotate().toFormat(REENCODABLE.get(accepted.mime)!, { quality: 90 }));
+  }
+
+  let stored: { key: string; size: number };
+  try {
+    stored = await storage.put(content, { prefix: policy.kind, extension: ext });
+  } catch (error) {
+    if (part.file.truncated) throw tooLarge(policy);
+    throw new AppError(422, ErrorCode.UNSUPPORTED_FILE_TYPE, `${policy.label} could not be read. Is the file damaged?`, {
+      cause: String(error),
+    });
+  }
+  if (part.file.truncated) {
+    await storage.remove(stored.key);
+    throw tooLarge(policy);
+  }
+  return { stored, mime, ext, fileName: part.filename };
 }
 
 const tooLarge = (policy: UploadPolicy) =>

@@ -56,7 +56,7 @@ export const profileRoutes = {
     tags: ['users'],
     summary: 'Models: submit a verification document',
     description:
-      'Multipart: the fields legalName and birthDate (YYYY-MM-DD), and optionally documentType (`ID`, `passport` or `driverCard`; default `ID`), then the field "file" (JPEG, PNG, WebP or PDF up to 10 MB). Fields must come before the file.',
+      'Multipart: the fields legalName and birthDate (YYYY-MM-DD), and optionally documentType (`ID`, `passport` or `driverCard`; default `ID`) and the field "file" (JPEG, PNG, WebP or PDF up to 10 MB), in any order.',
     upload: true,
     answer: meSchema,
   }),
