@@ -70,7 +70,11 @@ export type RouteParamsOut<R extends RouteSpec> = SchemaOut<R['params']>;
 export type RouteQueryOut<R extends RouteSpec> = SchemaOut<R['query']>;
 export type RouteBodyOut<R extends RouteSpec> = SchemaOut<R['body']>;
 
-/** What `data` holds in the answer, as a client reads it. */
+/**
+ * What `data` holds in the answer: the shape the server's handler returns and a client reads (every
+ * field present). A token amount is a `number` either way — hundredths in the handler, tokens once
+ * the answer schema has encoded it for the wire.
+ */
 export type RouteAnswer<R extends RouteSpec> = R['answer'] extends z.ZodType ? z.output<R['answer']> : null;
 
 /** '/conversation/:id/read' with { id: 'a b' } → '/conversation/a%20b/read'. */
