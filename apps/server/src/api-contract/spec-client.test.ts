@@ -109,7 +109,9 @@ describe('a client written from the spec alone', () => {
   it('uploads a verification document as FormData with the file appended before its fields', async () => {
     const newcomer = await createModel(app, { modelStatus: 'none' });
     // Large enough (megabytes) to arrive in many chunks, so the fields really come after the file.
-    const scan = await sharp({ create: { width: 1200, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const scan = await sharp({
+      create: { width: 1200, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .jpeg({ quality: 100 })
       .toBuffer();
     expect(scan.length).toBeGreaterThan(1_000_000);
