@@ -80,7 +80,8 @@ export const TIP_MIN = 100;
 export const TIP_MAX = 100_000_000;
 export const TIP_NOTE_MAX = 500;
 
-const tipAmount = (description: string) => tokenAmount({ min: TIP_MIN, max: TIP_MAX, label: 'A tip', description });
+/** A tip's amount: tokens on the wire, 1.00 to 1,000,000.00. */
+export const tipAmountSchema = tokenAmount({ min: TIP_MIN, max: TIP_MAX, label: 'A tip', description: 'Tokens to give' });
 
 /**
  * POST /share-love/create — a member gives tokens to a model; the site keeps its commission.
@@ -90,8 +91,8 @@ const tipAmount = (description: string) => tokenAmount({ min: TIP_MIN, max: TIP_
 export const shareLoveSchema = z
   .object({
     modelId: z.uuid('Choose a model to tip'),
-    token: tipAmount("Tokens to give (the spec's name)").optional(),
-    amount: tipAmount('Tokens to give (same as token)').optional(),
+    token: tipAmountSchema.optional(),
+    amount: tipAmountSchema.optional().meta({ description: 'Tokens to give (same as token)' }),
     note: z.string().trim().max(TIP_NOTE_MAX, `A note is at most ${TIP_NOTE_MAX} characters`).optional(),
     /** Client-made key, one per tip attempt: a retry or a double click tips once. */
     idempotencyKey: idempotencyKeySchema.optional(),

@@ -1,5 +1,4 @@
 import { hundredthsToTokens, tokensToHundredths } from '@cc/contracts';
-import type { z } from 'zod';
 
 /**
  * Token amounts in the browser are tokens, as the API sends them (docs/product.md#units). Adding
@@ -9,15 +8,6 @@ export function sumTokens(amounts: Iterable<number>): number {
   let hundredths = 0;
   for (const amount of amounts) hundredths += tokensToHundredths(amount);
   return hundredthsToTokens(hundredths);
-}
-
-/**
- * The first message of the contract's rule for a token amount typed in a form, or null when it
- * passes. The rule (a `tokenAmount` codec) reads tokens, as the server will.
- */
-export function tokenRuleMessage(rule: z.ZodType, tokens: number): string | null {
-  const checked = rule.safeParse(tokens);
-  return checked.success ? null : (checked.error.issues[0]?.message ?? 'This amount is not allowed');
 }
 
 /** The price of one whole token in US cents, rounded to the cent like every amount shown; `tokens` is tokens. */

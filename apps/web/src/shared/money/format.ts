@@ -20,11 +20,8 @@ export function formatWhen(iso: string, now: Date = new Date()): string {
   return date.getFullYear() === now.getFullYear() ? sameYear.format(date) : dateOnly.format(date);
 }
 
-/** "Mar 4, 2026". */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
-}
+/** "Mar 4, 2026": the app's one day format. */
+export { formatDate as formatDay } from '../format';
 
 const BRAND_NAMES: Record<string, string> = { AmericanExpress: 'American Express', MasterCard: 'Mastercard', DinersClub: 'Diners Club' };
 

@@ -1,4 +1,4 @@
-export { centsPerToken, sumTokens, tokenRuleMessage } from './amounts';
+export { centsPerToken, sumTokens } from './amounts';
 export { brandName, cardLabel, formatDateTime, formatDay, formatWhen, LEDGER_KIND, PAYMENT_STATUS } from './format';
 export { InvoiceDocument } from './InvoiceDocument';
 export { StatementTable } from './StatementTable';

@@ -4,28 +4,14 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { tokenPerMessageSchema, type Me } from '@cc/contracts';
 import { errorMessage } from '../../../shared/api/apiError';
-import { formatTokens, parseTokens } from '../../../shared/format';
+import { formatTokens } from '../../../shared/format';
+import { typedAmount } from '../../../shared/forms/typedAmount';
 import { Button, Card, TextField } from '../../../shared/ui';
 import { useUpdateTokenPerMessageMutation } from '../api/accountApi';
 
 /** People type tokens ("1.50") and the wire carries tokens (1.5), checked by the contract's rule (docs/product.md#units). */
 const priceFormSchema = z.object({
-  price: z
-    .string()
-    .trim()
-    .transform((text, ctx) => {
-      const tokens = parseTokens(text);
-      if (tokens === null) {
-        ctx.addIssue({ code: 'custom', message: 'Enter an amount like 1.50' });
-        return z.NEVER;
-      }
-      const checked = tokenPerMessageSchema.safeParse({ token: tokens });
-      if (!checked.success) {
-        ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'That price is not allowed' });
-        return z.NEVER;
-      }
-      return tokens;
-    }),
+  price: typedAmount({ rule: tokenPerMessageSchema.shape.token, hint: 'Enter an amount like 1.50' }),
 });
 
 export function PricePerMessageCard({ user }: { user: Me }) {

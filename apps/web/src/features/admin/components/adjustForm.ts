@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adjustBalanceSchema, parseTokens } from '@cc/contracts';
-import { tokenRuleMessage } from '../../../shared/money';
+import { typedAmount } from '../../../shared/forms/typedAmount';
 
 /** "+100", "-12.50", "−1,000" → signed tokens; null when it is not a signed amount. */
 export function parseSignedTokens(text: string): number | null {
@@ -13,19 +13,11 @@ export function parseSignedTokens(text: string): number | null {
 
 /** The amount is typed in tokens with a sign and sent in tokens (docs/product.md#units), checked with the contract's rule. */
 export const adjustFormSchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .transform((text, ctx) => {
-      const tokens = parseSignedTokens(text);
-      if (tokens === null) {
-        ctx.addIssue({ code: 'custom', message: 'Enter an amount like 25 to add or -12.50 to remove' });
-        return z.NEVER;
-      }
-      const problem = tokenRuleMessage(adjustBalanceSchema.shape.amount, tokens);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      return problem ? z.NEVER : tokens;
-    }),
+  amount: typedAmount({
+    rule: adjustBalanceSchema.shape.amount,
+    parse: parseSignedTokens,
+    hint: 'Enter an amount like 25 to add or -12.50 to remove',
+  }),
   reason: adjustBalanceSchema.shape.reason,
 });
 export type AdjustFormValues = z.input<typeof adjustFormSchema>;

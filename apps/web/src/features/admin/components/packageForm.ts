@@ -4,11 +4,10 @@ import {
   packageNameSchema,
   packagePriceCentsSchema,
   packageTokensSchema,
-  parseTokens,
   type TokenPackage,
   type TokenPackageInput,
 } from '@cc/contracts';
-import { tokenRuleMessage } from '../../../shared/money';
+import { typedAmount } from '../../../shared/forms/typedAmount';
 
 /**
  * Administrators type tokens ("1,000" or "12.5") and dollars ("19.99"); the API takes tokens and
@@ -29,33 +28,9 @@ export function centsToDollarsText(cents: number): string {
 }
 
 /** Tokens as typed, checked with the contract's rule for a package; the value sent is tokens. */
-const tokensText = z
-  .string()
-  .trim()
-  .transform((text, ctx) => {
-    const tokens = parseTokens(text);
-    if (tokens === null) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a number of tokens like 1,000 or 12.50' });
-      return z.NEVER;
-    }
-    const problem = tokenRuleMessage(packageTokensSchema, tokens);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    return problem ? z.NEVER : tokens;
-  });
+const tokensText = typedAmount({ rule: packageTokensSchema, hint: 'Enter a number of tokens like 1,000 or 12.50' });
 
-const priceText = z
-  .string()
-  .trim()
-  .transform((text, ctx) => {
-    const cents = parseDollars(text);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a price in dollars like 19.99' });
-      return z.NEVER;
-    }
-    const checked = packagePriceCentsSchema.safeParse(cents);
-    if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'This price is not allowed' });
-    return checked.success ? cents : z.NEVER;
-  });
+const priceText = typedAmount({ rule: packagePriceCentsSchema, parse: parseDollars, hint: 'Enter a price in dollars like 19.99' });
 
 const orderText = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { formatTokens, parseTokens, settingsSchema, type Settings, type UpdateSettingsInput } from '@cc/contracts';
+import { formatTokens, settingsSchema, type Settings, type UpdateSettingsInput } from '@cc/contracts';
 import { isApiError, type ApiError } from '../../../shared/api/apiError';
-import { tokenRuleMessage } from '../../../shared/money';
+import { typedAmount } from '../../../shared/forms/typedAmount';
 
 const { shape } = settingsSchema;
 
@@ -21,19 +21,7 @@ export const settingsFormSchema = z.object({
     .pipe(shape.siteCommission),
   // Tokens, sent as tokens: checked with the contract's rule but not piped through it, since the
   // contract's codec would turn them into the hundredths the server keeps (docs/product.md#units).
-  minPayout: z
-    .string()
-    .trim()
-    .transform((text, ctx) => {
-      const tokens = parseTokens(text);
-      if (tokens === null) {
-        ctx.addIssue({ code: 'custom', message: 'Enter an amount of tokens, like 100 or 99.50' });
-        return z.NEVER;
-      }
-      const problem = tokenRuleMessage(shape.minPayoutTokens, tokens);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      return problem ? z.NEVER : tokens;
-    }),
+  minPayout: typedAmount({ rule: shape.minPayoutTokens, hint: 'Enter an amount of tokens, like 100 or 99.50' }),
   footerContent: shape.footerContent,
   footerScript: shape.footerScript,
 });
