@@ -17,7 +17,7 @@ import { authPlugin, createSessionService } from './platform/auth';
 import { openDatabase, type Database } from './platform/db';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { createEventBus } from './platform/events';
-import { loggerOptions } from './platform/logger';
+import { loggerOptions, RequestLogAtDebug } from './platform/logger';
 import { openApiTransform } from './platform/openapi';
 import { createMailTransport, type MailTransport } from './platform/mail/mailer';
 import { createMailQueue, createMailWorker } from './platform/mail/outbox';
@@ -38,7 +38,7 @@ import { messagingModule } from './modules/messaging';
 import { createMediaAccess } from './platform/media-access';
 import { createSettingsService } from './modules/system';
 import { createLedger } from './modules/wallet';
-import { createMemberLookup } from './modules/accounts';
+import { createMemberLookup, type FirstAdminCredentials } from './modules/accounts';
 import { createMemoryPresence, createRedisPresence } from './platform/presence';
 
 export type BuildOptions = {
@@ -61,6 +61,8 @@ export type App = {
   flushMail: () => Promise<number>;
   /** Runs a registered background job once, now. */
   runJob: (name: string) => Promise<unknown>;
+  /** The first administrator's credentials when this start generated them (shown once by main.ts). */
+  firstAdmin: FirstAdminCredentials | null;
   close: () => Promise<void>;
 };
 
@@ -68,6 +70,7 @@ export type App = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new RequestLogAtDebug(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // The spec writes some calls with a trailing slash (/users/otp/, /media/{id}/download/) and
@@ -175,11 +178,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, { sessions });
 
+  let firstAdmin: FirstAdminCredentials | null = null;
   await app.register(
     async (api) => {
       registerHealthRoutes(api, ctx);
       registerFileRoutes(api, ctx);
-      await accountsModule(api, ctx);
+      ({ firstAdmin } = await accountsModule(api, ctx));
       await systemModule(api, ctx);
       await walletModule(api, ctx);
       await paymentsModule(api, ctx);
@@ -215,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx,
     flushMail: () => mailWorker.flush(),
     runJob: (name) => jobs.run(name),
+    firstAdmin,
     async close() {
       if (closed) return;
       closed = true;

@@ -41,12 +41,13 @@ async function waitForHealth(url: string, ms: number) {
 function start(extraEnv: Record<string, string> = {}) {
   // With DATABASE_URL set (CI's second pass) the process gets a database of its own, like every test.
   const databaseEnv = database.url ? { DATABASE_URL: database.url } : {};
+  // LOG_LEVEL is left at its default, as a newcomer running `npm start` has it.
+  const { LOG_LEVEL: _ignored, ...inherited } = process.env;
   return spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
     env: {
-      ...process.env,
+      ...inherited,
       ...databaseEnv,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       REDIS_PREFIX: `cc-main-${process.pid}`,
       ...extraEnv,
@@ -72,11 +73,27 @@ afterAll(async () => {
 });
 
 describe('the server process', () => {
-  it('creates the first administrator once and keeps the password only in a private file', () => {
+  it('creates the first administrator once, keeps the password in a private file and shows it once, framed, after start-up', () => {
     const file = path.join(dataDir, 'admin-credentials.txt');
     expect(existsSync(file)).toBe(true);
     expect(statSync(file).mode & 0o077).toBe(0);
-    expect(readFileSync(file, 'utf8')).toMatch(/password/i);
+    const [, email, password] = /e-mail: (\S+)\npassword: (\S+)/.exec(readFileSync(file, 'utf8'))!;
+
+    expect(output.split(password!)).toHaveLength(2);
+    const box = output.slice(output.indexOf('+-'), output.lastIndexOf('-+') + 2).split('\n');
+    expect(box.find((line) => line.includes(password!))).toMatch(/^\| +password: +\S+ +\|$/);
+    expect(box.find((line) => line.includes(email!))).toMatch(/^\| +e-mail: +\S+ +\|$/);
+    expect(new Set(box.map((line) => line.length)).size).toBe(1); // a closed frame
+    // Printed after the server says it is serving, so no start-up line pushes it away.
+    expect(output.indexOf(password!)).toBeGreaterThan(output.indexOf('serving http'));
+  });
+
+  it('writes no line per request at the default log level', async () => {
+    const before = output.length;
+    for (let i = 0; i < 3; i++) expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(output.slice(before)).not.toContain('/api/health');
+    expect(output).not.toContain('request completed');
   });
 
   it('keeps its data under DATA_DIR: the embedded database and the generated JWT secret', () => {

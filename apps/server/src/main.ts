@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config/config';
+import pino from 'pino';
 import { buildApp } from './app';
+import { firstAdminBox } from './modules/accounts';
 
 /** Reads config, builds the app, listens, and drains requests and sockets on SIGTERM/SIGINT. */
 async function main() {
@@ -13,9 +15,12 @@ async function main() {
     }
     throw error;
   }
-  const server = await buildApp(config);
+  // Written synchronously, so the first administrator's notice below comes after the start-up lines.
+  const server = await buildApp(config, { logStream: pino.destination({ dest: 1, sync: true }) });
   await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(`serving ${config.publicUrl} (database: ${server.ctx.database.kind}, mail: ${config.smtpUrl ? 'smtp' : 'outbox'})`);
+  // On the terminal, not in the log: shown once, after the start-up lines, where the operator looks.
+  if (server.firstAdmin) console.log(`\n${firstAdminBox(server.firstAdmin)}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
 /** Query parameters that carry secrets (the socket's access token, reset links). */
@@ -36,4 +36,20 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
       }),
     },
   };
+}
+
+/**
+ * One line per request, at `debug`: a server started with the default `LOG_LEVEL=info` prints what
+ * an operator needs (start-up, warnings, errors) without a line per request burying it;
+ * `LOG_LEVEL=debug` shows every request (docs/architecture.md#logging). A request that failed with
+ * an error is still logged at `error`.
+ */
+export class RequestLogAtDebug extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.debug(line, 'request completed');
+  }
 }

@@ -33,7 +33,7 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
   const database = await freshDatabase();
   const config = loadConfig(
-    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: opts.logStream ? 'info' : 'silent' },
+    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: opts.logStream ? 'debug' : 'silent' },
     {
       dataDir,
       port: 0,

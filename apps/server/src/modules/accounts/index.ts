@@ -7,7 +7,7 @@ import { createAuthService } from './auth.service';
 import { createCodeService } from './codes.service';
 import { createContactUsService } from './contact-us.service';
 import { registerDirectoryRoutes } from './directory.routes';
-import { ensureFirstAdmin } from './first-admin';
+import { ensureFirstAdmin, type FirstAdminCredentials } from './first-admin';
 import { createMembersService } from './members.service';
 import { createModelsAdminService } from './models-admin.service';
 import { registerProfileRoutes } from './profile.routes';
@@ -18,6 +18,7 @@ import { createUsersAdminService } from './users-admin.service';
 import { createUsersRepository } from './users.repository';
 
 export type { CodeService } from './codes.service';
+export { firstAdminBox, type FirstAdminCredentials } from './first-admin';
 export { createMemberLookup, type MemberLookup } from './member-lookup';
 export { toProfileByUsername } from './accounts.presenter';
 export { visibleMemberWhere } from './member-visibility';
@@ -33,9 +34,12 @@ const pepperOf = (ctx: Pick<AppContext, 'config'>) => keyedHash(ctx.config.jwtSe
 export const createAccountCodeService = (ctx: Pick<AppContext, 'db' | 'config'>) =>
   createCodeService({ tokens: createTokensRepository(ctx.db), pepper: pepperOf(ctx) });
 
-/** Registration, sign-in, profile, verification documents and model approval. */
-export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
-  await ensureFirstAdmin(ctx);
+/**
+ * Registration, sign-in, profile, verification documents and model approval. Answers the first
+ * administrator's credentials when this start generated them.
+ */
+export async function accountsModule(app: FastifyInstance, ctx: AppContext): Promise<{ firstAdmin: FirstAdminCredentials | null }> {
+  const firstAdmin = await ensureFirstAdmin(ctx);
 
   const { db, sessions, mail, events, storage } = ctx;
   const users = createUsersRepository(db);
@@ -60,4 +64,5 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext) {
 
   const unsubscribe = registerAccountsSocket({ events, io: ctx.io, getMe: profile.getMe });
   app.addHook('onClose', async () => unsubscribe());
+  return { firstAdmin };
 }

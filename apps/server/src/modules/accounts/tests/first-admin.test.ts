@@ -23,7 +23,7 @@ describe('without ADMIN_EMAIL and ADMIN_PASSWORD', () => {
   });
   afterAll(() => app.close());
 
-  it('creates one administrator with a random password, printed once and kept in a private file', async () => {
+  it('creates one administrator with a random password, kept in a private file and handed to main.ts to show once, never logged', async () => {
     const [admin, ...others] = await admins(app);
     expect(others).toHaveLength(0);
     expect(admin).toMatchObject({ username: 'admin', name: 'Administrator', status: 'active' });
@@ -33,7 +33,10 @@ describe('without ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const [, email, password] = /e-mail: (\S+)\npassword: (\S+)/.exec(readFileSync(file, 'utf8'))!;
     expect(email).toBe(admin!.email);
-    expect(lines.filter((l) => l.includes(password!))).toHaveLength(1);
+    // For main.ts to show once on the terminal; never in the log, which may be shipped elsewhere.
+    expect(app.firstAdmin).toEqual({ email, password, file });
+    expect(lines.some((l) => l.includes(email!) && l.includes(file))).toBe(true);
+    expect(lines.filter((l) => l.includes(password!))).toHaveLength(0);
 
     const login = await app.request('POST', '/api/auth/login', { body: { email, password } });
     expect(login.status).toBe(200);
@@ -54,7 +57,8 @@ describe('with ADMIN_EMAIL and ADMIN_PASSWORD', () => {
   });
   afterAll(() => app.close());
 
-  it('uses them and writes no credentials file', async () => {
+  it('uses them, writes no credentials file and has nothing to show', async () => {
+    expect(app.firstAdmin).toBeNull();
     const login = await app.request('POST', '/api/auth/login', { body: { email: 'boss@example.test', password: 'Boss-Passw0rd!' } });
     expect(login.status).toBe(200);
     expect(() => statSync(path.join(app.config.dataDir, 'admin-credentials.txt'))).toThrow();

@@ -31,7 +31,7 @@ it('never writes passwords, codes or tokens to the log', async () => {
   await app.request('POST', '/api/auth/login', { body: { email: person.email, password: 'Wrong-Secret-Passw0rd!' } });
 
   const log = lines.join('');
-  // Request logging is on: the calls above are there...
+  // Request logging is on (LOG_LEVEL=debug here): the calls above are there...
   expect(log).toContain('"url":"/api/auth/login"');
   expect(log).toContain('"url":"/api/users/me"');
   // ...but none of the secrets they carried.
