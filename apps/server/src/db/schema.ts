@@ -505,6 +505,8 @@ export const notifications = pgTable(
     }).notNull(),
     text: text('text').notNull(),
     link: text('link'),
+    /** Words the member who caused it wrote, shown as plain text under the sentence (a tip's note). */
+    note: text('note'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** What caused it (e.g. `tip:<transactionId>`): the same cause never notifies twice. */
     sourceKey: text('source_key').notNull(),

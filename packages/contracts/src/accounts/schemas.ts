@@ -108,7 +108,8 @@ export type TokenPerMessageInput = z.input<typeof tokenPerMessageSchema>;
 export const documentFieldsSchema = z.object({
   documentType: documentTypeSchema.default('ID'),
   legalName: z.string().trim().min(2, 'Legal name is required').max(120, 'Legal name must be at most 120 characters'),
-  birthDate: z.iso.date('Birth date must be a date (YYYY-MM-DD)'),
+  // Required (docs/product.md#spec-field-exceptions): left empty, it asks for the date, not for a format.
+  birthDate: z.iso.date({ error: (issue) => (issue.input ? 'Birth date must be a date (YYYY-MM-DD)' : 'Enter your birth date') }),
 });
 
 export const contactUsSchema = z.object({

@@ -25,6 +25,13 @@ export const messageSchema = z.object({
   media: mediaSchema.nullable(),
   /** What the sender paid for it (0 when free). */
   price: tokenAmount({ description: 'Tokens the sender paid for it (0 when free)' }),
+  /**
+   * What the viewer earned from it: for the model who received a paid message, the price less the
+   * site's commission (docs/product.md#messaging); null for everyone else.
+   */
+  earned: tokenAmount({
+    description: "Tokens the receiving model earned from it after the site's commission (null for others)",
+  }).nullable(),
   seq: z.number().int(),
   createdAt: z.string(),
   deletedAt: z.string().nullable(),

@@ -23,6 +23,8 @@ export const notificationSchema = z.object({
   text: z.string(),
   /** Where clicking it goes inside the app (a path), or null. */
   link: z.string().nullable(),
+  /** Words the member who caused it wrote (a tip's note), plain text; null when there are none. */
+  note: z.string().nullable().optional(),
   /** Who caused it, when a member did. */
   actor: messagePartySchema.nullable(),
   read: z.boolean(),

@@ -119,6 +119,8 @@ export const invoiceSchema = z.object({
   amountCents: usdCents('What was paid, in US cents'),
   amount: usdDollars('What was paid, in US dollars'),
   cardLast4: z.string().nullable(),
+  /** The card network of the payment ("Visa"), as its payment shows it; null when unknown. */
+  cardBrand: z.string().nullable().optional(),
   status: z.enum(['paid', 'refunded']),
   buyer: z.object({ name: z.string(), email: z.string() }),
   seller: z.object({ siteName: z.string() }),

@@ -23,6 +23,8 @@ export const walletEntrySchema = z.object({
   kind: ledgerKindSchema,
   amount: signedTokenAmount({ description: 'Tokens, signed: positive came in, negative went out' }),
   memo: z.string(),
+  /** A tip's note, as the tipper wrote it (plain text); null on every other line. */
+  note: z.string().nullable().optional().meta({ description: "A tip's note as the tipper wrote it (plain text), else null" }),
   createdAt: z.string(),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
@@ -55,6 +57,8 @@ export const earningSchema = z.object({
   commission: signedTokenAmount({ description: 'Tokens the site kept (negative on a refund row)' }),
   net: signedTokenAmount({ description: 'Tokens the model earned (negative on a refund row)' }),
   payer: z.object({ _id: z.string(), username: z.string(), name: z.string() }).nullable(),
+  /** A tip's note, as the tipper wrote it (plain text); null on every other row. */
+  note: z.string().nullable().optional().meta({ description: "A tip's note as the tipper wrote it (plain text), else null" }),
   createdAt: z.string(),
 });
 export type Earning = z.infer<typeof earningSchema>;

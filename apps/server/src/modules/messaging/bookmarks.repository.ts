@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { conversationMembers, files, messageBookmarks, messages, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { netEarnedBy } from '../wallet';
 import { contains } from './like';
 
 const senders = alias(users, 'sender');
@@ -46,6 +47,7 @@ export function createBookmarksRepository(db: Db) {
         bookmark: messageBookmarks,
         message: messages,
         file: attachments,
+        earned: netEarnedBy(opts.userId, messages.transactionId),
         sender: { id: senders.id, username: senders.username, name: senders.name },
         senderAvatar: { id: senderAvatars.id, fileName: senderAvatars.fileName },
         other: { id: others.id, username: others.username, name: others.name },

@@ -47,7 +47,11 @@ const unreadOfMe =
     Number,
   );
 
-/** Whether the viewer's list shows it: not hidden, or a message arrived after they hid it. */
+/**
+ * Whether the viewer's list shows it: not hidden, or a message arrived after they hid it. A new
+ * conversation starts hidden for the member who did not open it, so it reaches their list (and
+ * their search) with its first message, never empty (docs/product.md#messaging).
+ */
 const listedForMe = or(isNull(me.hiddenAt), gt(conversations.lastMessageAt, me.hiddenAt))!;
 
 /** The only code touching conversations and their members (and the few user facts they show). */
@@ -138,7 +142,10 @@ export function createConversationsRepository(db: Db) {
     return row;
   }
 
-  /** The pair's conversation, made with both member rows when it did not exist yet. */
+  /**
+   * The pair's conversation, made with both member rows when it did not exist yet: listed at once
+   * for the member opening it, and for the other one from its first message on.
+   */
   async function findOrCreatePair(userId: string, otherId: string, tx: DbOrTx): Promise<{ id: string; created: boolean }> {
     const [low, high] = userId < otherId ? [userId, otherId] : [otherId, userId];
     // A concurrent create of the same pair waits on the unique index, then finds this one.
@@ -150,7 +157,8 @@ export function createConversationsRepository(db: Db) {
     if (inserted) {
       await tx.insert(conversationMembers).values([
         { conversationId: inserted.id, userId, otherUserId: otherId },
-        { conversationId: inserted.id, userId: otherId, otherUserId: userId },
+        // Hidden "since the epoch": any message at all lists it, whatever the clocks say, and none never does.
+        { conversationId: inserted.id, userId: otherId, otherUserId: userId, hiddenAt: new Date(0) },
       ]);
       return { id: inserted.id, created: true };
     }

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { conversationMembers, files, messageBookmarks, messages } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
+import { netEarnedBy } from '../wallet';
 import { contains } from './like';
 
 export type MessageRecord = typeof messages.$inferSelect;
 export type MediaFileRow = typeof files.$inferSelect;
-/** A message with its attachment and the viewer's bookmark of it. */
-export type MessageRow = { message: MessageRecord; file: MediaFileRow | null; bookmarkId: string | null };
+/** A message with its attachment, the viewer's bookmark of it and what the viewer earned from it (hundredths). */
+export type MessageRow = { message: MessageRecord; file: MediaFileRow | null; bookmarkId: string | null; earned: number | null };
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
   'conversationId' | 'senderId' | 'clientId' | 'type' | 'text' | 'fileId' | 'price'
@@ -19,7 +20,7 @@ type SeqWindow = { limit: number; before?: number | undefined; after?: number | 
 export function createMessagesRepository(db: Db) {
   function rowsFor(viewerId: string, tx: DbOrTx = db) {
     return tx
-      .select({ message: messages, file: files, bookmarkId: messageBookmarks.id })
+      .select({ message: messages, file: files, bookmarkId: messageBookmarks.id, earned: netEarnedBy(viewerId, messages.transactionId) })
       .from(messages)
       .leftJoin(files, eq(files.id, messages.fileId))
       .leftJoin(messageBookmarks, and(eq(messageBookmarks.messageId, messages.id), eq(messageBookmarks.userId, viewerId)));

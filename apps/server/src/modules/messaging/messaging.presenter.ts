@@ -9,7 +9,7 @@ import type { MessageRow } from './messages.repository';
 
 const avatarUrl = (avatar: FileRef | null | undefined) => (avatar ? fileUrl(avatar) : null);
 
-export function toMessageDto({ message, file, bookmarkId }: MessageRow): Message {
+export function toMessageDto({ message, file, bookmarkId, earned }: MessageRow): Message {
   const deleted = message.deletedAt !== null;
   return {
     _id: message.id,
@@ -20,6 +20,7 @@ export function toMessageDto({ message, file, bookmarkId }: MessageRow): Message
     text: deleted ? '' : message.text,
     media: file && !deleted ? toMediaDto(file) : null,
     price: message.price,
+    earned,
     seq: Number(message.seq),
     createdAt: message.createdAt.toISOString(),
     deletedAt: message.deletedAt?.toISOString() ?? null,
@@ -72,7 +73,7 @@ const toParty = (user: { id: string; username: string; name: string }, avatar: F
 export const toBookmarkedMessageDto = (row: BookmarkSearchRow): BookmarkedMessage => ({
   _id: row.bookmark.id,
   createdAt: row.bookmark.createdAt.toISOString(),
-  message: toMessageDto({ message: row.message, file: row.file, bookmarkId: row.bookmark.id }),
+  message: toMessageDto({ message: row.message, file: row.file, bookmarkId: row.bookmark.id, earned: row.earned }),
   sender: toParty(row.sender, row.senderAvatar),
   recipient: toParty(row.other, row.otherAvatar),
 });

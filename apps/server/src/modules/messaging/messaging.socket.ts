@@ -49,15 +49,20 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
 
   const unsubscribers = [
     events.subscribe('message.created', async ({ messageId, conversationId, senderId, recipientId }) => {
-      // Read once: a message this new has no bookmarks yet, so both people see the same row.
-      const row = await messages.findById(messageId, senderId);
-      if (!row) return;
-      const message = toMessageDto(row);
+      // Read once, as the recipient sees it: a message this new has no bookmarks yet, and only the
+      // model who received a paid message earned from it, so the sender's view is the same row
+      // without `earned`.
+      const recipientRow = await messages.findById(messageId, recipientId);
+      if (!recipientRow) return;
+      const views: [string, MessageRow][] = [
+        [senderId, { ...recipientRow, earned: null }],
+        [recipientId, recipientRow],
+      ];
       await Promise.all(
-        [senderId, recipientId].map(async (viewerId) => {
-          const { conversation, totalUnread } = await countsFor(conversationId, viewerId, row);
+        views.map(async ([viewerId, viewerRow]) => {
+          const { conversation, totalUnread } = await countsFor(conversationId, viewerId, viewerRow);
           if (!conversation) return;
-          emitToUser(io(), viewerId, 'message:created', { message, conversation, totalUnread });
+          emitToUser(io(), viewerId, 'message:created', { message: toMessageDto(viewerRow), conversation, totalUnread });
         }),
       );
     }),

@@ -9,6 +9,7 @@ export function toNotificationDto({ notification, actor }: ListedNotification): 
     type: notification.type,
     text: notification.text,
     link: notification.link,
+    note: notification.note,
     actor: actor
       ? {
           _id: actor.id,

@@ -4,7 +4,10 @@ import { files, notifications, users } from '../../db/schema';
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' | 'type' | 'text' | 'link' | 'actorId' | 'sourceKey'>;
+export type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'userId' | 'type' | 'text' | 'link' | 'note' | 'actorId' | 'sourceKey'
+>;
 export type ActorRow = { id: string; username: string; name: string; avatarFileId: string | null; avatarFileName: string | null };
 /** A notification with the member who caused it (null when nobody did, or they are gone). */
 export type ListedNotification = { notification: NotificationRow; actor: ActorRow | null };

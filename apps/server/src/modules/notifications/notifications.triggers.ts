@@ -51,7 +51,7 @@ export function subscribeNotificationTriggers({
       });
     }),
 
-    events.subscribe('tip.created', async ({ transactionId, payerId, modelId, amount }) => {
+    events.subscribe('tip.created', async ({ transactionId, payerId, modelId, amount, note }) => {
       const payer = await repo.findMember(payerId);
       if (!payer) return;
       await notifier.notify({
@@ -59,6 +59,8 @@ export function subscribeNotificationTriggers({
         type: 'tip',
         text: `${payer.name} tipped you ${formatTokens(hundredthsToTokens(amount))} tokens`,
         link: '/earnings',
+        // The tipper's own words reach the model with the tip (docs/product.md#notifications).
+        note: note.trim() ? note : null,
         actorId: payer.id,
         sourceKey: `tip:${transactionId}`,
       });

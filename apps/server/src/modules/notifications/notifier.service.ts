@@ -9,6 +9,8 @@ export type NotifyInput = {
   type: NotificationType;
   text: string;
   link: string | null;
+  /** Words the actor wrote (a tip's note), kept as plain text; none when absent. */
+  note?: string | null;
   actorId: string | null;
   /** What caused it (`tip:<transactionId>`): the same cause never notifies the same member twice. */
   sourceKey: string;

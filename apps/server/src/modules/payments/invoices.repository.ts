@@ -1,13 +1,14 @@
 import { count, desc, eq, type SQL } from 'drizzle-orm';
-import { invoices, users } from '../../db/schema';
+import { invoices, payments, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'number' | 'issuedAt' | 'status'>;
-export type InvoiceWithBuyer = InvoiceRow & { buyer: { name: string; email: string } };
+/** The invoice with its buyer and the card network of the payment it is for (as the payments list shows it). */
+export type InvoiceWithBuyer = InvoiceRow & { buyer: { name: string; email: string }; cardBrand: string | null };
 type Page = { limit: number; skip: number };
 
-const withBuyer = { invoice: invoices, buyer: { name: users.name, email: users.email } };
+const withBuyer = { invoice: invoices, buyer: { name: users.name, email: users.email }, cardBrand: payments.cardBrand };
 
 /** The only code in this module that touches the invoices table. */
 export function createInvoicesRepository(db: Db) {
@@ -22,9 +23,10 @@ export function createInvoicesRepository(db: Db) {
         .select(withBuyer)
         .from(invoices)
         .innerJoin(users, eq(users.id, invoices.userId))
+        .innerJoin(payments, eq(payments.id, invoices.paymentId))
         .where(eq(invoices.id, id))
         .limit(1);
-      return row ? { ...row.invoice, buyer: row.buyer } : undefined;
+      return row ? { ...row.invoice, buyer: row.buyer, cardBrand: row.cardBrand } : undefined;
     },
 
     /** Newest first; one member's when `userId` is given, everyone's otherwise. */
@@ -34,12 +36,13 @@ export function createInvoicesRepository(db: Db) {
         .select(withBuyer)
         .from(invoices)
         .innerJoin(users, eq(users.id, invoices.userId))
+        .innerJoin(payments, eq(payments.id, invoices.paymentId))
         .where(where)
         .orderBy(desc(invoices.issuedAt), desc(invoices.number))
         .limit(page.limit)
         .offset(page.skip);
       const [total] = await tx.select({ n: count() }).from(invoices).where(where);
-      return { rows: rows.map((r) => ({ ...r.invoice, buyer: r.buyer })), count: total?.n ?? 0 };
+      return { rows: rows.map((r) => ({ ...r.invoice, buyer: r.buyer, cardBrand: r.cardBrand })), count: total?.n ?? 0 };
     },
   };
 }

@@ -57,6 +57,7 @@ export const toInvoiceDto = (row: InvoiceWithBuyer, siteName: string): Invoice =
   amountCents: row.amountCents,
   amount: usdCentsToDollars(row.amountCents),
   cardLast4: row.cardLast4,
+  cardBrand: row.cardBrand,
   status: row.status,
   buyer: row.buyer,
   seller: { siteName },

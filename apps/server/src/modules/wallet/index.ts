@@ -8,6 +8,7 @@ import { registerWalletSocket } from './wallet.socket';
 
 export { walletBalance, walletBalances } from './balances';
 export { splitCommission } from './commission';
+export { netEarnedBy } from './earned';
 export {
   createLedger,
   MAX_AMOUNT,

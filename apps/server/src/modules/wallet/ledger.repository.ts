@@ -148,6 +148,7 @@ export function createLedgerRepository(db: Db) {
           kind: ledgerTransactions.kind,
           amount: ledgerEntries.amount,
           memo: ledgerTransactions.memo,
+          metadata: ledgerTransactions.metadata,
           createdAt: ledgerEntries.createdAt,
         })
         .from(ledgerEntries)
@@ -166,10 +167,16 @@ export function createLedgerRepository(db: Db) {
     const where = eq(earnings.modelId, modelId);
     const [rows, [totals]] = await Promise.all([
       tx
-        .select({ earning: earnings, payer: { id: users.id, username: users.username, name: users.name } })
+        .select({
+          earning: earnings,
+          payer: { id: users.id, username: users.username, name: users.name },
+          metadata: ledgerTransactions.metadata,
+        })
         .from(earnings)
         // The payer's public names only; the accounts module exposes no batch lookup to go through.
         .leftJoin(users, eq(users.id, earnings.payerId))
+        // The sale's transaction carries what the payer added to it (a tip's note).
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, earnings.transactionId))
         .where(where)
         .orderBy(desc(earnings.createdAt), desc(earnings.id))
         .limit(page.limit)

@@ -5,6 +5,7 @@ import type { EventBus } from '../../platform/events';
 import type { SettingsService } from '../system';
 import { walletBalance } from './balances';
 import { splitCommission } from './commission';
+import { tipNoteOf } from './tip-note';
 import {
   createLedgerRepository,
   refKey,
@@ -279,6 +280,7 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
         kind: r.kind,
         amount: r.amount,
         memo: r.memo,
+        note: tipNoteOf(r.kind, r.metadata),
         createdAt: r.createdAt.toISOString(),
       })),
       count,

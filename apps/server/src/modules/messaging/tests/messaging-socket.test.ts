@@ -38,8 +38,10 @@ it('message:created reaches both participants, each with their own counts, and n
   const [toMember, toModel] = await Promise.all([memberHears, modelHears]);
 
   // Amounts travel as tokens, as in HTTP answers: 150 hundredths is 1.5 tokens.
-  expect(toMember.message).toMatchObject({ _id: sent.body.data._id, text: 'Paid hello', price: 1.5 });
-  expect(toModel.message).toEqual(toMember.message);
+  expect(toMember.message).toMatchObject({ _id: sent.body.data._id, text: 'Paid hello', price: 1.5, earned: null });
+  // The same message; the model who received it also hears what she earned (1.50 less 20 %).
+  expect(toModel.message).toEqual({ ...toMember.message, earned: 1.2 });
+  expect(toModel.conversation.lastMessage).toMatchObject({ _id: sent.body.data._id, earned: 1.2 });
   // The sender still has the model's welcome unread; the model has the new message unread.
   expect(toMember.conversation).toMatchObject({
     _id: id,

@@ -90,3 +90,27 @@ it('a model not yet approved sells nothing: replying to them is free', async () 
   expect(reply.status).toBe(201);
   expect(reply.body.data.price).toBe(0);
 });
+
+it('the model who received a paid message sees what she earned from it; the sender sees what he paid', async () => {
+  const member = await createMember(app);
+  const model = await createModel(app, { tokenPerMessage: 250 });
+  await fund(app, member.user.id, 1_000);
+  const { _id: id } = await startConversation(app, member.token, model.user.id);
+  const sent = await send(app, member.token, { conversationId: id, text: 'Worth it' });
+  expect(sent.body.data).toMatchObject({ price: 2.5, earned: null });
+  await send(app, model.token, { conversationId: id, text: 'Thank you!' });
+
+  // 20 % commission: 2.00 of the 2.50 reaches her.
+  const hers = await app.request('GET', `/api/messages/${id}`, { token: model.token });
+  expect(hers.body.data.items).toMatchObject([
+    { text: 'Thank you!', price: 0, earned: null },
+    { text: 'Worth it', price: 2.5, earned: 2 },
+  ]);
+  const his = await app.request('GET', `/api/messages/${id}`, { token: member.token });
+  expect(his.body.data.items.map((m: { earned: number | null }) => m.earned)).toEqual([null, null]);
+
+  const bookmarked = await app.request('POST', '/api/messages/bookmark', { token: model.token, body: { messageId: sent.body.data._id } });
+  expect(bookmarked.status).toBe(201);
+  const bookmarks = await app.request('GET', '/api/messages/bookmark/search', { token: model.token });
+  expect(bookmarks.body.data.items).toMatchObject([{ message: { text: 'Worth it', price: 2.5, earned: 2 } }]);
+});

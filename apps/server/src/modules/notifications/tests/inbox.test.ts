@@ -40,7 +40,7 @@ it('lists my notifications newest first, a page at a time, with the total', asyn
     actor: { _id: owners[4]!.id, username: owners[4]!.username, name: 'Owner 4', avatarUrl: null },
     read: false,
   });
-  expect(Object.keys(newest).sort()).toEqual(['_id', 'actor', 'createdAt', 'link', 'read', 'text', 'type']);
+  expect(Object.keys(newest).sort()).toEqual(['_id', 'actor', 'createdAt', 'link', 'note', 'read', 'text', 'type']);
 });
 
 it('reads one: it leaves the unread list and the count drops by exactly one', async () => {

@@ -32,6 +32,7 @@ it('tells the model who tipped them and how much, once, even when the tip reques
     type: 'tip',
     text: 'Ada Lovelace tipped you 2.50 tokens',
     link: '/earnings',
+    note: 'Thanks!',
     actor: { _id: member.user.id, name: 'Ada Lovelace', username: member.user.username },
     read: false,
   });
@@ -46,4 +47,27 @@ it('tells the model who tipped them and how much, once, even when the tip reques
   const after = await waitForNotifications(app, model.token, 2);
   expect(after.items.map((n) => n.type)).toEqual(['tip', 'tip']);
   expect(await allOf(app, member.token)).toEqual({ items: [], count: 0 });
+});
+
+it("carries the tip's note as plain text beside the sentence, and null when the tip has none", async () => {
+  const member = await createMember(app, { name: 'Grace Hopper' });
+  const model = await createModel(app);
+  await fund(member.user.id, 1_000);
+  const note = '<script>alert(1)</script> See you on Friday!';
+
+  const withNote = await app.request('POST', '/api/share-love/create', {
+    token: member.token,
+    body: { modelId: model.user.id, amount: 1, note, idempotencyKey: randomUUID() },
+  });
+  expect(withNote.status).toBe(201);
+  const [first] = (await waitForNotifications(app, model.token, 1)).items;
+  expect(first).toMatchObject({ type: 'tip', text: 'Grace Hopper tipped you 1.00 tokens', note });
+
+  const without = await app.request('POST', '/api/share-love/create', {
+    token: member.token,
+    body: { modelId: model.user.id, amount: 1, idempotencyKey: randomUUID() },
+  });
+  expect(without.status).toBe(201);
+  const [latest] = (await waitForNotifications(app, model.token, 2)).items;
+  expect(latest).toMatchObject({ type: 'tip', note: null });
 });

@@ -36,6 +36,7 @@ describe("a member's wallet", () => {
         kind: 'tip',
         amount: -5,
         memo: `Tip from @${member.user.username} to @${model.user.username}`,
+        note: null,
         createdAt: expect.any(String),
       },
       expect.objectContaining({ kind: 'tip', amount: -4 }),
@@ -113,6 +114,7 @@ describe("a model's earnings", () => {
       commission: 0.5,
       net: 2,
       payer: { _id: bob.user.id, username: bob.user.username, name: bob.user.name },
+      note: null,
       createdAt: expect.any(String),
     });
     expect(await ledgerOf(app).balanceOf(model.user.id)).toBe(284);
