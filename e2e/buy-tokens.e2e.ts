@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { createMember } from '../apps/server/src/test-support/factories';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createMember, createModel } from '../apps/server/src/test-support/factories';
 import { launchBrowser, newPerson, shot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -14,6 +14,53 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+const PHONE = { width: 390, height: 844 };
+
+/** Opens the checkout of the first package for a member with a fresh browser profile. */
+async function openCheckout(token: string, viewport?: { width: number; height: number }) {
+  const person = await newPerson(browser, server.baseUrl, viewport);
+  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+  await person.page.goto('/tokens');
+  await person.page.getByRole('button', { name: 'Buy' }).first().click();
+  return { ...person, checkout: person.page.getByRole('dialog') };
+}
+
+/** Clicks into a field and types into it key by key, as a person does (no fill, no paste). */
+async function typeInto(field: Locator, text: string) {
+  await field.click();
+  await field.pressSequentially(text, { delay: 15 });
+}
+
+async function typeCard(checkout: Locator, card: { number: string; name: string }) {
+  await typeInto(checkout.getByLabel('Card number'), card.number);
+  await typeInto(checkout.getByLabel('Expiry'), '1230');
+  await typeInto(checkout.getByLabel('Security code'), '123');
+  await typeInto(checkout.getByLabel('Name on card'), card.name);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const within = (inner: Box, outer: Box) =>
+  inner.x >= outer.x &&
+  inner.y >= outer.y &&
+  inner.x + inner.width <= outer.x + outer.width &&
+  inner.y + inner.height <= outer.y + outer.height;
+
+/**
+ * True when the whole element can be seen without scrolling: inside the window and inside the
+ * dialog's visible box (a dialog that scrolls clips what lies below its bottom edge).
+ */
+async function onScreen(page: Page, dialog: Locator, locator: Locator) {
+  const [box, frame, size] = [await locator.boundingBox(), await dialog.boundingBox(), page.viewportSize()];
+  if (!box || !frame || !size) return false;
+  // The topmost element at the centre of the box must be the element itself (or inside it): nothing covers it.
+  const uncovered = await locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    return top !== null && element.contains(top);
+  });
+  return uncovered && within(box, frame) && within(box, { x: 0, y: 0, ...size });
+}
 
 it('buys a token package with the sandbox card, sees the balance change in the top bar and the invoice in the list', async () => {
   const member = await createMember(server, { name: 'Ada Buyer' });
@@ -33,10 +80,7 @@ it('buys a token package with the sandbox card, sees the balance change in the t
     .last();
   await starter.getByRole('button', { name: 'Buy' }).click();
   const checkout = page.getByRole('dialog');
-  await checkout.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await checkout.getByLabel('Expiry').fill('12/30');
-  await checkout.getByLabel('Security code').fill('123');
-  await checkout.getByLabel('Name on card').fill('Ada Buyer');
+  await typeCard(checkout, { number: '4111 1111 1111 1111', name: 'Ada Buyer' });
   await checkout.getByRole('button', { name: /^Pay \$9\.99/ }).click();
 
   // The chip follows the purchase (answer and socket event) without a reload.
@@ -53,36 +97,117 @@ it('buys a token package with the sandbox card, sees the balance change in the t
   const number = invoices.body.data.items[0].number as string;
   await expect.poll(() => page.getByText(number).count()).toBeGreaterThan(0);
   await expect.poll(() => page.getByText('$9.99').first().isVisible()).toBe(true);
+  // The card is named as the payments list names it.
+  const invoiceRow = page.getByRole('row').filter({ hasText: number });
+  expect(await invoiceRow.getByText('Visa •••• 1111').isVisible()).toBe(true);
   await shot(page, 'invoices');
+  await page.goto('/tokens/history');
+  await expect.poll(() => page.getByRole('row').filter({ hasText: 'Starter' }).getByText('Visa •••• 1111').isVisible()).toBe(true);
+  expect(await page.getByLabel('Totals of the payments shown').textContent()).toContain('Total paid (approved payments shown) $9.99');
+
+  await page.goto(`/invoices/${invoices.body.data.items[0]._id}`);
+  const sheet = page.getByRole('article', { name: 'Invoice' });
+  await expect.poll(() => sheet.getByText(/Paid with Visa •••• 1111 on/).isVisible(), { timeout: 10_000 }).toBe(true);
+  await shot(page, 'invoice');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'invoice-phone');
+  await context.close();
+});
+
+it('typing a card number digit by digit keeps every digit and the focus, and the payment goes through', async () => {
+  const member = await createMember(server, { name: 'Tia Typist' });
+  const { context, page, checkout } = await openCheckout(member.token);
+  const chip = page.locator('.balance-chip__amount');
+  await expect.poll(() => chip.textContent()).toBe('0.00');
+
+  const cardNumber = checkout.getByLabel('Card number');
+  await cardNumber.click();
+  // The brand appears after the first digit; the field must stay the same one, with the focus in it.
+  await page.keyboard.type('4111111111111111', { delay: 20 });
+  expect(await cardNumber.inputValue()).toBe('4111 1111 1111 1111');
+  expect(await cardNumber.evaluate((input) => input === document.activeElement)).toBe(true);
+  await expect.poll(() => checkout.getByText('Visa', { exact: true }).isVisible()).toBe(true);
+  await shot(page, 'checkout-typing');
+
+  await typeInto(checkout.getByLabel('Expiry'), '1230');
+  await typeInto(checkout.getByLabel('Security code'), '123');
+  await typeInto(checkout.getByLabel('Name on card'), 'Tia Typist');
+  expect(await checkout.getByLabel('Expiry').inputValue()).toBe('12/30');
+  expect(await checkout.getByLabel('Name on card').inputValue()).toBe('Tia Typist');
+  await checkout.getByRole('button', { name: /^Pay / }).click();
+
+  await expect.poll(() => chip.textContent(), { timeout: 15_000 }).not.toBe('0.00');
+  expect((await server.request('GET', '/api/users/me', { token: member.token })).body.data.balance).toBeGreaterThan(0);
+  await context.close();
+});
+
+it('on a phone the card number typed key by key keeps every digit too', async () => {
+  const member = await createMember(server);
+  const { context, page, checkout } = await openCheckout(member.token, PHONE);
+  const cardNumber = checkout.getByLabel('Card number');
+  await typeInto(cardNumber, '4111111111111111');
+  expect(await cardNumber.inputValue()).toBe('4111 1111 1111 1111');
+  expect(await cardNumber.evaluate((input) => input === document.activeElement)).toBe(true);
+  await shot(page, 'checkout-typing-phone');
   await context.close();
 });
 
 it('a declined card says why and credits nothing', async () => {
   const member = await createMember(server);
-  const { context, page } = await newPerson(browser, server.baseUrl);
-  await context.addCookies([{ name: 'accessToken', value: member.token, url: server.baseUrl }]);
-  await page.goto('/tokens');
-
-  await page.getByRole('button', { name: 'Buy' }).first().click();
-  const checkout = page.getByRole('dialog');
-  await checkout.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await checkout.getByLabel('Expiry').fill('12/30');
-  await checkout.getByLabel('Security code').fill('123');
-  await checkout.getByLabel('Name on card').fill('Decline Person');
+  const { context, page, checkout } = await openCheckout(member.token);
+  await typeCard(checkout, { number: '4000 0000 0000 0002', name: 'Decline Person' });
   await checkout.getByRole('button', { name: /^Pay / }).click();
 
-  await expect
-    .poll(
-      () =>
-        checkout
-          .getByText(/declined/i)
-          .first()
-          .isVisible(),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  // The alert, not the sandbox hint that also lists a "declined" test card.
+  const refusal = checkout.getByRole('alert').filter({ hasText: 'The payment did not go through' });
+  await expect.poll(() => refusal.isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await refusal.textContent()).toMatch(/Your card was declined/);
   expect(await page.locator('.balance-chip__amount').textContent()).toBe('0.00');
   expect((await server.request('GET', '/api/users/me', { token: member.token })).body.data.balance).toBe(0);
   expect((await server.request('GET', '/api/invoice', { token: member.token })).body.data.count).toBe(0);
+  await context.close();
+});
+
+for (const [size, viewport] of [
+  ['1280×800', { width: 1280, height: 800 }],
+  ['390×844', PHONE],
+] as const) {
+  it(`after a decline at ${size} the Pay button is still on screen, under the reason`, async () => {
+    const member = await createMember(server);
+    const { context, page, checkout } = await openCheckout(member.token, viewport);
+    await typeCard(checkout, { number: '4000000000000002', name: 'Decline Person' });
+    const pay = checkout.getByRole('button', { name: /^Pay / });
+    await pay.click();
+    const reason = checkout.getByRole('alert').filter({ hasText: 'Your card was declined' });
+    await expect.poll(() => reason.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The reason scrolls into view smoothly; give it a moment to settle before measuring.
+    await page.waitForTimeout(600);
+
+    expect(await onScreen(page, checkout, reason)).toBe(true);
+    expect(await onScreen(page, checkout, pay)).toBe(true);
+    await shot(page, `checkout-declined-${viewport.width}`);
+    await context.close();
+  });
+}
+
+it("on a phone every section of a model's money pages is in sight, none off the edge of the strip", async () => {
+  const model = await createModel(server);
+  const { context, page } = await newPerson(browser, server.baseUrl, PHONE);
+  await context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  await page.goto('/tokens/history');
+  const nav = page.getByRole('navigation', { name: 'Tokens and billing' });
+  const links = nav.getByRole('link');
+  await expect.poll(() => links.count(), { timeout: 10_000 }).toBe(6);
+  const frame = (await nav.boundingBox())!;
+  for (const name of ['Buy tokens', 'Payments', 'Statement', 'Invoices', 'Saved cards', 'Earnings']) {
+    const box = (await nav.getByRole('link', { name }).boundingBox())!;
+    expect({ name, left: box.x >= frame.x, right: box.x + box.width <= Math.min(frame.x + frame.width, PHONE.width) }).toEqual({
+      name,
+      left: true,
+      right: true,
+    });
+  }
+  expect(await nav.getByRole('link', { name: 'Payments' }).getAttribute('aria-current')).toBe('page');
+  await shot(page, 'money-tabs-phone');
   await context.close();
 });

@@ -16,14 +16,15 @@ function initials(name: string) {
   return letters.toUpperCase();
 }
 
-/** A picture, or the person's initials on a tint picked from their name when there is none. */
+/** A picture, or the person's initials on a tint picked from their name when there is none or it cannot be drawn. */
 export function Avatar({ name, src, size = 36, className, decorative = false }: AvatarProps) {
-  const [failed, setFailed] = useState(false);
+  // Remembers which address failed, so a new picture (after an upload) gets its own chance.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const hue = [...name].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 360;
   const style = { width: size, height: size, fontSize: Math.max(11, Math.round(size * 0.38)) };
   const classes = ['ui-avatar', className].filter(Boolean).join(' ');
-  if (src && !failed) {
-    return <img className={classes} style={style} src={src} alt={decorative ? '' : name} onError={() => setFailed(true)} />;
+  if (src && src !== failedSrc) {
+    return <img className={classes} style={style} src={src} alt={decorative ? '' : name} onError={() => setFailedSrc(src)} />;
   }
   return (
     <span

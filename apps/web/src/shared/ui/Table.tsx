@@ -6,7 +6,12 @@ export type TableColumn<Row> = {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   align?: 'start' | 'end';
+  /** Long text (addresses, subjects, errors) wraps inside the column instead of widening the table. */
+  wrap?: boolean;
 };
+
+const cellClass = (column: { align?: 'start' | 'end'; wrap?: boolean }) =>
+  [column.align === 'end' ? 'is-end' : '', column.wrap ? 'is-wrap' : ''].filter(Boolean).join(' ') || undefined;
 
 type TableProps<Row> = {
   caption: string;
@@ -17,7 +22,10 @@ type TableProps<Row> = {
   empty?: ReactNode;
 };
 
-/** A plain data table that scrolls sideways on small screens instead of squeezing its columns. */
+/**
+ * A plain data table that scrolls sideways on small screens instead of squeezing its columns.
+ * Columns marked `wrap` give way first, so a wide screen shows the whole table.
+ */
 export function Table<Row>({ caption, columns, rows, rowKey, empty }: TableProps<Row>) {
   return (
     <div className="ui-table__scroll">
@@ -26,7 +34,7 @@ export function Table<Row>({ caption, columns, rows, rowKey, empty }: TableProps
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.align === 'end' ? 'is-end' : undefined}>
+              <th key={column.key} scope="col" className={cellClass(column)}>
                 {column.header}
               </th>
             ))}
@@ -41,7 +49,7 @@ export function Table<Row>({ caption, columns, rows, rowKey, empty }: TableProps
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={column.align === 'end' ? 'is-end' : undefined}>
+                  <td key={column.key} className={cellClass(column)}>
                     {column.cell(row)}
                   </td>
                 ))}

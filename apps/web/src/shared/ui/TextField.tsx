@@ -16,21 +16,22 @@ type TextFieldProps = Common &
 export function TextField({ label, hint, error, labelAside, id, className, inputClassName, suffix, ref, ...input }: TextFieldProps) {
   return (
     <Field label={label} hint={hint} error={error} labelAside={labelAside} id={id} className={className}>
-      {(control) => {
-        const field = (
+      {(control) => (
+        // The group and its suffix slot are always there: an adornment that appears while someone
+        // types (a card's brand) must never move the input, or React mounts a new one and the
+        // focus, and the rest of the typing, is lost.
+        <div className={['ui-input-group', hasSuffix(suffix) && 'ui-input-group--with-suffix'].filter(Boolean).join(' ')}>
           <input ref={ref} className={['ui-input', inputClassName].filter(Boolean).join(' ')} type="text" {...control} {...input} />
-        );
-        if (!suffix) return field;
-        return (
-          <div className="ui-input-group">
-            {field}
-            <span className="ui-input-group__suffix">{suffix}</span>
-          </div>
-        );
-      }}
+          <span className="ui-input-group__suffix" hidden={!hasSuffix(suffix)}>
+            {suffix}
+          </span>
+        </div>
+      )}
     </Field>
   );
 }
+
+const hasSuffix = (suffix: ReactNode) => suffix !== undefined && suffix !== null && suffix !== false && suffix !== '';
 
 type TextAreaFieldProps = Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
 

@@ -50,7 +50,7 @@ function ProblemAlert({ problem }: { problem: Problem }) {
     ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [problem]);
   return (
-    <div ref={ref}>
+    <div ref={ref} className="checkout__problem">
       <Alert tone={problem.tone} title={problem.title}>
         {problem.text}
       </Alert>
@@ -118,8 +118,12 @@ export function CheckoutForm({ pkg, cards, config, getConfig, onBusyChange, onFi
           </>
         ) : null}
       </fieldset>
+      <p className="checkout__secure">
+        <Icon name="shieldCheck" size={14} /> Card details go straight to our payment provider. We never see or store the full number.
+      </p>
       {problem ? <ProblemAlert problem={problem} /> : null}
-      <div className="checkout__actions">
+      {/* Pinned to the bottom of the dialog while it scrolls, so Pay is always in reach (Checkout.css). */}
+      <div className="checkout__actions checkout__actions--pinned">
         <Button variant="secondary" onClick={onCancel} disabled={paying}>
           Cancel
         </Button>
@@ -127,9 +131,6 @@ export function CheckoutForm({ pkg, cards, config, getConfig, onBusyChange, onFi
           {paying ? 'Processing payment…' : pendingRetry ? 'Try again' : `Pay ${formatUsd(pkg.priceCents)}`}
         </Button>
       </div>
-      <p className="checkout__secure">
-        <Icon name="shieldCheck" size={14} /> Card details go straight to our payment provider. We never see or store the full number.
-      </p>
     </form>
   );
 }

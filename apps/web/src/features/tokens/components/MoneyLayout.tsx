@@ -1,11 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Icon, type IconName } from '../../../shared/ui';
 import './MoneyLayout.css';
 
-type Section = { to: string; label: string; icon: IconName; end?: boolean; modelsOnly?: boolean };
+type Section = { to: string; label: string; icon: IconName; end?: boolean };
 
 const SECTIONS: readonly Section[] = [
   { to: '/tokens', label: 'Buy tokens', icon: 'coin', end: true },
@@ -13,27 +12,22 @@ const SECTIONS: readonly Section[] = [
   { to: '/tokens/statement', label: 'Statement', icon: 'menu' },
   { to: '/invoices', label: 'Invoices', icon: 'file' },
   { to: '/tokens/cards', label: 'Saved cards', icon: 'lock' },
-  { to: '/earnings', label: 'Earnings', icon: 'sparkles', modelsOnly: true },
 ];
+/** A model earns more than they buy: their earnings lead the row. */
+const EARNINGS: Section = { to: '/earnings', label: 'Earnings', icon: 'sparkles' };
 
-/** The money pages share one frame: a row of section tabs above the page (scrolls sideways on phones). */
+/**
+ * The money pages share one frame: a row of section links above the page. They are links to pages
+ * (the current one marked `aria-current`), not in-page tabs; on phones they wrap into rows of pills
+ * like the shared Tabs, so every section is in sight.
+ */
 export default function MoneyLayout() {
   const user = useAppSelector(selectCurrentUser);
-  const sections = SECTIONS.filter((section) => !section.modelsOnly || user?.type === 'model');
-  const nav = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-
-  // On phones the tab row scrolls sideways: keep the current section in view.
-  useEffect(() => {
-    const row = nav.current;
-    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
-    row.scrollLeft += active.getBoundingClientRect().left - row.getBoundingClientRect().left - (row.clientWidth - active.offsetWidth) / 2;
-  }, [pathname]);
+  const sections = user?.type === 'model' ? [EARNINGS, ...SECTIONS] : SECTIONS;
 
   return (
     <div className="page money">
-      <nav ref={nav} aria-label="Tokens and billing" className="money-nav">
+      <nav aria-label="Tokens and billing" className="money-nav">
         {sections.map((section) => (
           <NavLink key={section.to} to={section.to} end={section.end} className="money-nav__link">
             <Icon name={section.icon} size={16} />

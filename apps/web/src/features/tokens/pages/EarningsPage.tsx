@@ -5,7 +5,7 @@ import { ButtonLink, Card, EmptyState, ListView, PageHeader, Pager, Skeleton, Ta
 import { MONEY_PAGE_SIZE, useListEarningsQuery } from '../api/tokensApi';
 import { usePage } from '../hooks/usePage';
 import { EARNING_SOURCE, formatTokens } from '../lib/format';
-import { When } from '../../../shared/money';
+import { TipNote, When } from '../../../shared/money';
 import './EarningsPage.css';
 
 const COLUMNS: readonly TableColumn<Earning>[] = [
@@ -14,7 +14,12 @@ const COLUMNS: readonly TableColumn<Earning>[] = [
   {
     key: 'payer',
     header: 'Member',
-    cell: (row) => (row.payer ? `${row.payer.name} (@${row.payer.username})` : <span className="muted">—</span>),
+    cell: (row) => (
+      <>
+        {row.payer ? `${row.payer.name} (@${row.payer.username})` : <span className="muted">—</span>}
+        {row.note ? <TipNote note={row.note} /> : null}
+      </>
+    ),
   },
   { key: 'gross', header: 'Gross', align: 'end', cell: (row) => formatTokens(row.gross) },
   { key: 'commission', header: 'Commission', align: 'end', cell: (row) => <span className="muted">−{formatTokens(row.commission)}</span> },

@@ -28,15 +28,15 @@ const COLUMNS: readonly TableColumn<Payment>[] = [
   },
 ];
 
-/** What was paid on this page: approved payments only (declined ones charged nothing). */
+/** What the approved payments listed here add up to (declined ones charged nothing). */
 function PageTotal({ rows }: { rows: readonly Payment[] }) {
   const paid = rows.filter((row) => row.status === 'approved');
   const cents = paid.reduce((sum, row) => sum + row.amountCents, 0);
   const tokens = sumTokens(paid.map((row) => row.tokens));
   return (
-    <div className="money-total" aria-label="Totals of this page">
+    <div className="money-total" aria-label="Totals of the payments shown">
       <span className="money-total__item">
-        Paid on this page <strong>{formatUsd(cents)}</strong>
+        Total paid (approved payments shown) <strong>{formatUsd(cents)}</strong>
       </span>
       <span className="money-total__item">
         Tokens bought <strong>{formatTokens(tokens)}</strong>

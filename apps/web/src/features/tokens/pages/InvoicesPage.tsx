@@ -12,19 +12,20 @@ const COLUMNS: readonly TableColumn<Invoice>[] = [
   { key: 'package', header: 'Package', cell: (row) => row.packageName },
   { key: 'tokens', header: 'Tokens', align: 'end', cell: (row) => formatTokens(row.tokens) },
   { key: 'amount', header: 'Amount', align: 'end', cell: (row) => formatUsd(row.amountCents) },
-  { key: 'card', header: 'Card', cell: (row) => cardLabel(null, row.cardLast4) },
+  { key: 'card', header: 'Card', cell: (row) => cardLabel(row.cardBrand, row.cardLast4) },
   { key: 'status', header: 'Status', cell: (row) => <InvoiceStatusBadge status={row.status} /> },
 ];
 
+/** What the paid invoices listed here add up to (a refunded one gave its money back). */
 function PageTotal({ rows }: { rows: readonly Invoice[] }) {
   const paid = rows.filter((row) => row.status === 'paid');
   return (
-    <div className="money-total" aria-label="Totals of this page">
+    <div className="money-total" aria-label="Totals of the invoices shown">
       <span className="money-total__item">
-        Invoiced on this page <strong>{formatUsd(paid.reduce((sum, row) => sum + row.amountCents, 0))}</strong>
+        Total invoiced (paid invoices shown) <strong>{formatUsd(paid.reduce((sum, row) => sum + row.amountCents, 0))}</strong>
       </span>
       <span className="money-total__item">
-        Tokens <strong>{formatTokens(sumTokens(paid.map((row) => row.tokens)))}</strong>
+        Tokens bought <strong>{formatTokens(sumTokens(paid.map((row) => row.tokens)))}</strong>
       </span>
     </div>
   );

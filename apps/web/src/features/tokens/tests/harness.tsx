@@ -11,6 +11,8 @@ import MoneyLayout from '../components/MoneyLayout';
 import CardsPage from '../pages/CardsPage';
 import HistoryPage from '../pages/HistoryPage';
 import InvoicePage from '../pages/InvoicePage';
+import InvoicesPage from '../pages/InvoicesPage';
+import EarningsPage from '../pages/EarningsPage';
 import StatementPage from '../pages/StatementPage';
 import TokensPage from '../pages/TokensPage';
 
@@ -48,6 +50,8 @@ export function renderMoney(path: string, me: Me = buildMe()) {
           { path: '/tokens/history', Component: HistoryPage },
           { path: '/tokens/statement', Component: StatementPage },
           { path: '/tokens/cards', Component: CardsPage },
+          { path: '/invoices', Component: InvoicesPage },
+          { path: '/earnings', Component: EarningsPage },
         ],
       },
       { path: '/invoices/:id', Component: InvoicePage },

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { clearBrowserSession } from '../../../../test/fakeServer';
+import { buildMe } from '../../../../test/factories';
 import { aPayment, anInvoice, fakeServer, renderMoney } from './harness';
 
 afterEach(() => {
@@ -22,14 +23,16 @@ it('lists payments with their status and invoice, pages through them, and totals
   expect(within(row).getByText('Visa •••• 1111')).toBeTruthy();
   expect(within(row).getByText('Paid')).toBeTruthy();
   expect(within(row).getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe('/invoices/inv-9');
-  expect(screen.getByLabelText('Totals of this page').textContent).toContain('$1,234.56');
+  expect(screen.getByLabelText('Totals of the payments shown').textContent).toBe(
+    'Total paid (approved payments shown) $1,234.56Tokens bought 1,200.00',
+  );
 
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
   const next = (await screen.findByText('Declined')).closest('tr')!;
   expect(within(next).getByText('—')).toBeTruthy();
   expect(screen.getByText('21–21 of 21')).toBeTruthy();
   expect(server.callsTo('GET', '/api/payment/transactions').at(-1)!.query.get('skip')).toBe('20');
-  expect(screen.getByLabelText('Totals of this page').textContent).toContain('$0.00');
+  expect(screen.getByLabelText('Totals of the payments shown').textContent).toContain('$0.00');
 });
 
 it('says what to do when there are no payments, and offers a retry when they cannot load', async () => {
@@ -113,7 +116,7 @@ it('removes a saved card only after confirming', async () => {
 });
 
 it('shows a printable invoice and prints it', async () => {
-  const invoice = anInvoice();
+  const invoice = anInvoice({ cardBrand: 'Visa' });
   fakeServer().on('GET', `/api/invoice/${invoice._id}`, { body: invoice });
   const print = vi.fn();
   vi.stubGlobal('print', print);
@@ -125,6 +128,40 @@ it('shows a printable invoice and prints it', async () => {
   expect(within(sheet).getByText('ada@example.test')).toBeTruthy();
   expect(within(sheet).getAllByText('$1,234.56')).toHaveLength(2);
   expect(within(sheet).getByText('1,200.00')).toBeTruthy();
+  // The card as the payments list shows it.
+  expect(within(sheet).getByText(/Paid with Visa •••• 1111 on/)).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Print' }));
   expect(print).toHaveBeenCalledTimes(1);
+});
+
+it('names the card of each invoice the way payments do', async () => {
+  fakeServer().on('GET', '/api/invoice', {
+    body: {
+      items: [anInvoice({ cardBrand: 'Visa' }), anInvoice({ _id: 'inv-2', number: 'INV-000043', cardBrand: null, cardLast4: '4444' })],
+      count: 2,
+    },
+  });
+  renderMoney('/invoices');
+  const first = (await screen.findByText('INV-000042')).closest('tr')!;
+  expect(within(first).getByText('Visa •••• 1111')).toBeTruthy();
+  const second = screen.getByText('INV-000043').closest('tr')!;
+  expect(within(second).getByText('Card •••• 4444')).toBeTruthy();
+  expect(screen.getByLabelText('Totals of the invoices shown').textContent).toContain('Total invoiced (paid invoices shown) $2,469.12');
+});
+
+it("leads a model's money sections with their earnings, and shows members no Earnings at all", async () => {
+  fakeServer().on('GET', '/api/payment/transactions', () => ({ body: { items: [], count: 0 } }));
+  const sectionNames = () =>
+    within(screen.getByRole('navigation', { name: 'Tokens and billing' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  const model = renderMoney('/tokens/history', buildMe({ type: 'model' }));
+  await screen.findByText('No payments yet');
+  expect(sectionNames()).toEqual(['Earnings', 'Buy tokens', 'Payments', 'Statement', 'Invoices', 'Saved cards']);
+  model.unmount();
+
+  renderMoney('/tokens/history', buildMe({ type: 'user' }));
+  await screen.findByText('No payments yet');
+  expect(sectionNames()).toEqual(['Buy tokens', 'Payments', 'Statement', 'Invoices', 'Saved cards']);
 });
