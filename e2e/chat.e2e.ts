@@ -139,7 +139,7 @@ it('after a cut and a reconnect nothing is missing and the unread counts are exa
   await b.context.close();
 });
 
-it('sends a photo: checked before uploading, uploaded with progress, shown to the other person', async () => {
+it('sends a photo: checked before uploading, uploaded, sent with Send, shown to the other person', async () => {
   const ada = await createMember(server, { name: 'Ada Photos' });
   const ben = await createMember(server, { name: 'Ben Photos' });
   const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
@@ -158,6 +158,10 @@ it('sends a photo: checked before uploading, uploaded with progress, shown to th
     .png()
     .toBuffer();
   await input.setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: png });
+  // It waits in the composer until Ada sends it.
+  const send = a.page.getByRole('button', { name: 'Send' });
+  await expect.poll(() => send.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await send.click();
   const onBen = b.page.locator('[data-testid="message"] img');
   await expect.poll(() => onBen.count(), { timeout: 15_000 }).toBe(1);
   // The image really loads for the participant (the cookie authorises the download).

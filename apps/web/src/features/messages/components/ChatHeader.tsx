@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatTokens, type Conversation, type Me } from '@cc/contracts';
 import { Button, Icon } from '../../../shared/ui';
+import { messagePrice } from '../lib/price';
 import { blockState } from '../model/conversationList';
 import { ChatIcon } from './ChatIcon';
 import { PartyAvatar } from './PartyAvatar';
@@ -22,7 +23,7 @@ export function ChatHeader({ conversation, viewer, typing, searchOpen, onToggleS
   const { recipient } = conversation;
   const blockedByMe = blockState(conversation) === 'blockedByMe';
   // What a message costs is shown to the ones who pay it: ordinary members writing to a model.
-  const price = recipient.type === 'model' && viewer.type === 'user' && recipient.tokenPerMessage > 0 ? recipient.tokenPerMessage : null;
+  const price = messagePrice(viewer, recipient);
   return (
     <header className="chat-header">
       <Link to="/messages" className="chat-header__back" aria-label="Back to conversations">

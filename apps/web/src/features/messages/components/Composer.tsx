@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from 'react-redux';
-import { MESSAGE_TEXT_MAX } from '@cc/contracts';
+import { formatTokens, MESSAGE_TEXT_MAX } from '@cc/contracts';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import type { RootState } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
@@ -8,22 +8,30 @@ import { Icon } from '../../../shared/ui';
 import { useAttachment } from '../hooks/useAttachment';
 import type { Outgoing } from '../hooks/useSendMessage';
 import { useTypingEmitter } from '../hooks/useTypingEmitter';
-import { ATTACH_ACCEPT, MEDIA_LABEL } from '../lib/mediaRules';
+import { ATTACH_ACCEPT } from '../lib/mediaRules';
 import { draftSaved, selectDraft } from '../model/chatSlice';
+import { AttachmentPreview } from './AttachmentPreview';
 import { ChatIcon } from './ChatIcon';
 
 const MAX_HEIGHT_PX = 168;
 /** The counter appears when this close to the limit. */
 const COUNTER_FROM = MESSAGE_TEXT_MAX - 500;
 
-type Props = { conversationId: string; send: (outgoing: Outgoing) => unknown };
+type Props = {
+  conversationId: string;
+  send: (outgoing: Outgoing) => unknown;
+  /** What one message costs the viewer here, in tokens (null when free): shown on Send. */
+  price: number | null;
+};
 
 /**
- * The composer: Enter sends, Shift+Enter starts a new line; attach checks the file, uploads it
- * with progress (cancellable) and sends it. Its text is its own state, so typing never
- * re-renders the history; the draft is kept per conversation when leaving.
+ * The composer: Enter sends, Shift+Enter starts a new line. A chosen file waits above the text
+ * box (uploading in the background) with a way to remove it; the text becomes its caption, and
+ * both go only when the person sends. Send says what the message costs. The text is the
+ * composer's own state, so typing never re-renders the history; the draft is kept per
+ * conversation when leaving.
  */
-export function Composer({ conversationId, send }: Props) {
+export function Composer({ conversationId, send, price }: Props) {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   // Read once: the text is then the composer's own state, so the store is not subscribed to here.
@@ -33,7 +41,7 @@ export function Composer({ conversationId, send }: Props) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const typing = useTypingEmitter(conversationId);
-  const { upload, problem, attach, cancel, dismissProblem } = useAttachment(send);
+  const { attachment, problem, choose, remove, sent, dismissProblem } = useAttachment();
 
   // Grows with its text up to a few lines, then scrolls.
   useLayoutEffect(() => {
@@ -59,11 +67,20 @@ export function Composer({ conversationId, send }: Props) {
     typing.typed(value);
   };
 
+  const tooLong = text.length > MESSAGE_TEXT_MAX;
+  // With an attachment the text is an optional caption; the attachment must have finished uploading.
+  const canSend = !tooLong && (attachment ? attachment.media !== null : text.trim().length > 0);
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
+    if (!canSend) return;
     const message = text.trim();
-    if (!message || message.length > MESSAGE_TEXT_MAX) return;
-    void send({ type: 'text', text: message, media: null });
+    if (attachment?.media) {
+      void send({ type: attachment.kind, text: message, media: attachment.media });
+      sent();
+    } else {
+      void send({ type: 'text', text: message, media: null });
+    }
     change('');
     typing.stop();
     textarea.current?.focus();
@@ -76,9 +93,6 @@ export function Composer({ conversationId, send }: Props) {
     }
   };
 
-  const tooLong = text.length > MESSAGE_TEXT_MAX;
-  const canSend = text.trim().length > 0 && !tooLong;
-
   return (
     <div className="chat-composer">
       {problem ? (
@@ -90,22 +104,14 @@ export function Composer({ conversationId, send }: Props) {
           </button>
         </div>
       ) : null}
-      {upload ? (
-        <div className="chat-upload" role="status">
-          <span className="chat-upload__icon">
-            <ChatIcon name={upload.kind === 'photo' ? 'photo' : upload.kind === 'video' ? 'video' : 'paperclip'} size={18} />
-          </span>
-          <span className="chat-upload__text">
-            <span className="chat-upload__name">
-              Uploading {MEDIA_LABEL[upload.kind].toLowerCase()} {upload.name}
-            </span>
-            <progress className="chat-upload__bar" max={1} value={upload.progress} aria-label={`Upload of ${upload.name}`} />
-          </span>
-          <span className="chat-upload__percent">{Math.round(upload.progress * 100)}%</span>
-          <button type="button" className="chat-upload__cancel" onClick={cancel}>
-            Cancel
-          </button>
-        </div>
+      {attachment ? (
+        <AttachmentPreview
+          attachment={attachment}
+          onRemove={() => {
+            remove();
+            textarea.current?.focus();
+          }}
+        />
       ) : null}
       <form className="chat-composer__form" onSubmit={submit}>
         <input
@@ -118,7 +124,7 @@ export function Composer({ conversationId, send }: Props) {
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) void attach(file);
+            if (file) void choose(file);
           }}
           data-testid="attach-input"
         />
@@ -126,9 +132,8 @@ export function Composer({ conversationId, send }: Props) {
           type="button"
           className="chat-composer__icon-button"
           onClick={() => fileInput.current?.click()}
-          disabled={upload !== null}
-          aria-label="Attach a photo, video or file"
-          title="Attach a photo, video or file"
+          aria-label={attachment ? 'Choose another photo, video or file' : 'Attach a photo, video or file'}
+          title={attachment ? 'Choose another photo, video or file' : 'Attach a photo, video or file'}
         >
           <ChatIcon name="paperclip" size={20} />
         </button>
@@ -138,7 +143,7 @@ export function Composer({ conversationId, send }: Props) {
           aria-label="Message"
           className="chat-composer__input"
           rows={1}
-          placeholder="Write a message…"
+          placeholder={attachment ? 'Add a caption…' : 'Write a message…'}
           value={text}
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
@@ -146,9 +151,22 @@ export function Composer({ conversationId, send }: Props) {
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? `${inputId}-count` : undefined}
         />
-        <button type="submit" className="chat-composer__send" disabled={!canSend}>
+        <button
+          type="submit"
+          className={['chat-composer__send', price !== null && 'has-price'].filter(Boolean).join(' ')}
+          disabled={!canSend}
+          title={attachment && !attachment.media ? 'Sending is possible once the upload is done' : undefined}
+        >
           <ChatIcon name="send" size={18} />
-          <span className="chat-composer__send-label">Send</span>
+          <span className="chat-composer__send-text">
+            <span className="chat-composer__send-label">Send</span>
+            {price !== null ? (
+              <>
+                {' '}
+                <span className="chat-composer__send-dot">·</span> {formatTokens(price)} tokens
+              </>
+            ) : null}
+          </span>
         </button>
       </form>
       {text.length > COUNTER_FROM ? (

@@ -27,7 +27,8 @@ function ListSkeleton() {
 
 /** The conversation list: search by name (on the server), most recent first, the open one highlighted. */
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
-  const viewerId = useAppSelector(selectCurrentUser)?._id ?? '';
+  const viewer = useAppSelector(selectCurrentUser);
+  const viewerId = viewer?._id ?? '';
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [limit, setLimit] = useState(CONVERSATION_PAGE_SIZE);
@@ -50,9 +51,14 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
         <span className="chat-list__empty-icon">
           <Icon name="chat" size={24} />
         </span>
-        <p>
-          No conversations yet — find someone on the <Link to="/models">Models page</Link>
-        </p>
+        {viewer?.type === 'model' ? (
+          // A conversation reaches a model's list with its first message, never empty.
+          <p>No conversations yet — members who write to you appear here</p>
+        ) : (
+          <p>
+            No conversations yet — find someone on the <Link to="/models">Models page</Link>
+          </p>
+        )}
       </div>
     );
   } else {

@@ -66,7 +66,7 @@ export const MessageRow = memo(function MessageRow({
                 <span className="visually-hidden">Bookmarked</span>
               </span>
             ) : null}
-            {message.price > 0 && !deleted ? <span title="What this message cost">{formatTokens(message.price)} tokens ·</span> : null}
+            {deleted ? null : <MessageAmount message={message} mine={mine} />}
             <time dateTime={message.createdAt} title={formatExact(message.createdAt)}>
               {formatTimeOfDay(message.createdAt)}
             </time>
@@ -85,6 +85,21 @@ export const MessageRow = memo(function MessageRow({
     </article>
   );
 });
+
+/**
+ * The tokens a paid message moved, as this viewer knows them: what the sender paid for it, and what
+ * the model who received it earned (after the site's commission, docs/product.md#messaging).
+ */
+function MessageAmount({ message, mine }: { message: Message; mine: boolean }) {
+  if (mine && message.price > 0) return <span title="What you paid for this message">{formatTokens(message.price)} tokens ·</span>;
+  if (!mine && message.earned !== null && message.earned > 0)
+    return (
+      <span className="chat-msg__earned" title="What you earned from this message, after the site's commission">
+        +{formatTokens(message.earned)} tokens ·
+      </span>
+    );
+  return null;
+}
 
 type OutboxRowProps = {
   entry: OutboxEntry;

@@ -7,6 +7,8 @@ export const DELETED_TEXT = 'This message was deleted';
 export function messagePreview(message: Message | null): string {
   if (!message) return 'No messages yet';
   if (message.deletedAt) return DELETED_TEXT;
-  if (message.type !== 'text') return MEDIA_LABEL[message.type];
-  return message.text.replace(/\s+/g, ' ').trim();
+  const text = message.text.replace(/\s+/g, ' ').trim();
+  if (message.type === 'text') return text;
+  // A photo, video or file, with its caption when it has one.
+  return text ? `${MEDIA_LABEL[message.type]} · ${text}` : MEDIA_LABEL[message.type];
 }

@@ -41,6 +41,7 @@ import {
 } from '../model/chatSlice';
 import { blockState } from '../model/conversationList';
 import { buildLogRows } from '../model/logRows';
+import { messagePrice } from '../lib/price';
 import './ConversationPane.css';
 /** How many older pages a search result may pull in to reach its message. */
 const JUMP_PAGES_MAX = 20;
@@ -101,6 +102,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
 
   const [confirmingDelete, setConfirmingDelete] = useState<Message | null>(null);
   const [confirmingHide, setConfirmingHide] = useState(false);
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
   const [photo, setPhoto] = useState<Media | null>(null);
   const [highlightId, setHighlightId] = useState<string | null>(null);
 
@@ -200,7 +202,14 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const blocked = blockState(conversation);
 
   const onBlockError = (error: unknown) => toast.error(errorMessage(error));
-  const doBlock = () => void block(conversationId).unwrap().catch(onBlockError);
+  const confirmBlock = async () => {
+    try {
+      await block(conversationId).unwrap();
+      setConfirmingBlock(false);
+    } catch (error) {
+      onBlockError(error);
+    }
+  };
   const doUnblock = () => void unblock(conversationId).unwrap().catch(onBlockError);
 
   const confirmDeleteMessage = async () => {
@@ -232,7 +241,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         typing={typing}
         searchOpen={searchOpen}
         onToggleSearch={() => dispatch(searchToggled())}
-        onBlock={doBlock}
+        onBlock={() => setConfirmingBlock(true)}
         onUnblock={doUnblock}
         blockBusy={blockResult.isLoading || unblockResult.isLoading}
         onDelete={() => setConfirmingHide(true)}
@@ -280,7 +289,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
 
       <div className="chat-pane__bottom">
         {blocked === 'none' ? (
-          <Composer conversationId={conversationId} send={send} />
+          <Composer conversationId={conversationId} send={send} price={messagePrice(viewer, recipient)} />
         ) : (
           <BlockedNotice state={blocked} onUnblock={doUnblock} unblocking={unblockResult.isLoading} />
         )}
@@ -303,6 +312,20 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         busy={hideResult.isLoading}
         onConfirm={() => void confirmHide()}
         onClose={() => setConfirmingHide(false)}
+      />
+      <ConfirmDialog
+        open={confirmingBlock}
+        title={`Block ${recipient.name}?`}
+        description={
+          <>
+            {recipient.name} will not be able to send you messages, and you will not be able to message them either. They will see that they
+            are blocked. Your conversation stays where it is, and you can unblock them at any time.
+          </>
+        }
+        confirmLabel="Block"
+        busy={blockResult.isLoading}
+        onConfirm={() => void confirmBlock()}
+        onClose={() => setConfirmingBlock(false)}
       />
       <PhotoViewer photo={photo} onClose={() => setPhoto(null)} />
     </section>

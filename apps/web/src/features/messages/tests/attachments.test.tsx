@@ -103,7 +103,7 @@ it('refuses a type that cannot be sent before any upload starts', async () => {
   expect(FakeXhr.all).toHaveLength(0);
 });
 
-it('uploads with progress, then sends the message with the media id', async () => {
+it('uploads in the background with progress, and sends photo and caption only on Send', async () => {
   const { server, conversation } = openChat();
   const log = await screen.findByRole('log', { name: 'Messages' });
   choose(fileOf('beach.jpg', 'image/jpeg', 300_000));
@@ -115,31 +115,40 @@ it('uploads with progress, then sends the message with the media id', async () =
   expect(xhr.headers.Authorization).toBe('Bearer test-token');
   expect((xhr.body!.get('file') as File).name).toBe('beach.jpg');
 
+  const preview = screen.getByRole('group', { name: 'Attachment: beach.jpg' });
   xhr.progress(150_000, 300_000);
-  const bar = screen.getByRole('progressbar', { name: 'Upload of beach.jpg' }) as HTMLProgressElement;
+  const bar = within(preview).getByRole('progressbar', { name: 'Upload of beach.jpg' }) as HTMLProgressElement;
   expect(bar.value).toBe(0.5);
-  expect(screen.getByText('50%')).toBeTruthy();
+  const send = screen.getByRole('button', { name: 'Send · 1.50 tokens' }) as HTMLButtonElement;
+  expect(send.disabled).toBe(true);
 
   xhr.answer(201, { data: photo });
+  await waitFor(() => expect(send.disabled).toBe(false));
+  expect(within(preview).queryByRole('progressbar')).toBeNull();
+  expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
+
+  fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'At the beach' } });
+  fireEvent.click(send);
   await waitFor(() => expect(server.callsTo('POST', '/api/messages')).toHaveLength(1));
   expect(server.callsTo('POST', '/api/messages')[0]!.body).toMatchObject({
     conversationId: conversation._id,
     type: 'photo',
+    text: 'At the beach',
     mediaId: photo._id,
   });
   const image = await within(log).findByRole('img', { name: 'beach.jpg' });
   expect(image.getAttribute('src')).toBe(photo.thumbnailUrl);
-  expect(screen.queryByRole('progressbar')).toBeNull();
+  expect(screen.queryByRole('group', { name: /^Attachment/ })).toBeNull();
 });
 
-it('cancels an upload without sending anything', async () => {
+it('removing the attachment stops its upload and sends nothing', async () => {
   const { server } = openChat();
   await screen.findByRole('log', { name: 'Messages' });
   choose(fileOf('notes.pdf', 'application/pdf', 4096));
   await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
   expect(FakeXhr.all[0]!.url).toBe('/api/media/files');
-  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-  await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  fireEvent.click(screen.getByRole('button', { name: 'Remove notes.pdf' }));
+  await waitFor(() => expect(screen.queryByRole('group', { name: /^Attachment/ })).toBeNull());
   expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
   expect(screen.queryByRole('alert')).toBeNull();
 });

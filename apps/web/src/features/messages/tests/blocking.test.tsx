@@ -38,6 +38,9 @@ it('blocking from the header replaces the composer with a notice, and Unblock br
   await screen.findByRole('textbox', { name: 'Message' });
 
   fireEvent.click(screen.getByRole('button', { name: 'Block' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Block Ruby Rose?' });
+  expect(server.callsTo('POST', `/api/conversation/${conversation._id}/block`)).toHaveLength(0);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
   const notice = await screen.findByRole('status', { name: 'Blocked' });
   expect(within(notice).getByText('You blocked this member.')).toBeTruthy();
   expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();

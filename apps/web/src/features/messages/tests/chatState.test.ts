@@ -35,6 +35,7 @@ const message = (seq: number, senderId: string, createdAt = '2026-03-04T10:00:00
   text: `message ${seq}`,
   media: null,
   price: 0,
+  earned: null,
   seq,
   createdAt,
   deletedAt: null,

@@ -40,6 +40,7 @@ const incoming = (conversationId: string, overrides: Partial<Message> = {}): Mes
   text: 'hi',
   media: null,
   price: 0,
+  earned: null,
   seq: 7,
   createdAt: '2026-03-04T10:00:00.000Z',
   deletedAt: null,

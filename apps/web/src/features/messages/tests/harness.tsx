@@ -61,6 +61,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     text: 'Hello',
     media: null,
     price: 0,
+    earned: null,
     seq: 1,
     createdAt: new Date().toISOString(),
     deletedAt: null,

@@ -21,6 +21,7 @@ const message = (seq: number, overrides: Partial<Message> = {}): Message => ({
   text: `message ${seq}`,
   media: null,
   price: 0,
+  earned: null,
   seq,
   createdAt: `2026-03-04T10:${String(seq).padStart(2, '0')}:00.000Z`,
   deletedAt: null,

@@ -82,7 +82,7 @@ it('keeps a failed message with Retry, and the retry sends the same clientId', a
   const log = await screen.findByRole('log', { name: 'Messages' });
 
   type('Are you there?');
-  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  fireEvent.click(screen.getByRole('button', { name: /^Send/ }));
   const row = (await within(log).findByText('Are you there?')).closest('[data-testid="message"]') as HTMLElement;
   await within(row).findByText(/Not sent/);
   expect(row.textContent).toContain('Not sent — Retry');
@@ -100,7 +100,7 @@ it("shows the server's reason and a link to buy tokens when there are not enough
   openChat(() => ({ status: 402, body: { code: 'INSUFFICIENT_TOKENS', msg: 'You need 1.50 tokens to send this message.' } }));
   const log = await screen.findByRole('log', { name: 'Messages' });
   type('Hi there');
-  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Send · 1.50 tokens' }));
   expect(await within(log).findByText('You need 1.50 tokens to send this message.')).toBeTruthy();
   expect(within(log).getByRole('link', { name: 'Buy tokens' }).getAttribute('href')).toBe('/tokens');
   // The text is not lost.

@@ -25,12 +25,12 @@ export function ModelCard({ model }: { model: ListedUser }) {
           </span>
           {isCallable(model) ? (
             <span className="model-card__call" title="Takes voice calls">
-              <Icon name="phone" size={14} /> Call
+              <Icon name="phone" size={14} /> Voice calls
             </span>
           ) : null}
           {model.isFriend ? (
             <span className="model-card__friend" title="In your contacts">
-              <Icon name="star" size={14} />
+              <Icon name="userCheck" size={14} />
               <span className="visually-hidden">In your contacts</span>
             </span>
           ) : null}

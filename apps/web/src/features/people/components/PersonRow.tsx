@@ -54,18 +54,18 @@ export function PersonRow({ person, onRemove }: PersonRowProps) {
             <Button
               size="sm"
               variant="secondary"
-              icon={<Icon name="trash" size={16} />}
+              icon={<Icon name="userMinus" size={16} />}
               loading={contacts.busy}
               onClick={() => (onRemove ? onRemove(person) : void contacts.remove(person, person.contactId))}
               aria-label={`Remove ${person.name} from contacts`}
             >
-              Remove
+              Remove contact
             </Button>
           ) : (
             <Button
               size="sm"
               variant="secondary"
-              icon={<Icon name="star" size={16} />}
+              icon={<Icon name="userPlus" size={16} />}
               loading={contacts.busy}
               onClick={() => void contacts.add(person)}
               aria-label={`Add ${person.name} to contacts`}

@@ -39,7 +39,7 @@ export function ProfileActions({ profile }: { profile: ProfileByUsername }) {
       {profile.isFriend ? (
         <Button
           variant="secondary"
-          icon={<Icon name="check" size={18} />}
+          icon={<Icon name="userMinus" size={18} />}
           loading={contacts.busy}
           onClick={() => void contacts.remove(profile, profile.contactId)}
         >
@@ -48,7 +48,7 @@ export function ProfileActions({ profile }: { profile: ProfileByUsername }) {
       ) : (
         <Button
           variant="secondary"
-          icon={<Icon name="star" size={18} />}
+          icon={<Icon name="userPlus" size={18} />}
           loading={contacts.busy}
           onClick={() => void contacts.add(profile)}
         >

@@ -23,7 +23,7 @@ export function RemoveContactModal({ person, onClose }: { person: Person; onClos
             Keep
           </Button>
           <Button variant="danger" onClick={() => void confirm()} loading={contacts.busy}>
-            Remove
+            Remove contact
           </Button>
         </>
       }

@@ -43,7 +43,7 @@ export default function ContactsPage() {
           />
         ) : (
           <EmptyState
-            icon="star"
+            icon="users"
             title="No contacts yet"
             description="Add the creators and members you talk to most, so they are one click away."
             action={

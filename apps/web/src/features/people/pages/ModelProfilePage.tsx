@@ -110,7 +110,7 @@ function Profile({ profile }: { profile: ProfileByUsername }) {
               icon={callable ? 'checkCircle' : 'circle'}
               label="Availability"
               value={callable ? 'Available for calls' : 'Not taking calls right now'}
-              hint={callable ? 'Billed by the minute from your tokens.' : undefined}
+              hint={callable ? 'Billed by the minute from your tokens. Calling from the browser is coming soon.' : undefined}
             />
           </dl>
         </Card>

@@ -30,7 +30,7 @@ it('lists contacts with their total, and removes one only after confirming', asy
   expect(server.callsTo('DELETE', /\/api\/contact\//)).toHaveLength(0);
 
   fireEvent.click(within(contacts).getByRole('button', { name: 'Remove Ruby Rose from contacts' }));
-  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove contact' }));
   expect(await screen.findByText('Ruby Rose was removed from your contacts.')).toBeTruthy();
   expect(screen.getByText('1 contact')).toBeTruthy();
   expect(within(contacts).queryByText('Ruby Rose')).toBeNull();

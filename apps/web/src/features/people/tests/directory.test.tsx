@@ -25,10 +25,10 @@ it('shows model cards with price, call hint and a link to the profile, also to s
   expect(within(ruby).getByText('@ruby')).toBeTruthy();
   expect(within(ruby).getByText('Late-night talks and vinyl records.')).toBeTruthy();
   expect(within(ruby).getByText('1.50 tokens per message')).toBeTruthy();
-  expect(within(ruby).getByText('Call')).toBeTruthy();
+  expect(within(ruby).getByText('Voice calls')).toBeTruthy();
   const ivy = within(grid).getByRole('link', { name: /Ivy Stone/ });
   expect(within(ivy).getByText('Free messages')).toBeTruthy();
-  expect(within(ivy).queryByText('Call')).toBeNull();
+  expect(within(ivy).queryByText('Voice calls')).toBeNull();
   expect(screen.getByText('Showing 2 of 2 models')).toBeTruthy();
 
   const request = server.callsTo('GET', '/api/users/search')[0]!;
