@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { createAdmin, createMember, TEST_PASSWORD } from '../apps/server/src/test-support/factories';
 import { launchBrowser, newPerson, shot } from './support/browser';
 import { codeMailedTo } from './support/mail';
 import { startServer, type RunningServer } from './support/server';
@@ -51,6 +52,11 @@ it('registers, confirms the code from the mail, signs in for a year, and signs o
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL(/\/auth\/login/);
+  await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+  // The confirmed address is filled in, so only the password is left to type.
+  await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(who.email);
+  await page.keyboard.type(PASSWORD);
+  expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(PASSWORD);
 
   await signIn(page, who.email, true);
   const cookie = (await context.cookies()).find((c) => c.name === 'accessToken');
@@ -91,5 +97,60 @@ it('without keep-login the token lives in a browser-session cookie', async () =>
   await signIn(page, who.email, false);
   const cookie = (await context.cookies()).find((c) => c.name === 'accessToken');
   expect(cookie?.expires).toBe(-1);
+  await context.close();
+});
+
+it('the sign-in page is ready to type into: the e-mail field has the focus', async () => {
+  const { context, page } = await newPerson(browser, server.baseUrl);
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await page.keyboard.type('typed@example.test');
+  expect(await page.getByLabel('E-mail').inputValue()).toBe('typed@example.test');
+  await context.close();
+});
+
+/** A member signed in in the browser with a session of their own, and another session (another device) for the API. */
+async function signedInElsewhereToo() {
+  const member = await createMember(server);
+  const browserSession = await server.ctx.sessions.issue({ userId: member.user.id, keepLogin: true });
+  const { context, page } = await newPerson(browser, server.baseUrl);
+  await context.addCookies([{ name: 'accessToken', value: browserSession.token, url: server.baseUrl }]);
+  await page.goto('/account/profile');
+  await expect.poll(() => page.locator('[data-socket-status]').getAttribute('data-socket-status')).toBe('connected');
+  return { member, context, page };
+}
+
+it('a password changed on another device signs this browser out and the sign-in page says why', async () => {
+  const { member, context, page } = await signedInElsewhereToo();
+  const changed = await server.request('POST', '/api/users/updatePassword', {
+    token: member.token,
+    body: { currentPassword: TEST_PASSWORD, newPassword: 'Changed!Pass2' },
+  });
+  expect(changed.status).toBe(200);
+
+  await page.waitForURL(/\/auth\/login/);
+  await page.getByText('You were signed out because your password changed').waitFor();
+  await shot(page, 'sign-in-after-password-change');
+  await context.close();
+});
+
+it('a suspended member is told why, with a link to the contact form, also when signing in again', async () => {
+  const { member, context, page } = await signedInElsewhereToo();
+  const admin = await createAdmin(server);
+  expect((await server.request('POST', `/api/admin/users/${member.user.id}/suspend`, { token: admin.token })).status).toBe(200);
+
+  await page.waitForURL(/\/auth\/login/);
+  await page.getByText('Your account has been suspended').waitFor();
+  expect(await page.locator('#main').getByRole('status').getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe(
+    '/contact-us',
+  );
+
+  await page.getByLabel('E-mail').pressSequentially(member.user.email);
+  await page.getByLabel('Password', { exact: true }).pressSequentially(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'suspended by an administrator' });
+  await refusal.waitFor();
+  await refusal.getByRole('link', { name: 'Contact us' }).click();
+  await page.waitForURL(/\/contact-us/);
   await context.close();
 });

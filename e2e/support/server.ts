@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../apps/server/src/test-support/harness';
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
+// E2E_WEB_DIST lets a developer test a build kept elsewhere (`vite build --outDir`) while editing.
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../../apps/web/dist');
 
 export type RunningServer = TestApp & { baseUrl: string };
 

@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadCurrentUser } from '../../shared/auth/loadCurrentUser';
 import { readAccessToken } from '../../shared/api/session';
-import { loginPath } from '../../shared/api/navigation';
+import { loginPath, safeNext } from '../../shared/api/navigation';
 import type { AppStore } from '../store';
 
 const requestedPath = (request: Request) => {
@@ -20,7 +20,8 @@ export function requireAuth(store: AppStore) {
     const next = requestedPath(request);
     if (!store.getState().auth.loggedIn && !readAccessToken()) throw redirect(loginPath(next));
     const me = await loadCurrentUser(store.dispatch, { fresh: true });
-    if (!me) throw redirect(loginPath(next));
+    // loadCurrentUser forgets a token the server refused: then the session ended, and the login page says so.
+    if (!me) throw redirect(loginPath(next, readAccessToken() ? undefined : 'expired'));
     return null;
   };
 }
@@ -37,7 +38,16 @@ export function requireAdmin(store: AppStore) {
   };
 }
 
-/** The sign-in and sign-up pages make no sense to someone already signed in. */
+/**
+ * The sign-in and sign-up pages make no sense to someone already signed in: they go on to `next`
+ * (or home). Opened directly, the page loads before the shell has checked the cookie, so a cookie
+ * is checked here first; a cookie the server refuses is forgotten and the form shows.
+ */
 export function redirectIfSignedIn(store: AppStore) {
-  return () => (store.getState().auth.loggedIn ? redirect('/') : null);
+  return async ({ request }: LoaderFunctionArgs) => {
+    const signedIn =
+      store.getState().auth.loggedIn || (readAccessToken() !== null && (await loadCurrentUser(store.dispatch, { fresh: false })) !== null);
+    if (!signedIn) return null;
+    return redirect(safeNext(new URL(request.url).searchParams.get('next')));
+  };
 }

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { useLiveSocket } from '../../shared/socket/useLiveSocket';
 import { useMessagingLive } from '../../features/messages';
@@ -9,6 +9,7 @@ import { TopBar } from './TopBar';
 import { useSessionBootstrap } from './useSessionBootstrap';
 import { useSiteHead } from './useSiteHead';
 import './AppShell.css';
+import './Toaster.css';
 
 /** The app shell: wraps every page with the top bar, the footer, toasts and the route loader. */
 export function AppShell() {
@@ -31,6 +32,8 @@ export function AppShell() {
       {/* Toasts appear at the bottom right. */}
       <Toaster position="bottom-right" theme="system" richColors closeButton />
       <RouteLoader />
+      {/* A new page opens at its top; back and forward return to where the person was. */}
+      <ScrollRestoration />
     </>
   );
 }

@@ -50,10 +50,12 @@ export function TopBar() {
                   My account
                 </NavLink>
               </>
-            ) : null}
-            <NavLink to="/contact-us" className="topbar__link">
-              Contact
-            </NavLink>
+            ) : (
+              // Signed in, the contact form is in the avatar menu, so "Contacts" (people) stands alone here.
+              <NavLink to="/contact-us" className="topbar__link">
+                Contact us
+              </NavLink>
+            )}
             {user?.role === 'admin' ? (
               <NavLink to="/admin" className="topbar__link">
                 Admin

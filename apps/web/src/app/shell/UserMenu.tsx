@@ -7,7 +7,7 @@ import { Avatar, Icon, useMenuButton } from '../../shared/ui';
 
 /**
  * The avatar menu (menu button pattern): Profile, Account settings, Notifications, Bookmarks,
- * People, Sign out. Arrow keys move between items, Escape closes it and gives focus back to the button.
+ * People, Contact us, Sign out. Arrow keys move between items, Escape closes it and gives focus back to the button.
  */
 export function UserMenu({ user }: { user: Me }) {
   const dispatch = useAppDispatch();
@@ -49,6 +49,9 @@ export function UserMenu({ user }: { user: Me }) {
             <Icon name="compass" size={18} /> People
           </Link>
           <div className="user-menu__separator" role="separator" />
+          <Link role="menuitem" tabIndex={-1} to="/contact-us" className="user-menu__item" onClick={() => close(false)}>
+            <Icon name="help" size={18} /> Contact us
+          </Link>
           <button role="menuitem" tabIndex={-1} type="button" className="user-menu__item" onClick={signOut} disabled={signingOut}>
             <Icon name="logout" size={18} /> Sign out
           </button>

@@ -47,7 +47,9 @@ describe('pages that require authentication (docs/product.md#client-rules)', () 
   it('send to /auth/login when that fetch fails, forgetting a refused token', async () => {
     document.cookie = 'accessToken=not-a-token; path=/';
     fakeServer({ 'GET /api/users/me': { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'Please sign in.' } } }).install();
-    expect(await outcome(requireAuth(createAppStore()), '/account/password')).toBe('redirect /auth/login?next=%2Faccount%2Fpassword');
+    expect(await outcome(requireAuth(createAppStore()), '/account/password')).toBe(
+      'redirect /auth/login?ended=expired&next=%2Faccount%2Fpassword',
+    );
     expect(readAccessToken()).toBeNull();
   });
 
@@ -61,7 +63,7 @@ describe('pages that require authentication (docs/product.md#client-rules)', () 
     const guard = requireAuth(store);
     expect(await outcome(guard, '/account/profile')).toBe('let in');
     revoked = true;
-    expect(await outcome(guard, '/account/password')).toBe('redirect /auth/login?next=%2Faccount%2Fpassword');
+    expect(await outcome(guard, '/account/password')).toBe('redirect /auth/login?ended=expired&next=%2Faccount%2Fpassword');
     expect(store.getState().auth.loggedIn).toBe(false);
   });
 });

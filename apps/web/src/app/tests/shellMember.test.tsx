@@ -79,7 +79,7 @@ describe('the top bar for a signed-in member', () => {
 
     act(() => sockets[0]!.receive('session:revoked', { reason: 'password-changed' }));
 
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth/login?ended=password-changed', { replace: true }));
     expect(readAccessToken()).toBeNull();
     // The server already knows: no logout call.
     expect(server.requests.some((r) => r.url === '/api/auth/logout')).toBe(false);

@@ -7,6 +7,7 @@ import MembersPage from './pages/MembersPage';
 import MenusPage from './pages/MenusPage';
 import ModelsPage from './pages/ModelsPage';
 import OutboxPage from './pages/OutboxPage';
+import OverviewPage from './pages/OverviewPage';
 import PaymentsPage from './pages/PaymentsPage';
 import SettingsPage from './pages/SettingsPage';
 import TokenPackagesPage from './pages/TokenPackagesPage';
@@ -17,8 +18,8 @@ function AdminNotFound() {
     <EmptyState
       icon="compass"
       title="No such admin page"
-      description="The address may be mistyped, or the page has moved. Pick a section on the left."
-      action={<ButtonLink to={home}>Go to Models</ButtonLink>}
+      description="The address may be mistyped, or the page has moved. Pick a section, or start from the overview."
+      action={<ButtonLink to={home}>Go to the overview</ButtonLink>}
     />
   );
 }
@@ -33,7 +34,8 @@ export default function AdminApp() {
     <AdminBaseContext value={base}>
       <Routes>
         <Route element={<AdminLayout />}>
-          <Route index element={<ModelsPage />} />
+          <Route index element={<OverviewPage />} />
+          <Route path="models" element={<ModelsPage />} />
           <Route path="members" element={<MembersPage />} />
           <Route path="packages" element={<TokenPackagesPage />} />
           <Route path="payments" element={<PaymentsPage />} />

@@ -15,13 +15,15 @@ let sessionEnding = false;
  * call that got the 401 must still deliver 'Forbidden in the action!' to its caller.
  */
 function onUnauthorized(api: BaseQueryApi) {
+  // With a token the server refused, the session ended (expired or signed out elsewhere); without one there was none.
+  const hadSession = readAccessToken() !== null;
   clearStoredSession();
   if (sessionEnding) return;
   sessionEnding = true;
   const next = currentPath();
   setTimeout(() => {
     sessionEnding = false;
-    endSession(api.dispatch, { redirectToLogin: true, next });
+    endSession(api.dispatch, { redirectToLogin: true, next, ...(hadSession ? { loginNotice: 'expired' as const } : {}) });
   }, 0);
 }
 

@@ -16,10 +16,29 @@ export function navigateTo(to: string, options?: { replace?: boolean }) {
 
 export const LOGIN_PATH = '/auth/login';
 
-/** The login page, remembering where the person wanted to go (never another auth page). */
-export function loginPath(next?: string | null): string {
-  if (!next || next.startsWith('/auth/') || next === '/') return LOGIN_PATH;
-  return `${LOGIN_PATH}?next=${encodeURIComponent(next)}`;
+/**
+ * Why a session ended without the person signing out here, so the login page can say so:
+ * the server refused the token (expired, or ended on another device), this session was signed out
+ * in another tab, the password changed, the account was deactivated or suspended.
+ */
+export const SESSION_END_REASONS = ['expired', 'signed-out-elsewhere', 'password-changed', 'deactivated', 'suspended'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** The login page's query parameter that names a SessionEndReason. */
+export const SESSION_END_PARAM = 'ended';
+
+export function sessionEndReason(params: URLSearchParams): SessionEndReason | null {
+  const value = params.get(SESSION_END_PARAM);
+  return SESSION_END_REASONS.find((reason) => reason === value) ?? null;
+}
+
+/** The login page, remembering where the person wanted to go (never another auth page) and why they are there. */
+export function loginPath(next?: string | null, ended?: SessionEndReason): string {
+  const query = [
+    ...(ended ? [`${SESSION_END_PARAM}=${ended}`] : []),
+    ...(next && !next.startsWith('/auth/') && next !== '/' ? [`next=${encodeURIComponent(next)}`] : []),
+  ];
+  return query.length > 0 ? `${LOGIN_PATH}?${query.join('&')}` : LOGIN_PATH;
 }
 
 /** Where to return after login: only a path on this site, so a crafted link cannot send people away. */

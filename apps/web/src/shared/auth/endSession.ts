@@ -1,14 +1,14 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { appReset, clearStoredSession } from '../api/session';
-import { LOGIN_PATH, loginPath, navigateTo } from '../api/navigation';
+import { loginPath, navigateTo, type SessionEndReason } from '../api/navigation';
 import { closeSocket } from '../socket/socketClient';
 
 export type EndSessionOptions = {
   redirectToLogin: boolean;
   /** Where the person was, to return there after signing in again. */
   next?: string;
-  /** A notice the login page shows (e.g. after deactivation). */
-  loginNotice?: 'deactivated';
+  /** Why the session ended, for the login page to say (e.g. after deactivation). */
+  loginNotice?: SessionEndReason;
 };
 
 /**
@@ -21,6 +21,5 @@ export function endSession(dispatch: Dispatch, options: EndSessionOptions) {
   closeSocket();
   dispatch(appReset());
   if (!options.redirectToLogin) return;
-  const target = options.loginNotice ? `${LOGIN_PATH}?${options.loginNotice}=1` : loginPath(options.next);
-  navigateTo(target, { replace: true });
+  navigateTo(loginPath(options.next, options.loginNotice), { replace: true });
 }

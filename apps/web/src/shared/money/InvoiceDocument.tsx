@@ -1,6 +1,12 @@
 import { formatTokens, formatUsd, type Invoice } from '@cc/contracts';
-import { formatDay } from './format';
+import { cardLabel, formatDay } from './format';
 import './InvoiceDocument.css';
+
+/** " with Visa •••• 1111", as the payment shows the card; " by card" when its digits are unknown. */
+function paidWith(invoice: Pick<Invoice, 'cardBrand' | 'cardLast4'>): string {
+  if (!invoice.cardLast4) return ' by card';
+  return invoice.cardBrand ? ` with ${cardLabel(invoice.cardBrand, invoice.cardLast4)}` : ` with card •••• ${invoice.cardLast4}`;
+}
 
 /** The invoice as a sheet of paper: who sold, who bought, what (tokens), how much (US dollars), how it was paid. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
@@ -75,7 +81,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       <footer className="invoice-sheet__foot">
         <p>
           {invoice.status === 'paid' ? 'Paid' : 'Paid, then refunded,'}
-          {invoice.cardLast4 ? ` with card •••• ${invoice.cardLast4}` : ' by card'} on {formatDay(invoice.issuedAt)}.
+          {paidWith(invoice)} on {formatDay(invoice.issuedAt)}.
         </p>
         <p className="invoice-sheet__muted">Thank you for your purchase. Tokens are credited to the account of {invoice.buyer.email}.</p>
       </footer>

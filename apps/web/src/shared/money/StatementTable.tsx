@@ -2,6 +2,7 @@ import type { WalletEntry } from '@cc/contracts';
 import { Table, type TableColumn } from '../ui';
 import { LEDGER_KIND } from './format';
 import { SignedTokens } from './StatusBadges';
+import { TipNote } from './TipNote';
 import { When } from './When';
 import './money.css';
 
@@ -12,14 +13,18 @@ const COLUMNS: readonly TableColumn<WalletEntry>[] = [
   {
     key: 'memo',
     header: 'Details',
-    cell: (row) =>
-      row.memo ? (
-        <span className="money-memo" title={row.memo}>
-          {row.memo}
-        </span>
-      ) : (
-        <span className="muted">—</span>
-      ),
+    cell: (row) => (
+      <>
+        {row.memo ? (
+          <span className="money-memo" title={row.memo}>
+            {row.memo}
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        )}
+        {row.note ? <TipNote note={row.note} /> : null}
+      </>
+    ),
   },
 ];
 

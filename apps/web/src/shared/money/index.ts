@@ -3,4 +3,5 @@ export { brandName, cardLabel, formatDateTime, formatDay, formatWhen, LEDGER_KIN
 export { InvoiceDocument } from './InvoiceDocument';
 export { StatementTable } from './StatementTable';
 export { InvoiceStatusBadge, PaymentStatusBadge, SignedTokens } from './StatusBadges';
+export { TipNote } from './TipNote';
 export { When } from './When';

@@ -2,15 +2,17 @@ import { faviconLink, systemRoutes } from '@cc/contracts';
 import { API_BASE } from '../api/baseApi';
 
 const FAVICON_SELECTOR = 'link[data-site-favicon]';
+/** The built-in icon index.html starts with; it comes back when the administrator removes theirs. */
+const BUILT_IN_FAVICON = { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' };
 
 /**
  * The favicon comes from siteFavicon; ".ico" uses the shortcut-icon form, anything else
- * the png form. One link element is kept and rewritten, so the two forms never coexist.
+ * the png form; none means the built-in icon. One link element is kept and rewritten, so the
+ * forms never coexist.
  */
 export function applyFavicon(href: string, doc: Document = document) {
   const value = href.trim();
-  if (!value) return;
-  const { rel, type } = faviconLink(value);
+  const { rel, type } = value ? faviconLink(value) : BUILT_IN_FAVICON;
   let link = doc.head.querySelector<HTMLLinkElement>(FAVICON_SELECTOR);
   if (!link) {
     link = doc.createElement('link');
@@ -19,7 +21,7 @@ export function applyFavicon(href: string, doc: Document = document) {
   }
   link.setAttribute('rel', rel);
   link.setAttribute('type', type);
-  link.setAttribute('href', value);
+  link.setAttribute('href', value || BUILT_IN_FAVICON.href);
 }
 
 export function applySiteTitle(siteName: string, doc: Document = document) {

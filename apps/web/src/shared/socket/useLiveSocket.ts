@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../shared/store/hooks';
 import { readAccessToken } from '../api/session';
+import { currentPath } from '../api/navigation';
 import { logout } from '../auth/logoutThunk';
 import { selectCurrentUser } from '../auth/authSlice';
 import { storeMe } from '../auth/storeMe';
@@ -20,7 +21,9 @@ export function useLiveSocket() {
     if (!userId || !token) return;
     const socket = openSocket(token, dispatch);
     socket.on('session:revoked', ({ reason }) => {
-      void dispatch(logout({ serverKnows: true, ...(reason === 'deactivated' ? { loginNotice: 'deactivated' as const } : {}) }));
+      // This very session signed out elsewhere means another tab of this browser did it.
+      const loginNotice = reason === 'logout' ? 'signed-out-elsewhere' : reason;
+      void dispatch(logout({ serverKnows: true, loginNotice, next: currentPath() }));
     });
     socket.on('me:updated', ({ user }) => storeMe(dispatch, user));
     socket.on('wallet:balance', ({ balance }) => dispatch(balanceChanged(balance)));

@@ -35,6 +35,12 @@ export function AvatarCard({ user }: { user: Me }) {
     setPreview(null);
   };
 
+  // The type was right by its name, but the bytes are not a picture the browser can draw.
+  const unreadable = () => {
+    cancel();
+    setProblem(`That file could not be read as a picture. Choose a ${AVATAR_RULE.kinds} photo.`);
+  };
+
   const save = async () => {
     if (!file) return;
     const answer = await upload(file);
@@ -51,7 +57,7 @@ export function AvatarCard({ user }: { user: Me }) {
       <div className="avatar-card">
         <div className="avatar-card__picture">
           {preview ? (
-            <img src={preview} alt="Preview of your new profile photo" className="avatar-card__preview" />
+            <img src={preview} alt="Preview of your new profile photo" className="avatar-card__preview" onError={unreadable} />
           ) : (
             <Avatar name={user.name} src={user.avatarUrl} size={96} />
           )}

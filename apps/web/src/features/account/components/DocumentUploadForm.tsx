@@ -8,6 +8,7 @@ import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { FormAlert, Button, Card, Field, Select, TextField } from '../../../shared/ui';
 import { useUploadDocumentMutation } from '../api/accountApi';
 import { DOCUMENT_TYPE_OPTIONS } from '../lib/documentTypes';
+import { FilePicker } from './FilePicker';
 import { DOCUMENT_RULE, acceptAttribute, fileProblem } from '../lib/fileChecks';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -73,15 +74,7 @@ export function DocumentUploadForm({ resubmission }: { resubmission: boolean }) 
           hint={`A clear photo or scan: ${DOCUMENT_RULE.kinds}, up to ${formatBytes(DOCUMENT_RULE.maxBytes)}.`}
           error={fileError ?? undefined}
         >
-          {(control) => (
-            <input
-              {...control}
-              type="file"
-              className="ui-input file-input"
-              accept={acceptAttribute(DOCUMENT_RULE)}
-              onChange={(event) => chooseFile(event.target.files?.[0])}
-            />
-          )}
+          {(control) => <FilePicker control={control} accept={acceptAttribute(DOCUMENT_RULE)} file={file} onChoose={chooseFile} />}
         </Field>
         <div className="form-actions">
           <Button type="submit" loading={isSubmitting}>

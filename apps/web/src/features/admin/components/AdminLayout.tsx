@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '../../../shared/ui';
 import { useAdminPath } from '../hooks/adminBase';
 import './AdminLayout.css';
@@ -8,7 +7,8 @@ type Section = { to: string; label: string; icon: IconName; end?: boolean };
 
 /** Paths under the admin area's mount point (see hooks/adminBase). */
 const SECTIONS: readonly Section[] = [
-  { to: '', label: 'Models', icon: 'shieldCheck', end: true },
+  { to: '', label: 'Overview', icon: 'home', end: true },
+  { to: 'models', label: 'Models', icon: 'shieldCheck' },
   { to: 'members', label: 'Members', icon: 'user' },
   { to: 'packages', label: 'Token packages', icon: 'coin' },
   { to: 'payments', label: 'Payments', icon: 'store' },
@@ -29,30 +29,18 @@ function SectionLink({ section }: { section: Section }) {
 }
 
 /**
- * The admin frame: a left navigation of sections beside the page. On phones the same links become
- * a row of tabs above the page (one element, so keyboard order and labels stay the same).
+ * The admin frame: a left navigation of sections beside the page, lined up with the top bar. On
+ * phones the same links wrap into chips above the page, every one in view (one element, so keyboard
+ * order and labels stay the same).
  */
 export function AdminLayout() {
-  const nav = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-
-  // On phones the tab row scrolls sideways: bring the current section into view, centred.
-  useEffect(() => {
-    const row = nav.current;
-    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
-    const rowBox = row.getBoundingClientRect();
-    const activeBox = active.getBoundingClientRect();
-    row.scrollLeft += activeBox.left - rowBox.left - (rowBox.width - activeBox.width) / 2;
-  }, [pathname]);
-
   return (
     <div className="admin">
       <aside className="admin__aside">
         <p className="admin__eyebrow" aria-hidden="true">
           Administration
         </p>
-        <nav ref={nav} aria-label="Admin sections" className="admin-nav">
+        <nav aria-label="Admin sections" className="admin-nav">
           <ul>
             {SECTIONS.map((section) => (
               <li key={section.to}>

@@ -7,16 +7,23 @@ import { useUpdateSettingsMutation, useUploadFaviconMutation } from '../api/admi
 import { ConfirmModal } from './ConfirmModal';
 import { FAVICON_ACCEPT, faviconProblem } from './faviconFile';
 
+/**
+ * The icon the web app ships with (apps/web/public): index.html links it, and it stays in place
+ * while siteFavicon is empty, so it is what visitors see until an administrator uploads one.
+ */
+const BUILT_IN_ICON = '/favicon.svg';
+
 /** How the icon looks where people see it: beside the site name in a browser tab. */
 function TabPreview({ src, siteName, caption }: { src: string; siteName: string; caption: string }) {
+  const shown = src || BUILT_IN_ICON;
   return (
     <figure className="admin-favicon__preview">
       <div className="admin-favicon__tab" aria-hidden="true">
-        {src ? <img src={src} alt="" width={16} height={16} /> : <Icon name="sparkles" size={16} />}
+        <img src={shown} alt="" width={16} height={16} />
         <span>{siteName}</span>
       </div>
       <div className="admin-favicon__large">
-        {src ? <img src={src} alt={caption} width={48} height={48} /> : <span className="muted text-sm">Default</span>}
+        <img src={shown} alt={caption} width={48} height={48} />
       </div>
       <figcaption className="muted text-sm">{caption}</figcaption>
     </figure>
@@ -60,7 +67,7 @@ export function FaviconCard({ current, siteName }: { current: string; siteName: 
     const result = await update({ siteFavicon: '' });
     setConfirmReset(false);
     if ('error' in result) toast.error(errorMessage(result.error));
-    else toast.success('The site uses the default icon again.');
+    else toast.success('The site uses its built-in icon again.');
   };
 
   return (
@@ -74,7 +81,7 @@ export function FaviconCard({ current, siteName }: { current: string; siteName: 
               ? `New: ${chosen.file.name} (${formatBytes(chosen.file.size)})`
               : current
                 ? 'Current icon'
-                : 'No icon uploaded; browsers show their default.'
+                : 'No icon uploaded: the site serves its built-in chat-bubble icon (/favicon.svg), shown here.'
           }
         />
         <div className="admin-favicon__controls">
@@ -105,7 +112,7 @@ export function FaviconCard({ current, siteName }: { current: string; siteName: 
               </Button>
               {current ? (
                 <Button variant="ghost" onClick={() => setConfirmReset(true)}>
-                  Use default icon
+                  Use the built-in icon
                 </Button>
               ) : null}
             </div>
@@ -124,7 +131,7 @@ export function FaviconCard({ current, siteName }: { current: string; siteName: 
         onConfirm={restoreDefault}
         working={resetting.isLoading}
         title="Remove the favicon?"
-        description="Browsers will show their default icon for this site until you upload a new one."
+        description="The site goes back to its built-in icon (/favicon.svg, the chat bubble) until you upload a new one."
         confirmLabel="Remove favicon"
       />
     </Card>

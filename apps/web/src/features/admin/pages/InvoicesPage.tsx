@@ -33,6 +33,7 @@ function invoiceColumns(onOpen: (invoice: Invoice) => void): TableColumn<Invoice
     {
       key: 'buyer',
       header: 'Buyer',
+      wrap: true,
       cell: (row) => (
         <div className="admin-person__text">
           <span className="admin-person__name">{row.buyer.name}</span>
@@ -40,7 +41,7 @@ function invoiceColumns(onOpen: (invoice: Invoice) => void): TableColumn<Invoice
         </div>
       ),
     },
-    { key: 'package', header: 'Package', cell: (row) => row.packageName },
+    { key: 'package', header: 'Package', wrap: true, cell: (row) => row.packageName },
     { key: 'tokens', header: 'Tokens', align: 'end', cell: (row) => formatTokens(row.tokens) },
     { key: 'amount', header: 'Amount', align: 'end', cell: (row) => formatUsd(row.amountCents) },
     { key: 'status', header: 'Status', cell: (row) => <InvoiceStatusBadge status={row.status} /> },

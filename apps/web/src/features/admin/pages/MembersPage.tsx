@@ -36,18 +36,28 @@ function memberColumns(myId: string | undefined, { onAction, onOpen, onAdjust }:
     {
       key: 'name',
       header: 'Member',
+      wrap: true,
       cell: (row) => (
         <div className="admin-person">
           <Avatar name={row.name} src={row.avatarUrl} size={32} decorative />
-          <button type="button" className="admin-link-button" onClick={() => onOpen(row)} aria-label={`Open ${row.name}'s wallet`}>
-            {row.name}
-          </button>
-          {row._id === myId ? <Badge tone="accent">You</Badge> : null}
+          <div className="admin-person__text">
+            <span>
+              <button type="button" className="admin-link-button" onClick={() => onOpen(row)} aria-label={`Open ${row.name}'s wallet`}>
+                {row.name}
+              </button>
+              {row._id === myId ? (
+                <>
+                  {' '}
+                  <Badge tone="accent">You</Badge>
+                </>
+              ) : null}
+            </span>
+            <span className="admin-person__sub">@{row.username}</span>
+          </div>
         </div>
       ),
     },
-    { key: 'username', header: 'Username', cell: (row) => <span className="muted">@{row.username}</span> },
-    { key: 'email', header: 'E-mail', cell: (row) => row.email },
+    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => row.email },
     {
       key: 'type',
       header: 'Type',

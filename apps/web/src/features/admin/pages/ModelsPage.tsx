@@ -47,6 +47,7 @@ function columns(onReview: (row: AdminModelRow) => void): TableColumn<AdminModel
     {
       key: 'name',
       header: 'Model',
+      wrap: true,
       cell: (row) => (
         <div className="admin-person">
           <Avatar name={row.name} src={row.avatarUrl} size={32} decorative />
@@ -54,12 +55,12 @@ function columns(onReview: (row: AdminModelRow) => void): TableColumn<AdminModel
             <button type="button" className="admin-link-button" onClick={() => onReview(row)}>
               {row.name}
             </button>
+            <span className="admin-person__sub">@{row.username}</span>
           </div>
         </div>
       ),
     },
-    { key: 'username', header: 'Username', cell: (row) => <span className="muted">@{row.username}</span> },
-    { key: 'email', header: 'E-mail', cell: (row) => row.email },
+    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => row.email },
     { key: 'submitted', header: 'Submitted', cell: (row) => <RelativeTime iso={row.verificationDocument?.submittedAt} /> },
     { key: 'status', header: 'Status', cell: (row) => <ModelStatusBadge status={row.modelStatus} /> },
     {

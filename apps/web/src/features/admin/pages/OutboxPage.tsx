@@ -12,13 +12,23 @@ import {
   TableSkeleton,
 } from '../../../shared/ui';
 import { PAGE_SIZE, useListOutboxQuery } from '../api/adminApi';
+import { ClampedText } from '../components/ClampedText';
 import { MailStatusBadge } from '../components/StatusBadges';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam } from '../hooks/useSearchParam';
 
 const COLUMNS: readonly TableColumn<OutboxRow>[] = [
-  { key: 'to', header: 'To', cell: (row) => row.to },
-  { key: 'subject', header: 'Subject', cell: (row) => row.subject },
+  {
+    key: 'mail',
+    header: 'Mail',
+    wrap: true,
+    cell: (row) => (
+      <div className="admin-person__text admin-mail">
+        <span className="admin-person__name">{row.subject}</span>
+        <span className="admin-person__sub">to {row.to}</span>
+      </div>
+    ),
+  },
   { key: 'template', header: 'Template', cell: (row) => <span className="admin-mono">{row.template}</span> },
   { key: 'status', header: 'Status', cell: (row) => <MailStatusBadge status={row.status} /> },
   { key: 'attempts', header: 'Attempts', align: 'end', cell: (row) => row.attempts },
@@ -27,14 +37,9 @@ const COLUMNS: readonly TableColumn<OutboxRow>[] = [
   {
     key: 'error',
     header: 'Last error',
+    wrap: true,
     cell: (row) =>
-      row.lastError ? (
-        <span className="admin-cell-error" title={row.lastError}>
-          {row.lastError}
-        </span>
-      ) : (
-        <span className="muted">—</span>
-      ),
+      row.lastError ? <ClampedText text={row.lastError} what="error" className="admin-cell-error" /> : <span className="muted">—</span>,
   },
 ];
 

@@ -2,6 +2,7 @@ import { formatTokens, formatUsd, type AdminPayment } from '@cc/contracts';
 import { Card, EmptyState, ListError, PageHeader, Pager, RelativeTime, Table, type TableColumn, TableSkeleton } from '../../../shared/ui';
 import { cardLabel, PaymentStatusBadge } from '../../../shared/money';
 import { PAGE_SIZE, useListAdminPaymentsQuery, type PaymentsFilter } from '../api/adminApi';
+import { ClampedText } from '../components/ClampedText';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
@@ -21,6 +22,7 @@ const COLUMNS: readonly TableColumn<AdminPayment>[] = [
   {
     key: 'member',
     header: 'Member',
+    wrap: true,
     cell: (row) => (
       <div className="admin-person__text">
         <span className="admin-person__name">{row.user.name}</span>
@@ -28,7 +30,7 @@ const COLUMNS: readonly TableColumn<AdminPayment>[] = [
       </div>
     ),
   },
-  { key: 'package', header: 'Package', cell: (row) => row.packageName },
+  { key: 'package', header: 'Package', wrap: true, cell: (row) => row.packageName },
   { key: 'tokens', header: 'Tokens', align: 'end', cell: (row) => formatTokens(row.tokens) },
   { key: 'amount', header: 'Amount', align: 'end', cell: (row) => formatUsd(row.amountCents) },
   { key: 'card', header: 'Card', cell: (row) => cardLabel(row.cardBrand, row.cardLast4) },
@@ -36,11 +38,10 @@ const COLUMNS: readonly TableColumn<AdminPayment>[] = [
   {
     key: 'detail',
     header: 'Provider reference',
+    wrap: true,
     cell: (row) =>
       row.failureMessage ? (
-        <span className="admin-cell-error" title={row.failureMessage}>
-          {row.failureMessage}
-        </span>
+        <ClampedText text={row.failureMessage} what="message" className="admin-cell-error" />
       ) : (
         <span className="admin-mono" title={`${row.provider}`}>
           {row.providerTransactionId ?? '—'}

@@ -12,7 +12,7 @@ type Actions = { onEdit: (pkg: TokenPackage) => void; onRetire: (pkg: TokenPacka
 
 function packageColumns({ onEdit, onRetire }: Actions): TableColumn<TokenPackage>[] {
   return [
-    { key: 'name', header: 'Name', cell: (row) => <span className="admin-person__name">{row.name}</span> },
+    { key: 'name', header: 'Name', wrap: true, cell: (row) => <span className="admin-person__name">{row.name}</span> },
     { key: 'tokens', header: 'Tokens', align: 'end', cell: (row) => formatTokens(row.tokens) },
     { key: 'price', header: 'Price', align: 'end', cell: (row) => formatUsd(row.priceCents) },
     {

@@ -33,7 +33,7 @@ function reviewQueue() {
 
 it('lists the pending models first, with their e-mail and status', async () => {
   const { server } = reviewQueue();
-  renderAdmin('/admin');
+  renderAdmin('/admin/models');
 
   const row = (await screen.findByRole('button', { name: 'Ruby Rose' })).closest('tr')!;
   expect(within(row).getByText('ruby@example.test')).toBeTruthy();
@@ -45,7 +45,7 @@ it('lists the pending models first, with their e-mail and status', async () => {
 
 it('shows the document with the admin token, approves the model and drops it from the queue', async () => {
   const { server, ruby } = reviewQueue();
-  renderAdmin('/admin');
+  renderAdmin('/admin/models');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Review Ruby Rose' }));
   const drawer = await screen.findByRole('dialog', { name: 'Review Ruby Rose' });
@@ -70,7 +70,7 @@ it('shows the document with the admin token, approves the model and drops it fro
 
 it('will not refuse without a reason, then sends the reason given', async () => {
   const { server, ruby } = reviewQueue();
-  renderAdmin('/admin');
+  renderAdmin('/admin/models');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Review Ruby Rose' }));
   const drawer = await screen.findByRole('dialog', { name: 'Review Ruby Rose' });
@@ -91,7 +91,7 @@ it('will not refuse without a reason, then sends the reason given', async () => 
 it('keeps the drawer open and says why when the server refuses the approval', async () => {
   const { server, ruby } = reviewQueue();
   server.on('POST', `/api/admin/models/${ruby._id}/approve`, () => refusal(409, 'This model is already approved.'));
-  renderAdmin('/admin');
+  renderAdmin('/admin/models');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Review Ruby Rose' }));
   const drawer = await screen.findByRole('dialog', { name: 'Review Ruby Rose' });
@@ -103,7 +103,7 @@ it('keeps the drawer open and says why when the server refuses the approval', as
 
 it('switches filters and explains an empty list', async () => {
   const { server } = reviewQueue();
-  renderAdmin('/admin');
+  renderAdmin('/admin/models');
   await screen.findByRole('button', { name: 'Ruby Rose' });
 
   fireEvent.click(screen.getByRole('button', { name: 'Refused' }));
@@ -117,7 +117,7 @@ it('offers a retry when the list cannot be loaded', async () => {
   const server = fakeServer().on('GET', '/api/admin/models', () =>
     fail ? { status: 500, body: { code: 'INTERNAL', msg: 'Something went wrong on our side.' } } : list([aModel()]),
   );
-  renderAdmin('/admin');
+  renderAdmin('/admin/models');
 
   expect(await screen.findByText('Could not load models')).toBeTruthy();
   expect(screen.getByText('Something went wrong on our side.')).toBeTruthy();

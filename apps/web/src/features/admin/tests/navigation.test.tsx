@@ -1,30 +1,55 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { fakeServer, list, renderAdmin } from './harness';
+import { aModel, fakeServer, list, renderAdmin } from './harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
-it('navigates between sections with the admin navigation and marks the current one', async () => {
+const emptyOverview = () =>
   fakeServer()
-    .on('GET', '/api/admin/outbox', () => list([]))
-    .on('GET', '/api/admin/models', () => list([]));
+    .on('GET', '/api/admin/models', () => list([]))
+    .on('GET', '/api/admin/users', () => list([]))
+    .on('GET', '/api/admin/payments', () => list([]))
+    .on('GET', '/api/admin/outbox', () => list([]));
+
+it('navigates between sections with the admin navigation and marks the current one', async () => {
+  emptyOverview();
   const { router } = renderAdmin('/admin/outbox');
   const nav = screen.getByRole('navigation', { name: 'Admin sections' });
   expect(within(nav).getByRole('link', { name: 'Mail outbox' }).getAttribute('aria-current')).toBe('page');
 
   fireEvent.click(within(nav).getByRole('link', { name: 'Models' }));
 
-  await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/models'));
   expect(await screen.findByText('No models are waiting for review')).toBeTruthy();
   expect(within(nav).getByRole('link', { name: 'Models' }).getAttribute('aria-current')).toBe('page');
+  expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
+});
+
+it('opens on the overview: what waits, counted by the admin routes, each linking to its section', async () => {
+  const server = fakeServer()
+    .on('GET', '/api/admin/models', () => list([aModel()], 3))
+    .on('GET', '/api/admin/users', () => list([], 1250))
+    .on('GET', '/api/admin/payments', () => list([]))
+    .on('GET', '/api/admin/outbox', () => list([]));
+  const { router } = renderAdmin('/admin');
+
+  expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
+  const waiting = await screen.findByRole('link', { name: /^3\s*Models waiting for approval/ });
+  expect(await screen.findByRole('link', { name: /^1,250\s*Accounts/ })).toBeTruthy();
+  expect(await screen.findByText('No payments yet')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/admin/models')[0]!.query.get('status')).toBe('pending');
+
+  fireEvent.click(waiting);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/models'));
 });
 
 it('answers an unknown admin address with a way back', async () => {
-  fakeServer().on('GET', '/api/admin/models', () => list([]));
+  emptyOverview();
   const { router } = renderAdmin('/admin/nowhere');
 
   expect(screen.getByText('No such admin page')).toBeTruthy();
-  fireEvent.click(screen.getByRole('link', { name: 'Go to Models' }));
+  fireEvent.click(screen.getByRole('link', { name: 'Go to the overview' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,20 +9,15 @@ import { safeNext } from '../../../shared/api/navigation';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { Alert, FormAlert, Button, ButtonLink, Checkbox, PasswordField, TextField } from '../../../shared/ui';
 import { AuthLayout } from '../components/AuthLayout';
-
-/** Notices for people arriving from another step of the account flow. */
-function arrivalNotice(params: URLSearchParams): string | null {
-  if (params.get('verified') === '1') return 'Your e-mail address is confirmed. Sign in to get started.';
-  if (params.get('reset') === '1') return 'Your password has been changed. Sign in with your new password.';
-  if (params.get('deactivated') === '1') return 'Your account has been deactivated and you have been signed out.';
-  return null;
-}
+import { ContactUsText } from '../components/ContactUsText';
+import { arrivalNotice } from '../lib/arrivalNotice';
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [formError, setFormError] = useState<string | null>(null);
+  const [closedAccount, setClosedAccount] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const notice = arrivalNotice(params);
 
@@ -30,6 +25,7 @@ export default function LoginPage() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
@@ -37,8 +33,13 @@ export default function LoginPage() {
     defaultValues: { email: params.get('email') ?? '', password: '', keepLogin: true },
   });
 
+  // Ready to type: the e-mail, or the password when the e-mail is already filled in (after confirming it).
+  const emailGiven = Boolean(params.get('email'));
+  useEffect(() => setFocus(emailGiven ? 'password' : 'email'), [emailGiven, setFocus]);
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    setClosedAccount(null);
     setUnverifiedEmail(null);
     const result = await dispatch(login(values));
     if (login.fulfilled.match(result)) {
@@ -48,6 +49,10 @@ export default function LoginPage() {
     const error = result.payload;
     if (error?.code === ErrorCode.EMAIL_NOT_VERIFIED) {
       setUnverifiedEmail(values.email);
+      return;
+    }
+    if (error?.code === ErrorCode.ACCOUNT_DEACTIVATED && error.msg) {
+      setClosedAccount(error.msg);
       return;
     }
     setFormError(applyServerErrors(error, setError, ['email', 'password']));
@@ -63,7 +68,16 @@ export default function LoginPage() {
         </>
       }
     >
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {notice ? (
+        <Alert tone={notice.tone}>
+          <ContactUsText text={notice.text} />
+        </Alert>
+      ) : null}
+      {closedAccount ? (
+        <Alert tone="danger">
+          <ContactUsText text={closedAccount} />
+        </Alert>
+      ) : null}
       {unverifiedEmail ? (
         <Alert
           tone="warning"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '@cc/contracts';
@@ -15,8 +15,12 @@ const ACCOUNT_TYPES = [
 
 const FIELDS = ['name', 'username', 'email', 'password', 'type'] as const;
 
+/** "Join as a creator" links here with `?type=model`; anything else starts as a member. */
+const accountTypeFrom = (params: URLSearchParams) => (params.get('type') === 'model' ? 'model' : 'user');
+
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [registerAccount] = useRegisterMutation();
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -29,7 +33,7 @@ export default function RegisterPage() {
   } = useForm({
     resolver: zodResolver(registerSchema),
     mode: 'onTouched',
-    defaultValues: { name: '', username: '', email: '', password: '', type: 'user' },
+    defaultValues: { name: '', username: '', email: '', password: '', type: accountTypeFrom(params) },
   });
 
   const typedPassword = useWatch({ control, name: 'password' });

@@ -51,7 +51,7 @@ export default function VerifyEmailPage() {
       setFormError(applyServerErrors(answer.error, setError, ['email', 'verifyCode']));
       return;
     }
-    navigate('/auth/login?verified=1', { replace: true });
+    navigate(`/auth/login?verified=1&email=${encodeURIComponent(values.email)}`, { replace: true });
   });
 
   const onResend = async () => {

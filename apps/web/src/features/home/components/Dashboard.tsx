@@ -1,6 +1,7 @@
 import type { Me } from '@cc/contracts';
 import { formatTokens } from '../../../shared/format';
 import { Badge, ButtonLink, Card, Icon, PageHeader, type IconName } from '../../../shared/ui';
+import { ModelDashboard } from './ModelDashboard';
 
 type Step = { id: string; icon: IconName; title: string; text: string; to: string; action: string; done: boolean };
 
@@ -32,20 +33,7 @@ function nextSteps(user: Me): Step[] {
     action: 'Edit profile',
     done: user.isCompletedProfile,
   });
-  if (user.type === 'model') {
-    steps.push({
-      id: 'price',
-      icon: 'coin',
-      title: 'Set your price per message',
-      text:
-        user.tokenPerMessage === 0
-          ? 'Messages to you are free right now.'
-          : `Members pay ${formatTokens(user.tokenPerMessage)} tokens per message.`,
-      to: '/account/profile',
-      action: 'Change price',
-      done: true,
-    });
-  } else {
+  if (user.type !== 'model') {
     steps.push({
       id: 'tokens',
       icon: 'coin',
@@ -66,17 +54,66 @@ const MODEL_STATUS_BADGE = {
   refused: <Badge tone="danger">Verification refused</Badge>,
 } as const;
 
+function StepsCard({ steps, title = 'Next steps' }: { steps: readonly Step[]; title?: string }) {
+  return (
+    <Card title={title} className="dashboard__steps">
+      <ul className="steps-list">
+        {steps.map((step) => (
+          <li key={step.id} className={step.done ? 'is-done' : undefined}>
+            <span className="steps-list__icon">
+              <Icon name={step.done ? 'checkCircle' : step.icon} size={20} />
+            </span>
+            <div className="steps-list__text">
+              <h3>
+                {step.title}
+                {step.done ? <span className="visually-hidden"> (done)</span> : null}
+              </h3>
+              <p>{step.text}</p>
+            </div>
+            <ButtonLink to={step.to} size="sm" variant={step.done ? 'ghost' : 'secondary'}>
+              {step.action}
+            </ButtonLink>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** Who the dashboard is for, as a badge: a creator's verification, or the kind of account. */
+function roleBadge(user: Me) {
+  if (user.role === 'admin') return <Badge tone="accent">Administrator</Badge>;
+  return user.type === 'model' ? MODEL_STATUS_BADGE[user.modelStatus] : <Badge tone="accent">Member</Badge>;
+}
+
 export function Dashboard({ user }: { user: Me }) {
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
   const steps = nextSteps(user);
-  const left = steps.filter((step) => !step.done).length;
+  const left = steps.filter((step) => !step.done);
+  const setup = left.length > 0 ? `You have ${left.length} thing${left.length === 1 ? '' : 's'} left to set up.` : null;
+
+  if (user.type === 'model') {
+    return (
+      <div className="page dashboard">
+        <PageHeader
+          eyebrow="Creator dashboard"
+          title={`Welcome back, ${firstName}`}
+          description={setup ?? 'Your earnings, the people waiting for an answer, and your prices.'}
+          actions={roleBadge(user)}
+        />
+        {left.length > 0 ? <StepsCard steps={left} title="Finish setting up" /> : null}
+        <ModelDashboard user={user} />
+      </div>
+    );
+  }
+
   return (
     <div className="page dashboard">
       <PageHeader
         eyebrow="Dashboard"
         title={`Welcome back, ${firstName}`}
-        description={left > 0 ? `You have ${left} thing${left === 1 ? '' : 's'} left to set up.` : 'You are all set. Enjoy!'}
-        actions={user.type === 'model' ? MODEL_STATUS_BADGE[user.modelStatus] : <Badge tone="accent">Member</Badge>}
+        description={setup ?? 'You are all set. Enjoy!'}
+        actions={roleBadge(user)}
       />
       <div className="dashboard__grid">
         <Card className="balance-card" aria-labelledby="balance-title">
@@ -90,27 +127,7 @@ export function Dashboard({ user }: { user: Me }) {
             Buy tokens
           </ButtonLink>
         </Card>
-        <Card title="Next steps" className="dashboard__steps">
-          <ul className="steps-list">
-            {steps.map((step) => (
-              <li key={step.id} className={step.done ? 'is-done' : undefined}>
-                <span className="steps-list__icon">
-                  <Icon name={step.done ? 'checkCircle' : step.icon} size={20} />
-                </span>
-                <div className="steps-list__text">
-                  <h3>
-                    {step.title}
-                    {step.done ? <span className="visually-hidden"> (done)</span> : null}
-                  </h3>
-                  <p>{step.text}</p>
-                </div>
-                <ButtonLink to={step.to} size="sm" variant={step.done ? 'ghost' : 'secondary'}>
-                  {step.action}
-                </ButtonLink>
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <StepsCard steps={steps} />
       </div>
     </div>
   );

@@ -98,7 +98,7 @@ export function Landing() {
             <h2>Are you a creator?</h2>
             <p>Set your own price per message and call rate, sell exclusive items, and request payouts whenever you like.</p>
           </div>
-          <ButtonLink to="/auth/register" size="lg" variant="secondary">
+          <ButtonLink to="/auth/register?type=model" size="lg" variant="secondary">
             Join as a creator
           </ButtonLink>
         </div>

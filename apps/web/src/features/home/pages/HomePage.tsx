@@ -1,3 +1,4 @@
+import { Navigate } from 'react-router';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { readAccessToken } from '../../../shared/api/session';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
@@ -20,10 +21,11 @@ function DashboardSkeleton() {
   );
 }
 
-/** Signed out: what the product is. Signed in: the member's dashboard. */
+/** Signed out: what the product is. Signed in: the member's dashboard; an administrator's is the admin overview. */
 export default function HomePage() {
   const user = useAppSelector(selectCurrentUser);
   const me = sessionApi.endpoints.getMe.useQueryState();
+  if (user?.role === 'admin') return <Navigate to="/admin" replace />;
   if (user) return <Dashboard user={user} />;
   // A cookie from an earlier visit is being checked in the background: hold the place, not the landing.
   if (readAccessToken() && !me.isError) return <DashboardSkeleton />;

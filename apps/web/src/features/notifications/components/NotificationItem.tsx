@@ -13,7 +13,7 @@ type NotificationItemProps = {
   compact?: boolean;
 };
 
-/** One notification: its kind as an icon, the sentence, when (exact on hover), unread ones marked. */
+/** One notification: its kind as an icon, the sentence, a tip's note, when (exact on hover), unread ones marked. */
 export function NotificationItem({ notification, onOpen, compact = false }: NotificationItemProps) {
   const kind = NOTIFICATION_KINDS[notification.type] ?? NOTIFICATION_KINDS.message;
   const path = internalPath(notification.link);
@@ -28,6 +28,13 @@ export function NotificationItem({ notification, onOpen, compact = false }: Noti
           <span className="visually-hidden">{unread ? `Unread ${kind.label.toLowerCase()}: ` : `${kind.label}: `}</span>
           {notification.text}
         </span>
+        {notification.note ? (
+          // The member's own words (a tip's note), as text: React never reads it as HTML.
+          <q className="notif-item__note">
+            <span className="visually-hidden">Note: </span>
+            {notification.note}
+          </q>
+        ) : null}
         <RelativeTime className="notif-item__time" iso={notification.createdAt} />
       </span>
       {unread ? <span className="notif-item__dot" aria-hidden="true" /> : null}

@@ -40,6 +40,6 @@ describe('a 401 answer anywhere (docs/product.md#client-rules)', () => {
     expect(localStorage.getItem('isLoggedIn')).toBeNull();
     expect(store.getState().auth).toMatchObject({ loggedIn: false, user: null });
     // Back to the page the person was on after signing in again.
-    expect(navigate).toHaveBeenCalledWith('/auth/login?next=%2Faccount%2Fdeactivate', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/auth/login?ended=expired&next=%2Faccount%2Fdeactivate', { replace: true });
   });
 });

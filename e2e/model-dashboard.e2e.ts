@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
+import { launchBrowser, newPerson, shot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+
+async function signedIn(token: string, viewport?: { width: number; height: number }) {
+  const person = await newPerson(browser, server.baseUrl, viewport);
+  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+  return person;
+}
+
+it("a model's home shows what she earned from a paid message, who waits for an answer, and her prices", async () => {
+  // 1.50 tokens a message (the factory writes hundredths straight to the database).
+  const model = await createModel(server, { name: 'Ruby Rose', tokenPerMessage: 150, callRate: 300 });
+  const fan = await createMember(server, { name: 'Sam Fan' });
+  await giveTokens(server, fan.user.id, 10);
+  const opened = await server.request('POST', '/api/conversation', { token: fan.token, body: { userId: model.user.id } });
+  for (const text of ['Loved your last song!', 'Any new tracks coming?']) {
+    const sent = await server.request('POST', '/api/messages', {
+      token: fan.token,
+      body: { conversationId: opened.body.data._id, type: 'text', text },
+    });
+    expect(sent.status).toBe(201);
+  }
+
+  const { context, page } = await signedIn(model.token);
+  await page.goto('/');
+
+  // Earnings: 2 × 1.50, less the 20 % commission = 2.40 tokens, drawn as a chart with a text summary.
+  await expect.poll(() => page.getByRole('heading', { name: 'Earnings' }).isVisible(), { timeout: 10_000 }).toBe(true);
+  const chart = page.getByRole('img', { name: '2.40 tokens earned in the last 14 days' });
+  await expect.poll(() => chart.isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await page.getByRole('cell', { name: '2.40' }).count()).toBe(1);
+  expect(await page.getByRole('link', { name: /See all earnings/ }).getAttribute('href')).toBe('/earnings');
+
+  // Messages waiting: two unread, in one conversation, which opens from here.
+  const messages = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Messages waiting' }) });
+  await expect.poll(() => messages.getByText(/2\s*unread messages/).isVisible()).toBe(true);
+  expect(await messages.getByText('in 1 conversation').isVisible()).toBe(true);
+  expect(await messages.getByRole('link', { name: /Sam Fan/ }).getAttribute('href')).toBe(`/messages/${opened.body.data._id}`);
+
+  // Prices, with the way to change the price per message.
+  const prices = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Your prices' }) });
+  expect(await prices.getByText('1.50 tokens', { exact: true }).isVisible()).toBe(true);
+  expect(await prices.getByText('3.00 tokens per minute').isVisible()).toBe(true);
+  expect(await prices.getByRole('link', { name: 'Change price' }).getAttribute('href')).toBe('/account/profile');
+
+  // Nothing on it is for buyers.
+  expect(await page.getByText('Buy tokens').count()).toBe(0);
+  await shot(page, 'model-dashboard-1280');
+
+  // While it is open, a third paid message shows up on it without a reload: 3 unread, 3.60 earned.
+  const third = await server.request('POST', '/api/messages', {
+    token: fan.token,
+    body: { conversationId: opened.body.data._id, type: 'text', text: 'Still there?' },
+  });
+  expect(third.status).toBe(201);
+  await expect.poll(() => messages.getByText(/3\s*unread messages/).isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByRole('img', { name: '3.60 tokens earned in the last 14 days' }).isVisible(), { timeout: 10_000 })
+    .toBe(true);
+
+  await messages.getByRole('link', { name: /Sam Fan/ }).click();
+  await page.waitForURL(`**/messages/${opened.body.data._id}`);
+  await context.close();
+
+  const phone = await signedIn(model.token, PHONE);
+  await phone.page.goto('/');
+  await expect
+    .poll(() => phone.page.getByRole('img', { name: /tokens earned in the last 14 days/ }).isVisible(), { timeout: 10_000 })
+    .toBe(true);
+  await shot(phone.page, 'model-dashboard-390');
+  await phone.context.close();
+});
+
+it('a model who has earned nothing yet is told what will show there', async () => {
+  const model = await createModel(server, { name: 'New Creator' });
+  const { context, page } = await signedIn(model.token);
+  await page.goto('/');
+  await expect.poll(() => page.getByText('No earnings in the last 14 days').isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => page.getByText('No one is waiting').isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await page.getByText('Buy tokens').count()).toBe(0);
+  await shot(page, 'model-dashboard-empty-1280');
+  await context.close();
+});

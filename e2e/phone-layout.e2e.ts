@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
+import { launchBrowser, newPerson, shot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+type Screen = { name: string; path: string };
+
+/** Waits until the route has loaded and the page has had a moment to fetch and draw its data. */
+async function settle(page: Page) {
+  await page.locator('#main').waitFor();
+  await page.getByTestId('route-loader').waitFor({ state: 'detached' });
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(600);
+}
+
+/** What is wrong with the page at phone size: sideways scrolling, or a logo squeezed below 24 px. */
+async function phoneProblems(page: Page, screen: Screen): Promise<string[]> {
+  const { scrollWidth, innerWidth, logoWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    logoWidth: document.querySelector('.topbar__brand svg')?.getBoundingClientRect().width ?? 0,
+  }));
+  const problems: string[] = [];
+  if (scrollWidth > innerWidth) problems.push(`${screen.name}: scrolls sideways (${scrollWidth} px wide in ${innerWidth})`);
+  if (logoWidth < 24) problems.push(`${screen.name}: logo is ${logoWidth.toFixed(1)} px wide`);
+  return problems;
+}
+
+/** Visits each screen at phone and desktop size, saves both screenshots, and returns the phone problems found. */
+async function visitAll(screens: readonly Screen[], token?: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [size, viewport] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    const { context, page } = await newPerson(browser, server.baseUrl, viewport);
+    if (token) await context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await settle(page);
+      if (viewport === PHONE) problems.push(...(await phoneProblems(page, screen)));
+      await shot(page, `screens-${screen.name}-${size}`);
+    }
+    await context.close();
+  }
+  return problems;
+}
+
+it('every public page fits a phone without sideways scrolling, logo intact', async () => {
+  await createModel(server, { name: 'Mia Model', username: 'mia_model', bio: 'Singer and songwriter.' });
+  const problems = await visitAll([
+    { name: 'home', path: '/' },
+    { name: 'login', path: '/auth/login' },
+    { name: 'register', path: '/auth/register' },
+    { name: 'verify', path: '/auth/verify?email=someone%40example.test' },
+    { name: 'forgot', path: '/auth/forgot' },
+    { name: 'reset', path: '/auth/reset/some-token' },
+    { name: 'contact-us', path: '/contact-us' },
+    { name: 'models', path: '/models' },
+    { name: 'model-profile', path: '/models/mia_model' },
+    { name: 'not-found', path: '/no-such-page' },
+  ]);
+  expect(problems).toEqual([]);
+});
+
+it('every member page fits a phone, even with a five-figure balance in the top bar', async () => {
+  const member = await createMember(server, { name: 'Rich Member', username: 'rich_member' });
+  await giveTokens(server, member.user.id, 10_070.5);
+  const model = await createModel(server, { name: 'Nora Model', username: 'nora_model' });
+  const opened = await server.request('POST', '/api/conversation', { token: member.token, body: { userId: model.user.id } });
+  const conversationId = opened.body.data._id as string;
+  const problems = await visitAll(
+    [
+      { name: 'member-home', path: '/' },
+      { name: 'profile', path: '/account/profile' },
+      { name: 'password', path: '/account/password' },
+      { name: 'deactivate', path: '/account/deactivate' },
+      { name: 'tokens', path: '/tokens' },
+      { name: 'payments', path: '/tokens/history' },
+      { name: 'statement', path: '/tokens/statement' },
+      { name: 'cards', path: '/tokens/cards' },
+      { name: 'invoices', path: '/invoices' },
+      { name: 'messages', path: '/messages' },
+      { name: 'conversation', path: `/messages/${conversationId}` },
+      { name: 'bookmarks', path: '/bookmarks' },
+      { name: 'contacts', path: '/contacts' },
+      { name: 'people', path: '/people' },
+      { name: 'notifications', path: '/notifications' },
+      { name: 'member-models', path: '/models' },
+      { name: 'member-model-profile', path: '/models/nora_model' },
+    ],
+    member.token,
+  );
+  expect(problems).toEqual([]);
+});
+
+it('every model page fits a phone', async () => {
+  const model = await createModel(server, { name: 'Ola Model', username: 'ola_model' });
+  const problems = await visitAll(
+    [
+      { name: 'model-home', path: '/' },
+      { name: 'verification', path: '/account/verification' },
+      { name: 'earnings', path: '/earnings' },
+    ],
+    model.token,
+  );
+  expect(problems).toEqual([]);
+});
+
+it('every admin page fits a phone', async () => {
+  const admin = await createAdmin(server, { name: 'Ann Admin', username: 'ann_admin' });
+  const problems = await visitAll(
+    ['', 'models', 'members', 'packages', 'payments', 'invoices', 'settings', 'menus', 'outbox'].map((section) => ({
+      name: `admin-${section || 'overview'}`,
+      path: `/admin/${section}`,
+    })),
+    admin.token,
+  );
+  expect(problems).toEqual([]);
+});
