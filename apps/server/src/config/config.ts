@@ -48,13 +48,49 @@ const envFields = z.object({
   AUTHORIZENET_ACCEPT_JS_URL: z.url().default('https://jstest.authorize.net/v1/Accept.js'),
   /** How long one call to Authorize.Net may take before the payment is treated as "unknown". */
   AUTHORIZENET_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  VOICE_PROVIDER: z.enum(['local', 'twilio']).default('local'),
+  /** JSON list of RTCIceServer for the local provider's WebRTC, e.g. [{"urls":"stun:stun.example.org"}]. Loopback needs none. */
+  CALL_ICE_SERVERS: z.preprocess((v) => (v === '' || v === undefined ? '[]' : v), z.string()),
+  TWILIO_ACCOUNT_SID: optionalSecret,
+  TWILIO_AUTH_TOKEN: optionalSecret,
+  TWILIO_API_KEY_SID: optionalSecret,
+  TWILIO_API_KEY_SECRET: optionalSecret,
+  TWILIO_TWIML_APP_SID: optionalSecret,
+  /** The platform's number the model sees calling (never the member's). */
+  TWILIO_CALLER_ID: optionalSecret,
+  /** Twilio's REST API base; tests point it at the local fake. */
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
 });
 
+const TWILIO_REQUIRED_KEYS = [
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_API_KEY_SID',
+  'TWILIO_API_KEY_SECRET',
+  'TWILIO_TWIML_APP_SID',
+  'TWILIO_CALLER_ID',
+] as const;
+
+const iceServersSchema = z.array(
+  z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() }),
+);
+
 const envSchema = envFields.superRefine((env, issues) => {
-  // Authorize.Net without its keys would fail on the first purchase; stop at start-up instead.
-  if (env.PAYMENT_PROVIDER !== 'authorizenet') return;
-  for (const key of AUTHORIZENET_REQUIRED_KEYS) {
-    if (!env[key]) issues.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=authorizenet' });
+  // A provider without its keys would fail on the first purchase or call; stop at start-up instead.
+  if (env.PAYMENT_PROVIDER === 'authorizenet') {
+    for (const key of AUTHORIZENET_REQUIRED_KEYS) {
+      if (!env[key]) issues.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=authorizenet' });
+    }
+  }
+  if (env.VOICE_PROVIDER === 'twilio') {
+    for (const key of TWILIO_REQUIRED_KEYS) {
+      if (!env[key]) issues.addIssue({ code: 'custom', path: [key], message: 'is required when VOICE_PROVIDER=twilio' });
+    }
+  }
+  try {
+    iceServersSchema.parse(JSON.parse(env.CALL_ICE_SERVERS));
+  } catch {
+    issues.addIssue({ code: 'custom', path: ['CALL_ICE_SERVERS'], message: 'must be a JSON list of ICE servers ({"urls": …})' });
   }
 });
 
@@ -69,6 +105,19 @@ export type AuthorizeNetConfig = {
   acceptJsUrl: string;
   timeoutMs: number;
 };
+
+export type TwilioConfig = {
+  accountSid: string;
+  authToken: string;
+  apiKeySid: string;
+  apiKeySecret: string;
+  twimlAppSid: string;
+  callerId: string;
+  apiBase: string;
+};
+
+/** Paid voice calls (docs/product.md#calls): the in-app softphone unless Twilio is configured. */
+export type VoiceConfig = { provider: 'local'; iceServers: z.infer<typeof iceServersSchema> } | { provider: 'twilio'; twilio: TwilioConfig };
 
 /** Card payments (docs/product.md#payments): the embedded sandbox unless Authorize.Net is configured. */
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'authorizenet'; authorizenet: AuthorizeNetConfig };
@@ -92,6 +141,7 @@ export type Config = {
   /** Prefix for Redis keys and streams, so several deployments or test runs can share one Redis. */
   redisPrefix: string;
   payments: PaymentsConfig;
+  voice: VoiceConfig;
 };
 
 export class ConfigError extends Error {}
@@ -126,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitScale: e.RATE_LIMIT_SCALE,
     redisPrefix: e.REDIS_PREFIX,
     payments: paymentsConfig(e),
+    voice: voiceConfig(e),
     ...overrides,
   };
 }
@@ -143,6 +194,23 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
       endpoint: e.AUTHORIZENET_ENDPOINT,
       acceptJsUrl: e.AUTHORIZENET_ACCEPT_JS_URL,
       timeoutMs: e.AUTHORIZENET_TIMEOUT_MS,
+    },
+  };
+}
+
+function voiceConfig(e: z.infer<typeof envSchema>): VoiceConfig {
+  if (e.VOICE_PROVIDER === 'local') return { provider: 'local', iceServers: iceServersSchema.parse(JSON.parse(e.CALL_ICE_SERVERS)) };
+  // superRefine has made sure every key is present.
+  return {
+    provider: 'twilio',
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+      authToken: e.TWILIO_AUTH_TOKEN ?? '',
+      apiKeySid: e.TWILIO_API_KEY_SID ?? '',
+      apiKeySecret: e.TWILIO_API_KEY_SECRET ?? '',
+      twimlAppSid: e.TWILIO_TWIML_APP_SID ?? '',
+      callerId: e.TWILIO_CALLER_ID ?? '',
+      apiBase: e.TWILIO_API_BASE.replace(/\/$/, ''),
     },
   };
 }

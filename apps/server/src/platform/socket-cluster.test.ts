@@ -45,7 +45,7 @@ it.runIf(clustered)('an emit on one node reaches a member connected to another, 
   });
 
   const received = new Promise((resolve) => client!.once('call:connected', resolve));
-  emitToUser(nodeA.ctx.io(), member.user.id, 'call:connected', { callId: 'across-nodes' });
+  emitToUser(nodeA.ctx.io(), member.user.id, 'call:connected', { callId: 'across-nodes', connectedAt: new Date().toISOString() });
   expect(await received).toEqual({ callId: 'across-nodes' });
 
   const dropped = new Promise((resolve) => client!.once('disconnect', resolve));

@@ -40,8 +40,8 @@ it('call events carry the rate and the cost in tokens', async () => {
   expect(await incoming).toEqual({ callId: 'c1', fromUser, callRate: 2.5 });
 
   const ended = nextEvent(tab, 'call:ended');
-  emitToUser(app.ctx.io(), model.user.id, 'call:ended', { callId: 'c1', duration: 75, finalTokens: 500, reason: 'hangup' });
-  expect(await ended).toEqual({ callId: 'c1', duration: 75, finalTokens: 5, reason: 'hangup' });
+  emitToUser(app.ctx.io(), model.user.id, 'call:ended', { callId: 'c1', duration: 75, finalTokens: 500, reason: 'caller-ended' });
+  expect(await ended).toEqual({ callId: 'c1', duration: 75, finalTokens: 5, reason: 'caller-ended' });
 });
 
 it('an event whose payload does not fit its schema is refused before it reaches anyone', async () => {

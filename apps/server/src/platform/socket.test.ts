@@ -47,7 +47,7 @@ describe('the real-time link', () => {
     expect(Date.parse(answer.serverTime)).not.toBeNaN();
 
     const received = new Promise((resolve) => client.once('call:declined', resolve));
-    emitToUser(app.ctx.io(), member.user.id, 'call:declined', { callId: 'c1' });
+    emitToUser(app.ctx.io(), member.user.id, 'call:declined', { callId: 'c1', reason: 'declined' });
     expect(await received).toEqual({ callId: 'c1' });
   });
 
@@ -64,7 +64,7 @@ describe('the real-time link', () => {
     let bobGotIt = false;
     b.on('call:declined', () => (bobGotIt = true));
     const aliceGotIt = new Promise((resolve) => a.once('call:declined', resolve));
-    emitToUser(app.ctx.io(), alice.user.id, 'call:declined', { callId: 'only-alice' });
+    emitToUser(app.ctx.io(), alice.user.id, 'call:declined', { callId: 'only-alice', reason: 'declined' });
     await aliceGotIt;
     await b.timeout(2000).emitWithAck('link:ping'); // a round trip after the emit: bob would have it by now
     expect(bobGotIt).toBe(false);

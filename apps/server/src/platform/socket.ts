@@ -59,10 +59,11 @@ export function onClientEvent<E extends ClientEventName>(
   event: E,
   handler: (payload: z.output<(typeof clientEventSchemas)[E]>) => void,
 ) {
-  const schema = clientEventSchemas[event];
+  const schema: z.ZodType = clientEventSchemas[event];
   (socket.on as (event: E, listener: (payload: unknown) => void) => void)(event, (payload) => {
     const parsed = schema.safeParse(payload);
-    if (parsed.success) handler(parsed.data);
+    // Indexing the map by a generic key widens the schema to the union of all; this one is E's.
+    if (parsed.success) handler(parsed.data as z.output<(typeof clientEventSchemas)[E]>);
   });
 }
 

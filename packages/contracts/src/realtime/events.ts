@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { meSchema } from '../accounts/schemas';
+import { callSignalSchema, CALL_END_REASONS } from '../calls/schemas';
 import { tokenAmount } from '../common/money';
 import { conversationSchema } from '../messaging/conversations';
 import { messageSchema } from '../messaging/messages';
@@ -56,21 +57,33 @@ export const serverEventSchemas = {
     fromUser: z.object({ _id: z.string(), name: z.string(), username: z.string() }),
     callRate: tokenAmount({ description: 'Tokens one minute of the call costs' }),
   }),
-  'call:connected': z.object({ callId: z.string() }),
-  'call:declined': z.object({ callId: z.string() }),
+  /** The model answered: both parties start the timer; the caller joins the voice link. */
+  'call:connected': z.object({ callId: z.string(), connectedAt: z.iso.datetime() }),
+  /** The model declined or did not answer in time ('no-answer'). */
+  'call:declined': z.object({ callId: z.string(), reason: z.enum(['declined', 'no-answer']) }),
   'call:ended': z.object({
     callId: z.string(),
     /** Seconds the call lasted. */
     duration: z.number().nonnegative(),
     finalTokens: tokenAmount({ description: 'Tokens the whole call cost (docs/product.md#call-billing)' }),
-    reason: z.string(),
+    reason: z.enum(CALL_END_REASONS),
   }),
+  /** A minute was charged (to both parties: the caller's tokens used, the model's earnings so far). */
+  'call:charged': z.object({
+    callId: z.string(),
+    minutesCharged: z.number().int().nonnegative(),
+    tokensUsed: tokenAmount({ description: 'Tokens charged for this call so far' }),
+  }),
+  /** WebRTC signalling from the other party of a local call. */
+  'call:signal': z.object({ callId: z.string(), signal: callSignalSchema }),
 };
 
 /** What the client sends with each event; the server drops a payload its schema refuses. */
 export const clientEventSchemas = {
   /** The viewer is typing in a conversation (send at most every TYPING_RENEW_MS while typing). */
   'conversation:typing': z.object({ conversationId: z.uuid(), typing: z.boolean() }),
+  /** WebRTC signalling for the other party of a local call; relayed only between the call's two parties. */
+  'call:signal': z.object({ callId: z.uuid(), signal: callSignalSchema }),
 };
 
 /** The server's answer (the acknowledgement) to 'link:ping'. */
