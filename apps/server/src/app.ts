@@ -35,6 +35,7 @@ import { mediaModule } from './modules/media';
 import { contactsModule } from './modules/contacts';
 import { notificationsModule } from './modules/notifications';
 import { messagingModule } from './modules/messaging';
+import { callsModule, type CallsModuleOptions } from './modules/calls';
 import { createMediaAccess } from './platform/media-access';
 import { createSettingsService } from './modules/system';
 import { createLedger } from './modules/wallet';
@@ -52,6 +53,8 @@ export type BuildOptions = {
   mailTransport?: MailTransport;
   /** Start the background mail worker (default true). Tests may drive it with `flushMail`. */
   startJobs?: boolean;
+  /** The calls module's clock and voice provider (tests move time instead of sleeping). */
+  calls?: CallsModuleOptions;
 };
 
 export type App = {
@@ -191,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await contactsModule(api, ctx);
       await notificationsModule(api, ctx);
       await messagingModule(api, ctx);
+      await callsModule(api, ctx, options.calls);
     },
     { prefix: '/api' },
   );

@@ -90,10 +90,10 @@ export const SPEC_ROUTES: SpecRoute[] = [
   { method: 'POST', path: '/system/configs/keys', named: ['keys'] },
   { method: 'GET', path: '/menus/sections/{section}' },
   // Calls
-  { method: 'POST', path: '/masked-call/initiate', named: ['modelId'], later: true },
-  { method: 'GET', path: '/masked-call/status/{id}', later: true },
-  { method: 'GET', path: '/masked-call/history', named: ['limit', 'skip'], later: true },
-  { method: 'GET', path: '/call/webrtc/token', later: true },
-  { method: 'POST', path: '/masked-call/charge/{id}', later: true },
-  { method: 'PUT', path: '/masked-call/rate', named: ['callRate'], later: true },
+  { method: 'POST', path: '/masked-call/initiate', named: ['modelId'] },
+  { method: 'GET', path: '/masked-call/status/{id}' },
+  { method: 'GET', path: '/masked-call/history', named: ['limit', 'skip'] },
+  { method: 'GET', path: '/call/webrtc/token' },
+  { method: 'POST', path: '/masked-call/charge/{id}' },
+  { method: 'PUT', path: '/masked-call/rate', named: ['callRate'] },
 ];

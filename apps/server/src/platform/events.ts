@@ -25,6 +25,8 @@ export type DomainEvents = {
   'conversation.blocked': { conversationId: string; userIds: [string, string]; blockedIds: string[] };
   /** `ownerId` added `contactUserId` to their contacts. */
   'contact.added': { contactId: string; ownerId: string; contactUserId: string };
+  /** A call rang out unanswered (after commit): the model gets a missed-call notification. */
+  'call.missed': { callId: string; callerId: string; modelId: string };
 };
 
 export type EventBus = {

@@ -45,8 +45,9 @@ it.runIf(clustered)('an emit on one node reaches a member connected to another, 
   });
 
   const received = new Promise((resolve) => client!.once('call:connected', resolve));
-  emitToUser(nodeA.ctx.io(), member.user.id, 'call:connected', { callId: 'across-nodes', connectedAt: new Date().toISOString() });
-  expect(await received).toEqual({ callId: 'across-nodes' });
+  const connectedAt = '2030-01-01T12:00:00.000Z';
+  emitToUser(nodeA.ctx.io(), member.user.id, 'call:connected', { callId: 'across-nodes', connectedAt });
+  expect(await received).toEqual({ callId: 'across-nodes', connectedAt });
 
   const dropped = new Promise((resolve) => client!.once('disconnect', resolve));
   const ended = await nodeA.ctx.sessions.revoke({ userId: member.user.id });

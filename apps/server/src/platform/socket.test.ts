@@ -48,7 +48,7 @@ describe('the real-time link', () => {
 
     const received = new Promise((resolve) => client.once('call:declined', resolve));
     emitToUser(app.ctx.io(), member.user.id, 'call:declined', { callId: 'c1', reason: 'declined' });
-    expect(await received).toEqual({ callId: 'c1' });
+    expect(await received).toEqual({ callId: 'c1', reason: 'declined' });
   });
 
   it('refuses a connection without a valid token', async () => {

@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './schemas';
 export * from './calls.routes';
+export * from './twilio.routes';

@@ -52,9 +52,10 @@ export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 
 /** `limit` and `skip` arrive as query strings; empty values fall back to the defaults. */
+const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.preprocess(emptyAsMissing, z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT)),
+  skip: z.preprocess(emptyAsMissing, z.coerce.number().int().min(0).default(0)),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -21,7 +21,25 @@ export function createMemberLookup(db: Db) {
     return Boolean(await users.findById(id));
   }
 
-  return { findPayee, exists };
+  /**
+   * What a call depends on (docs/product.md#calls): who the member is, whether they may be called,
+   * at what rate (hundredths per minute), and the phone the Twilio provider rings. Undefined when
+   * there is no such member.
+   */
+  async function findCallee(id: string) {
+    const user = await users.findById(id);
+    if (!user) return undefined;
+    const { name, username, type, status, modelStatus, callRate, callAvailable, phoneVerified, phoneNumber } = user;
+    return { id: user.id, name, username, type, status, modelStatus, callRate, callAvailable, phoneVerified, phoneNumber };
+  }
+
+  /** Changes a member's call settings; answers the member as `findCallee` does. */
+  async function updateCallSettings(id: string, patch: { callRate?: number; callAvailable?: boolean; phoneNumber?: string | null }) {
+    await users.update(id, patch);
+    return findCallee(id);
+  }
+
+  return { findPayee, exists, findCallee, updateCallSettings };
 }
 
 export type MemberLookup = ReturnType<typeof createMemberLookup>;

@@ -77,6 +77,19 @@ export function subscribeNotificationTriggers({
       });
     }),
 
+    events.subscribe('call.missed', async ({ callId, callerId, modelId }) => {
+      const caller = await repo.findMember(callerId);
+      if (!caller) return;
+      await notifier.notify({
+        userId: modelId,
+        type: 'call',
+        text: `You missed a call from ${caller.name}`,
+        link: '/calls',
+        actorId: caller.id,
+        sourceKey: `call-missed:${callId}`,
+      });
+    }),
+
     events.subscribe('model.reviewed', async ({ userId, approved, reason }) => {
       const model = await repo.findMember(userId);
       if (!model) return;

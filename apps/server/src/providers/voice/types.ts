@@ -18,7 +18,12 @@ export type VoiceProvider = {
    * `call:incoming` event rings the softphone). `twilio`: creates the model's leg, which joins
    * `conference:{callId}` when answered. Answers the provider's id for what it placed, if any.
    */
-  ringModel(input: { callId: string; modelPhone: string | null; ringSeconds: number; maxSeconds: number }): Promise<{ callSid: string | null }>;
+  ringModel(input: {
+    callId: string;
+    modelPhone: string | null;
+    ringSeconds: number;
+    maxSeconds: number;
+  }): Promise<{ callSid: string | null }>;
   /** Hangs up whatever the provider still holds for this call (best effort, never throws). */
   hangUp(input: { callId: string; callSid: string | null }): Promise<void>;
 };

@@ -1,0 +1,191 @@
+import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CallStatus } from '@cc/contracts';
+import { calls, files, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../platform/db';
+
+export type CallRow = typeof calls.$inferSelect;
+export type NewCall = typeof calls.$inferInsert;
+export type CallPatch = Partial<Omit<NewCall, 'id' | 'callerId' | 'modelId' | 'createdAt'>>;
+export type FileRef = { id: string; fileName: string };
+export type PartyRow = { id: string; name: string; username: string; avatar: FileRef | null };
+/** A call with its two parties' identity columns (docs/architecture.md#boundaries allows joining them). */
+export type CallView = { call: CallRow; caller: PartyRow; model: PartyRow };
+export type Party = 'caller' | 'model';
+
+/** The statuses that still hold both parties (the unique indexes' `LIVE_CALL`). */
+export const LIVE_STATUSES = ['initiated', 'ringing', 'connected'] as const satisfies readonly CallStatus[];
+
+const callers = alias(users, 'caller');
+const models = alias(users, 'model');
+const callerAvatars = alias(files, 'caller_avatar');
+const modelAvatars = alias(files, 'model_avatar');
+
+/** The only code touching the `calls` table. Every instant comes from the service's clock, as a parameter. */
+export function createCallsRepository(db: Db) {
+  async function insert(values: NewCall, tx: DbOrTx = db): Promise<CallRow> {
+    const [row] = await tx.insert(calls).values(values).returning();
+    return row!;
+  }
+
+  async function findById(id: string, tx: DbOrTx = db): Promise<CallRow | undefined> {
+    const [row] = await tx.select().from(calls).where(eq(calls.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * Locks the call row until the transaction ends. `skipLocked`: answer nothing when another
+   * transaction (this or another process) holds it, so the billing job never waits on a charge.
+   */
+  async function lock(id: string, tx: DbOrTx, { skipLocked = false } = {}): Promise<CallRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(calls)
+      .where(eq(calls.id, id))
+      .limit(1)
+      .for('update', skipLocked ? { skipLocked: true } : {});
+    return row;
+  }
+
+  /**
+   * The one way a call changes state: a compare-and-set. Answers the new row, or nothing when the
+   * call was no longer in one of `from` (a double click, another process or a late callback got there first).
+   */
+  async function transition(id: string, from: readonly CallStatus[], patch: CallPatch, tx: DbOrTx = db): Promise<CallRow | undefined> {
+    const [row] = await tx
+      .update(calls)
+      .set(patch)
+      .where(and(eq(calls.id, id), inArray(calls.status, [...from])))
+      .returning();
+    return row;
+  }
+
+  /** A live call this member is in, on either side. */
+  async function liveCallOf(userId: string, tx: DbOrTx = db): Promise<CallRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(calls)
+      .where(and(inArray(calls.status, [...LIVE_STATUSES]), or(eq(calls.callerId, userId), eq(calls.modelId, userId))))
+      .limit(1);
+    return row;
+  }
+
+  function viewSelect(tx: DbOrTx = db) {
+    return tx
+      .select({
+        call: calls,
+        caller: { id: callers.id, name: callers.name, username: callers.username },
+        callerAvatar: { id: callerAvatars.id, fileName: callerAvatars.fileName },
+        model: { id: models.id, name: models.name, username: models.username },
+        modelAvatar: { id: modelAvatars.id, fileName: modelAvatars.fileName },
+      })
+      .from(calls)
+      .innerJoin(callers, eq(callers.id, calls.callerId))
+      .innerJoin(models, eq(models.id, calls.modelId))
+      .leftJoin(callerAvatars, eq(callerAvatars.id, callers.avatarFileId))
+      .leftJoin(modelAvatars, eq(modelAvatars.id, models.avatarFileId));
+  }
+  type ViewSelectRow = Awaited<ReturnType<ReturnType<typeof viewSelect>['execute']>>[number];
+  const toView = (r: ViewSelectRow): CallView => ({
+    call: r.call,
+    caller: { ...r.caller, avatar: r.callerAvatar },
+    model: { ...r.model, avatar: r.modelAvatar },
+  });
+
+  async function findView(id: string, tx: DbOrTx = db): Promise<CallView | undefined> {
+    const [row] = await viewSelect(tx).where(eq(calls.id, id)).limit(1);
+    return row ? toView(row) : undefined;
+  }
+
+  /** A member's calls in both directions, newest first. */
+  async function history(opts: { userId: string; limit: number; skip: number }): Promise<{ rows: CallView[]; count: number }> {
+    const mine = or(eq(calls.callerId, opts.userId), eq(calls.modelId, opts.userId));
+    const rows = await viewSelect().where(mine).orderBy(desc(calls.createdAt), desc(calls.id)).limit(opts.limit).offset(opts.skip);
+    const [total] = await db.select({ n: count() }).from(calls).where(mine);
+    return { rows: rows.map(toView), count: total?.n ?? 0 };
+  }
+
+  /** Connected calls with a minute due by `now` whose parties are both present (billing pauses while one is away). */
+  async function dueForCharge(now: Date, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ id: calls.id })
+      .from(calls)
+      .where(and(eq(calls.status, 'connected'), lte(calls.nextChargeAt, now), isNull(calls.callerAwaySince), isNull(calls.modelAwaySince)))
+      .orderBy(calls.nextChargeAt)
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  /** Calls still waiting for the model that were placed at or before `cutoff`. */
+  async function ringingSince(cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ id: calls.id })
+      .from(calls)
+      .where(and(inArray(calls.status, ['initiated', 'ringing']), lte(calls.createdAt, cutoff)))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  /** Every live call with its parties and their away marks (the disconnect watch). */
+  async function liveCalls(limit: number) {
+    return db
+      .select({
+        id: calls.id,
+        status: calls.status,
+        callerId: calls.callerId,
+        modelId: calls.modelId,
+        callerAwaySince: calls.callerAwaySince,
+        modelAwaySince: calls.modelAwaySince,
+      })
+      .from(calls)
+      .where(inArray(calls.status, ['ringing', 'connected']))
+      .limit(limit);
+  }
+
+  /** Live calls of this member on either side (a presence change concerns these). */
+  async function liveCallIdsOf(userId: string): Promise<{ id: string; party: Party }[]> {
+    const rows = await db
+      .select({ id: calls.id, callerId: calls.callerId })
+      .from(calls)
+      .where(and(inArray(calls.status, ['ringing', 'connected']), or(eq(calls.callerId, userId), eq(calls.modelId, userId))));
+    return rows.map((r) => ({ id: r.id, party: r.callerId === userId ? 'caller' : 'model' }));
+  }
+
+  /** Marks a party away from `since`, unless already marked (the first instant counts). */
+  async function markAway(id: string, party: Party, since: Date): Promise<boolean> {
+    const column = party === 'caller' ? calls.callerAwaySince : calls.modelAwaySince;
+    const rows = await db
+      .update(calls)
+      .set(party === 'caller' ? { callerAwaySince: since } : { modelAwaySince: since })
+      .where(and(eq(calls.id, id), inArray(calls.status, ['ringing', 'connected']), isNull(column)))
+      .returning({ id: calls.id });
+    return rows.length > 0;
+  }
+
+  async function markBack(id: string, party: Party): Promise<boolean> {
+    const column = party === 'caller' ? calls.callerAwaySince : calls.modelAwaySince;
+    const rows = await db
+      .update(calls)
+      .set(party === 'caller' ? { callerAwaySince: null } : { modelAwaySince: null })
+      .where(and(eq(calls.id, id), sql`${column} is not null`))
+      .returning({ id: calls.id });
+    return rows.length > 0;
+  }
+
+  return {
+    insert,
+    findById,
+    lock,
+    transition,
+    liveCallOf,
+    findView,
+    history,
+    dueForCharge,
+    ringingSince,
+    liveCalls,
+    liveCallIdsOf,
+    markAway,
+    markBack,
+  };
+}
+export type CallsRepository = ReturnType<typeof createCallsRepository>;

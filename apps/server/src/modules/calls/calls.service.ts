@@ -1,0 +1,214 @@
+import {
+  billingSecondForMinute,
+  CALL_MESSAGES,
+  CALL_MIN_BALANCE,
+  CALL_RING_TIMEOUT_MS,
+  ErrorCode,
+  hundredthsToTokens,
+  type Call,
+  type List,
+  type PageQuery,
+} from '@cc/contracts';
+import type { z } from 'zod';
+import type { callChargeSchema, initiatedCallSchema, voiceTokenSchema } from '@cc/contracts';
+import { isUniqueViolation } from '../../platform/db';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import type { CallLifecycle, VoiceProvider } from '../../providers/voice';
+import type { MemberLookup } from '../accounts';
+import type { Ledger } from '../wallet';
+import type { CallEngine } from './calls.engine';
+import { toCallDto, toPartyDto, connectedSeconds } from './calls.presenter';
+import { LIVE_STATUSES, type CallRow, type CallsRepository } from './calls.repository';
+import type { CallsPush } from './calls.socket';
+
+type Caller = { id: string; name: string; username: string };
+type Callee = NonNullable<Awaited<ReturnType<MemberLookup['findCallee']>>>;
+
+/** Twilio ends a call it was told would last longer than this (its `timeLimit` ceiling is 4 h). */
+const MAX_CALL_SECONDS = 4 * 60 * 60;
+
+export const CALL_BUSY = {
+  model: 'This model is on another call right now. Please try again in a few minutes.',
+  caller: 'You are already on a call. End it before starting another.',
+};
+const NOT_RINGING = 'This call is no longer ringing.';
+const CALL_NOT_FOUND = 'That call was not found.';
+
+/**
+ * Who may be called (docs/product.md#calls): an approved, active model who is available, with a
+ * rate, and — as the spec states it, literally — `phoneVerified` false. Twilio also needs the
+ * model's phone to ring.
+ */
+export function isCallable(model: Callee, provider: VoiceProvider['name']): boolean {
+  return (
+    model.type === 'model' &&
+    model.modelStatus === 'approved' &&
+    model.status === 'active' &&
+    model.callAvailable &&
+    !model.phoneVerified &&
+    model.callRate > 0 &&
+    (provider !== 'twilio' || Boolean(model.phoneNumber))
+  );
+}
+
+/** Calls as members use them: placing, answering, ending, paying and listing (docs/product.md#calls). */
+export function createCallsService(deps: {
+  repo: CallsRepository;
+  engine: CallEngine;
+  ledger: Pick<Ledger, 'balanceOf'>;
+  members: Pick<MemberLookup, 'findCallee'>;
+  provider: VoiceProvider;
+  push: CallsPush;
+  now: () => Date;
+}) {
+  const { repo, engine, provider, now } = deps;
+
+  /** The call, if the viewer is one of its two parties; anyone else learns nothing (404). */
+  async function partyCall(viewerId: string, id: string): Promise<CallRow> {
+    const call = await repo.findById(id);
+    if (!call || (call.callerId !== viewerId && call.modelId !== viewerId)) throw notFound(CALL_NOT_FOUND);
+    return call;
+  }
+
+  async function view(viewerId: string, id: string): Promise<Call> {
+    const found = await repo.findView(id);
+    if (!found) throw notFound(CALL_NOT_FOUND);
+    return toCallDto(found, viewerId, now());
+  }
+
+  async function initiate({ caller, modelId }: { caller: Caller; modelId: string }): Promise<z.output<typeof initiatedCallSchema>> {
+    if (modelId === caller.id) throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'You cannot call yourself.');
+    const model = await deps.members.findCallee(modelId);
+    if (!model) throw notFound('That model was not found.');
+    if (!isCallable(model, provider.name)) throw forbidden(CALL_MESSAGES.modelUnavailable);
+    const balance = await deps.ledger.balanceOf(caller.id);
+    if (balance < CALL_MIN_BALANCE) {
+      const details = { needed: hundredthsToTokens(CALL_MIN_BALANCE), balance: hundredthsToTokens(balance) };
+      throw new AppError(402, ErrorCode.INSUFFICIENT_TOKENS, CALL_MESSAGES.needTokens, details);
+    }
+    // Friendly answers first; the unique indexes below are what holds under a race.
+    if (await repo.liveCallOf(caller.id)) throw conflict(CALL_BUSY.caller);
+    if (await repo.liveCallOf(model.id)) throw conflict(CALL_BUSY.model);
+
+    let call: CallRow;
+    try {
+      call = await repo.insert({ callerId: caller.id, modelId: model.id, status: 'initiated', rate: model.callRate, createdAt: now() });
+    } catch (error) {
+      if (isUniqueViolation(error, 'calls_one_live_per_caller')) throw conflict(CALL_BUSY.caller);
+      if (isUniqueViolation(error, 'calls_one_live_per_model')) throw conflict(CALL_BUSY.model);
+      throw error;
+    }
+
+    let modelCallSid: string | null;
+    try {
+      ({ callSid: modelCallSid } = await provider.ringModel({
+        callId: call.id,
+        modelPhone: model.phoneNumber,
+        ringSeconds: CALL_RING_TIMEOUT_MS / 1000,
+        maxSeconds: affordableSeconds(balance, call.rate),
+      }));
+    } catch {
+      await engine.fail(call.id);
+      throw new AppError(502, 'VOICE_PROVIDER_ERROR', CALL_MESSAGES.initiateFailed);
+    }
+    // A provider callback may have moved it already (ringing, even answered): that one stands.
+    const ringing = await repo.transition(call.id, ['initiated'], { status: 'ringing', modelCallSid });
+    deps.push.incoming(ringing ?? call, caller);
+
+    const placed = await repo.findView(call.id);
+    return { callId: call.id, callRate: call.rate, status: placed!.call.status, model: toPartyDto(placed!.model) };
+  }
+
+  async function history(viewerId: string, page: PageQuery): Promise<List<Call>> {
+    const { rows, count } = await repo.history({ userId: viewerId, ...page });
+    const instant = now();
+    return { items: rows.map((row) => toCallDto(row, viewerId, instant)), count };
+  }
+
+  async function status(viewerId: string, id: string): Promise<Call> {
+    await partyCall(viewerId, id);
+    return view(viewerId, id);
+  }
+
+  /** The model answers on the softphone. A call past its ring time is missed, not answered. */
+  async function accept(viewerId: string, id: string): Promise<Call> {
+    const call = await partyCall(viewerId, id);
+    if (call.modelId !== viewerId) throw forbidden('Only the model called can answer this call.');
+    if (await engine.expireRinging(id, now())) throw conflict(NOT_RINGING);
+    if (!(await engine.connect(id))) throw conflict(NOT_RINGING);
+    return view(viewerId, id);
+  }
+
+  async function decline(viewerId: string, id: string): Promise<Call> {
+    const call = await partyCall(viewerId, id);
+    if (call.modelId !== viewerId) throw forbidden('Only the model called can decline this call.');
+    if (!(await engine.notAnswered(id, 'declined'))) throw conflict(NOT_RINGING);
+    return view(viewerId, id);
+  }
+
+  /** Either party hangs up; ending a finished call again changes nothing and answers it as it is. */
+  async function end(viewerId: string, id: string): Promise<Call> {
+    const call = await partyCall(viewerId, id);
+    const by = call.callerId === viewerId ? 'caller' : 'model';
+    await engine.hangUp(id, by, by === 'caller' ? 'caller-ended' : 'model-ended');
+    return view(viewerId, id);
+  }
+
+  /** Charges what the server's clock says is due, and answers the caller's tokens used and balance. */
+  async function charge(viewerId: string, id: string): Promise<z.output<typeof callChargeSchema>> {
+    const call = await partyCall(viewerId, id);
+    if (call.callerId !== viewerId) throw forbidden('Only the caller pays for a call.');
+    const settled = await engine.charge(id);
+    const current = settled?.call ?? call;
+    return {
+      callId: current.id,
+      status: current.status,
+      minutesCharged: current.minutesCharged,
+      tokensUsed: current.tokensCharged,
+      balance: await deps.ledger.balanceOf(viewerId),
+      duration: connectedSeconds(current, now()),
+    };
+  }
+
+  async function voiceToken(userId: string): Promise<z.output<typeof voiceTokenSchema>> {
+    const device = await provider.deviceToken({ userId });
+    return { ...device, provider: provider.name };
+  }
+
+  /** What a voice provider reports, each a compare-and-set (providers/voice/types.ts). */
+  const lifecycle: CallLifecycle = {
+    async callerJoined(callId, callSid) {
+      return Boolean(await repo.transition(callId, LIVE_STATUSES, { callSid }));
+    },
+    async modelRinging(callId, callSid) {
+      return Boolean(await repo.transition(callId, ['initiated'], { status: 'ringing', ...(callSid ? { modelCallSid: callSid } : {}) }));
+    },
+    async connected(callId) {
+      return Boolean(await engine.connect(callId));
+    },
+    async notAnswered(callId, reason) {
+      return Boolean(await engine.notAnswered(callId, reason));
+    },
+    async ended(callId, reason) {
+      if (reason === 'failed') return Boolean((await engine.fail(callId))?.moved);
+      const by = reason === 'caller-ended' ? 'caller' : 'model';
+      return Boolean((await engine.hangUp(callId, by, reason))?.moved);
+    },
+    async failed(callId) {
+      return Boolean((await engine.fail(callId))?.moved);
+    },
+    async mayJoin(callId, userId) {
+      const call = await repo.findById(callId);
+      return Boolean(call && call.callerId === userId && engine.isLive(call));
+    },
+  };
+
+  return { initiate, history, status, accept, decline, end, charge, voiceToken, lifecycle };
+}
+export type CallsService = ReturnType<typeof createCallsService>;
+
+/** How long the caller's balance lets a call last: until the first minute they could not pay falls due. */
+function affordableSeconds(balance: number, rate: number): number {
+  const minutes = Math.floor(balance / rate);
+  return Math.min(MAX_CALL_SECONDS, billingSecondForMinute(minutes + 1));
+}
