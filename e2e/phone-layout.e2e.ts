@@ -101,6 +101,7 @@ it('every member page fits a phone, even with a five-figure balance in the top b
       { name: 'contacts', path: '/contacts' },
       { name: 'people', path: '/people' },
       { name: 'notifications', path: '/notifications' },
+      { name: 'calls', path: '/calls' },
       { name: 'member-models', path: '/models' },
       { name: 'member-model-profile', path: '/models/nora_model' },
     ],
@@ -116,6 +117,8 @@ it('every model page fits a phone', async () => {
       { name: 'model-home', path: '/' },
       { name: 'verification', path: '/account/verification' },
       { name: 'earnings', path: '/earnings' },
+      { name: 'model-calls', path: '/calls' },
+      { name: 'call-settings', path: '/calls/settings' },
     ],
     model.token,
   );

@@ -16,8 +16,20 @@ const FLAGS = [
 ];
 export const SHOTS_DIR = path.resolve(import.meta.dirname, '../.artifacts');
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+/**
+ * For voice calls: a fake microphone (a tone) that needs no permission prompt, WebRTC over loopback
+ * with real host candidates, and audio that may play without a click.
+ */
+export const FAKE_MEDIA_FLAGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export async function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...extraFlags], headless: true });
 }
 
 /** A fresh, isolated browser profile (cookies, storage) for one person. */
@@ -31,10 +43,10 @@ export async function newPerson(
   return { context, page };
 }
 
-/** Saves a screenshot under e2e/.artifacts for people to look at. */
-export async function shot(page: Page, name: string) {
+/** Saves a screenshot under e2e/.artifacts for people to look at (the viewport only, for what floats over a page, like a dialog). */
+export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
 }
 
 export function tempDir(prefix: string) {

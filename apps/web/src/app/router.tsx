@@ -97,12 +97,31 @@ export function appRoutes(store: AppStore): RouteObject[] {
               lazy: page(() => import('../features/people/pages/PeopleSearchPage')),
             },
             { path: 'models', lazy: page(() => import('../features/people/pages/ModelsPage')) },
-            { path: 'models/:username', lazy: page(() => import('../features/people/pages/ModelProfilePage')) },
+            // The profile with the calls feature's Call Now composed in (features never import each other).
+            { path: 'models/:username', lazy: page(() => import('./routes/ModelProfileRoute')) },
             {
               path: 'notifications',
               loader: requireAuth(store),
               shouldRevalidate: always,
               lazy: page(() => import('../features/notifications/pages/NotificationsPage')),
+            },
+            {
+              // Call history for everyone signed in; a model's softphone and call settings beside it.
+              path: 'calls',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/calls/pages/CallsLayout')),
+              children: [
+                { index: true, lazy: page(() => import('../features/calls/pages/CallHistoryPage')) },
+                { path: 'settings', lazy: page(() => import('../features/calls/pages/CallSettingsPage')) },
+              ],
+            },
+            // A call's receipt stands alone, like an invoice, so it prints as a clean page.
+            {
+              path: 'calls/:id',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/calls/pages/CallReceiptPage')),
             },
             // An invoice stands alone (no section tabs) so it prints as a clean page.
             {

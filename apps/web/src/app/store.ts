@@ -1,4 +1,5 @@
 import { combineReducers, configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
+import { callReducer } from '../features/calls/model/callSlice';
 import { chatReducer } from '../features/messages/model/chatSlice';
 import { baseApi } from '../shared/api/baseApi';
 import { appReset } from '../shared/api/session';
@@ -10,6 +11,7 @@ const appReducer = combineReducers({
   auth: authReducer,
   socket: socketReducer,
   chat: chatReducer,
+  call: callReducer,
 });
 
 export type RootState = ReturnType<typeof appReducer>;

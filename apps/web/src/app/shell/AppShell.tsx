@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { useLiveSocket } from '../../shared/socket/useLiveSocket';
+import { CallCenter } from '../../features/calls';
 import { useMessagingLive } from '../../features/messages';
 import { useNotificationsLive } from '../../features/notifications';
 import { Footer } from './Footer';
@@ -31,6 +32,8 @@ export function AppShell() {
       <Footer />
       {/* Toasts appear at the bottom right. */}
       <Toaster position="bottom-right" theme="system" richColors closeButton />
+      {/* Calls' global listener: the Voice Call modal and incoming calls on every page. */}
+      <CallCenter />
       <RouteLoader />
       {/* A new page opens at its top; back and forward return to where the person was. */}
       <ScrollRestoration />

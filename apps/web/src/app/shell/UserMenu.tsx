@@ -6,7 +6,7 @@ import { logout } from '../../shared/auth/logoutThunk';
 import { Avatar, Icon, useMenuButton } from '../../shared/ui';
 
 /**
- * The avatar menu (menu button pattern): Profile, Account settings, Notifications, Bookmarks,
+ * The avatar menu (menu button pattern): Profile, Account settings, Notifications, Calls, Bookmarks,
  * People, Contact us, Sign out. Arrow keys move between items, Escape closes it and gives focus back to the button.
  */
 export function UserMenu({ user }: { user: Me }) {
@@ -41,6 +41,9 @@ export function UserMenu({ user }: { user: Me }) {
           <div className="user-menu__separator" role="separator" />
           <Link role="menuitem" tabIndex={-1} to="/notifications" className="user-menu__item" onClick={() => close(false)}>
             <Icon name="sparkles" size={18} /> Notifications
+          </Link>
+          <Link role="menuitem" tabIndex={-1} to="/calls" className="user-menu__item" onClick={() => close(false)}>
+            <Icon name="phone" size={18} /> Calls
           </Link>
           <Link role="menuitem" tabIndex={-1} to="/bookmarks" className="user-menu__item" onClick={() => close(false)}>
             <Icon name="star" size={18} /> Bookmarks

@@ -60,6 +60,8 @@ describe('the top bar for a signed-in member', () => {
     expect(within(banner).getByRole('link', { name: /Balance: 5\.00 tokens/ })).toBeTruthy();
 
     fireEvent.click(menuButton);
+    // Everyone signed in has a call history (docs/product.md#calls).
+    expect(screen.getByRole('menuitem', { name: 'Calls' }).getAttribute('href')).toBe('/calls');
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true }));
     expect(sockets[0]!.disconnect).toHaveBeenCalled();

@@ -155,7 +155,11 @@ function PricesCard({ user }: { user: Me }) {
             <Icon name="phone" size={18} /> Call rate
           </dt>
           <dd>{formatTokens(user.callRate)} tokens per minute</dd>
-          <dd className="price-facts__action price-facts__note">Members see it on your profile; it cannot be changed from the site yet.</dd>
+          <dd className="price-facts__action">
+            <Link to="/calls/settings" aria-label="Change call rate">
+              Change
+            </Link>
+          </dd>
         </div>
       </dl>
     </Card>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Notification } from '@cc/contracts';
 import { NOTIFICATION_KINDS } from '../lib/kinds';
 import { RelativeTime } from '../../../shared/ui';
-import { internalPath } from '../lib/links';
+import { notificationPath } from '../lib/links';
 import { Glyph } from './glyphs';
 import './NotificationItem.css';
 
@@ -16,7 +16,7 @@ type NotificationItemProps = {
 /** One notification: its kind as an icon, the sentence, a tip's note, when (exact on hover), unread ones marked. */
 export function NotificationItem({ notification, onOpen, compact = false }: NotificationItemProps) {
   const kind = NOTIFICATION_KINDS[notification.type] ?? NOTIFICATION_KINDS.message;
-  const path = internalPath(notification.link);
+  const path = notificationPath(notification);
   const unread = !notification.read;
   const content = (
     <>

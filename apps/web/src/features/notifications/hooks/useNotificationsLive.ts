@@ -4,7 +4,7 @@ import type { ServerToClientEvents } from '@cc/contracts';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { notificationCreated, notificationsApi, notificationsRead } from '../api/notificationsApi';
-import { internalPath } from '../lib/links';
+import { notificationPath } from '../lib/links';
 import { useOpenNotification } from './useOpenNotification';
 
 /**
@@ -20,7 +20,7 @@ export function useNotificationsLive() {
   useSocketListeners((socket) => {
     const onCreated: ServerToClientEvents['notification:created'] = ({ notification, unreadCount }) => {
       dispatch(notificationCreated(notification, unreadCount));
-      const path = internalPath(notification.link);
+      const path = notificationPath(notification);
       toast(notification.text, {
         id: `notification-${notification._id}`,
         ...(path

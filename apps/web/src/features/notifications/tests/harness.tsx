@@ -61,6 +61,7 @@ export function renderNotifications(path: string) {
           { path: '/', element: <p>Home page</p> },
           { path: '/notifications', Component: NotificationsPage },
           { path: '/earnings', element: <p>Earnings page</p> },
+          { path: '/calls', element: <p>Call history page</p> },
         ],
       },
     ],

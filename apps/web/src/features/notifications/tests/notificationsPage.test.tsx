@@ -76,6 +76,22 @@ it('opening an unread one marks it read, follows its link, and the counts stay e
   expect(rows().filter((row) => row.className.includes('notif-item--unread'))).toHaveLength(0);
 });
 
+it('a missed call names the caller and opens the call history, even when the server sent no link', async () => {
+  const missed = aNotification({ type: 'call', text: 'You missed a call from Sam Fan', link: null });
+  const server = fakeServer()
+    .on('GET', '/api/notifications/unread/count', { body: { count: 1 } })
+    .on('GET', '/api/notifications', list([missed]))
+    .on('PUT', `/api/notifications/read/${missed._id}`, { body: { ...missed, read: true } });
+  renderNotifications('/notifications');
+
+  const link = await screen.findByRole('link', { name: /You missed a call from Sam Fan/ });
+  expect(link.textContent).toContain('Unread call: You missed a call from Sam Fan');
+  expect(link.getAttribute('href')).toBe('/calls');
+  fireEvent.click(link);
+  expect(await screen.findByText('Call history page')).toBeTruthy();
+  await waitFor(() => expect(server.callsTo('PUT', `/api/notifications/read/${missed._id}`)).toHaveLength(1));
+});
+
 it('marks all as read', async () => {
   const server = fakeServer()
     .on('GET', '/api/notifications/unread/count', { body: { count: 2 } })

@@ -35,7 +35,6 @@ export function ProfileActions({ profile }: { profile: ProfileByUsername }) {
       <Button icon={<Icon name="chat" size={18} />} loading={opening} onClick={() => void message(profile._id)}>
         Message
       </Button>
-      {/* CALL NOW SLOT: the 'Call Now' button (Voice Call modal, docs/product.md#calls) goes here in the calls issue. */}
       {profile.isFriend ? (
         <Button
           variant="secondary"

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { ProfileByUsername } from '@cc/contracts';
 import { isApiError } from '../../../shared/api/apiError';
@@ -71,7 +71,13 @@ function Fact({
   );
 }
 
-function Profile({ profile }: { profile: ProfileByUsername }) {
+/**
+ * What the app composes into a profile from other features (web features never import each other;
+ * docs/architecture.md#boundaries): the 'Call Now' button of the calls feature, beside the call rate.
+ */
+export type ModelProfileSlots = { callAction?: (profile: ProfileByUsername) => ReactNode };
+
+function Profile({ profile, callAction }: { profile: ProfileByUsername } & ModelProfileSlots) {
   const callable = isCallable(profile);
   const style = { '--person-hue': personHue(profile.username) } as CSSProperties;
   return (
@@ -110,9 +116,9 @@ function Profile({ profile }: { profile: ProfileByUsername }) {
               icon={callable ? 'checkCircle' : 'circle'}
               label="Availability"
               value={callable ? 'Available for calls' : 'Not taking calls right now'}
-              hint={callable ? 'Billed by the minute from your tokens. Calling from the browser is coming soon.' : undefined}
             />
           </dl>
+          {callAction ? <div className="profile-call">{callAction(profile)}</div> : null}
         </Card>
       </div>
       {/* The model's store (a grid of item cards) is added with the marketplace. */}
@@ -120,8 +126,8 @@ function Profile({ profile }: { profile: ProfileByUsername }) {
   );
 }
 
-/** /models/:username: a model's public profile with Message, contacts and tip actions. */
-export default function ModelProfilePage() {
+/** /models/:username: a model's public profile with Message, contacts, tip and (composed in app/) call actions. */
+export default function ModelProfilePage({ callAction }: ModelProfileSlots = {}) {
   const { username = '' } = useParams();
   const { data, error, isLoading, isError, isFetching, refetch } = useGetProfileByUsernameQuery(username, { skip: !username });
 
@@ -136,5 +142,5 @@ export default function ModelProfilePage() {
   }
   // Only models have a page here; a member's username is not a model.
   if (data.type !== 'model') return <NoSuchModel />;
-  return <Profile profile={data} />;
+  return <Profile profile={data} callAction={callAction} />;
 }

@@ -1,0 +1,60 @@
+/**
+ * The model's softphone rings (spec section 6): a short two-tone ring from WebAudio, repeated until
+ * stopped, and a browser notification when the person allowed them. Both are best effort: a
+ * browser that blocks sound before any click still shows the toast and the modal.
+ */
+type AudioContextClass = typeof AudioContext;
+
+function audioContextClass(): AudioContextClass | null {
+  const scope = window as unknown as { AudioContext?: AudioContextClass; webkitAudioContext?: AudioContextClass };
+  return scope.AudioContext ?? scope.webkitAudioContext ?? null;
+}
+
+/** Starts ringing; the returned function stops it. */
+export function startRinging(): () => void {
+  const Context = audioContextClass();
+  if (!Context) return () => undefined;
+  let context: AudioContext;
+  try {
+    context = new Context();
+  } catch {
+    return () => undefined;
+  }
+  const ringOnce = () => {
+    const now = context.currentTime;
+    // Two short bursts of 440 Hz + 480 Hz, like a phone's ring.
+    for (const start of [0, 0.5]) {
+      const gain = context.createGain();
+      gain.gain.setValueAtTime(0, now + start);
+      gain.gain.linearRampToValueAtTime(0.12, now + start + 0.02);
+      gain.gain.setValueAtTime(0.12, now + start + 0.35);
+      gain.gain.linearRampToValueAtTime(0, now + start + 0.4);
+      gain.connect(context.destination);
+      for (const frequency of [440, 480]) {
+        const tone = context.createOscillator();
+        tone.frequency.value = frequency;
+        tone.connect(gain);
+        tone.start(now + start);
+        tone.stop(now + start + 0.42);
+      }
+    }
+  };
+  ringOnce();
+  const timer = window.setInterval(ringOnce, 3000);
+  return () => {
+    window.clearInterval(timer);
+    void context.close().catch(() => undefined);
+  };
+}
+
+/** A browser notification for an incoming call, if the person permitted them. */
+export function notifyIncomingCall(text: string): (() => void) | undefined {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return undefined;
+  try {
+    const notification = new Notification('Incoming Call', { body: text, tag: 'incoming-call' });
+    notification.onclick = () => window.focus();
+    return () => notification.close();
+  } catch {
+    return undefined;
+  }
+}

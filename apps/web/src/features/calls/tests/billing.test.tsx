@@ -1,0 +1,140 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aCall, ada, CALL_ID, fakeServer, renderCalls, resetCalls, RUBY_ID } from './callHarness';
+
+beforeEach(() => {
+  // Only the clock and timers are fake: fetch answers and React work as usual.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  resetCalls();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const dialog = () => screen.getByRole('dialog', { name: 'Voice Call' });
+const timer = () => within(dialog()).getByRole('timer').textContent;
+const CHARGE = `/api/masked-call/charge/${CALL_ID}`;
+
+/** The server's charge answer after `minutes` minutes at 2 tokens, from a balance of `start`. */
+const charged = (minutes: number, start = 50) => ({
+  body: {
+    callId: CALL_ID,
+    status: 'connected',
+    minutesCharged: minutes,
+    tokensUsed: minutes * 2,
+    balance: start - minutes * 2,
+    duration: 0,
+  },
+});
+
+/** Ada calls Ruby (2 tokens a minute) and Ruby answers; the timer starts at 00:00. */
+async function connectedCall(me = ada()) {
+  let minutes = 0;
+  const server = fakeServer()
+    .on('POST', '/api/masked-call/initiate', {
+      body: {
+        callId: CALL_ID,
+        callRate: 2,
+        status: 'ringing',
+        model: { _id: RUBY_ID, name: 'Ruby Rose', username: 'ruby', avatarUrl: null },
+      },
+    })
+    .on('POST', CHARGE, () => charged(++minutes, me.balance));
+  const view = renderCalls({ me });
+  fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
+  await advance(0);
+  expect(within(dialog()).getByText('Calling...')).toBeTruthy();
+  view.send('call:connected', { callId: CALL_ID, connectedAt: new Date().toISOString() });
+  expect(timer()).toBe('00:00');
+  return { ...view, server };
+}
+
+it('makes the charging call when the timer reaches 5 s, then at 61 s, once each', async () => {
+  const { server } = await connectedCall();
+
+  await advance(4000);
+  expect(timer()).toBe('00:04');
+  expect(server.callsTo('POST', CHARGE)).toHaveLength(0);
+  // ceil(4 / 60) × 2, as displayed.
+  expect(within(dialog()).getByText('Tokens used: 2.00 (2.00 tokens/min)')).toBeTruthy();
+
+  await advance(1000);
+  expect(timer()).toBe('00:05');
+  expect(server.callsTo('POST', CHARGE)).toHaveLength(1);
+
+  await advance(55_000);
+  expect(timer()).toBe('01:00');
+  expect(server.callsTo('POST', CHARGE)).toHaveLength(1);
+  expect(within(dialog()).getByText('Tokens used: 2.00 (2.00 tokens/min)')).toBeTruthy();
+
+  await advance(1000);
+  expect(timer()).toBe('01:01');
+  expect(server.callsTo('POST', CHARGE)).toHaveLength(2);
+  expect(within(dialog()).getByText('Tokens used: 4.00 (2.00 tokens/min)')).toBeTruthy();
+
+  await advance(59_000);
+  expect(timer()).toBe('02:00');
+  expect(server.callsTo('POST', CHARGE)).toHaveLength(2);
+  await advance(1000);
+  expect(server.callsTo('POST', CHARGE)).toHaveLength(3);
+});
+
+it("a 402 from the charge says 'Token is not enough. Please top-up token' and shows the Ended stage, which closes 3 s later", async () => {
+  const { server } = await connectedCall(ada({ balance: 12 }));
+  server.on('POST', CHARGE, { status: 402, body: { code: 'INSUFFICIENT_TOKENS', msg: 'Not enough tokens' } });
+  server.on('POST', `/api/masked-call/end/${CALL_ID}`, { body: aCall({ status: 'ended', duration: 5, tokensUsed: 0 }) });
+
+  await advance(5000);
+  // Toasts show a timer turn after the answer.
+  await advance(10);
+  expect(screen.getByText('Token is not enough. Please top-up token')).toBeTruthy();
+  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
+  expect(within(dialog()).getByText('00:05')).toBeTruthy();
+  expect(within(dialog()).getByText('0.00 tokens')).toBeTruthy();
+  expect(server.callsTo('POST', `/api/masked-call/end/${CALL_ID}`)).toHaveLength(1);
+
+  // The Ended stage came at 5 s; the modal closes at 8 s.
+  await advance(2980);
+  expect(screen.queryByRole('dialog')).not.toBeNull();
+  await advance(10);
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('ending the call shows the duration and total from the server, a toast, and closes 3 s later', async () => {
+  const { server, send } = await connectedCall();
+  server.on('POST', `/api/masked-call/end/${CALL_ID}`, {
+    body: aCall({ status: 'ended', duration: 75, minutesCharged: 2, tokensUsed: 4 }),
+  });
+  await advance(75_000);
+  expect(timer()).toBe('01:15');
+
+  fireEvent.click(within(dialog()).getByRole('button', { name: 'End call' }));
+  await advance(0);
+  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
+  expect(within(dialog()).getByText('01:15')).toBeTruthy();
+  expect(within(dialog()).getByText('4.00 tokens')).toBeTruthy();
+  expect(screen.getByText('Call ended. Duration: 1:15')).toBeTruthy();
+
+  // The server's own word about the same call changes nothing twice.
+  send('call:ended', { callId: CALL_ID, duration: 75, finalTokens: 4, reason: 'caller-ended' });
+  expect(screen.getAllByText('Call ended. Duration: 1:15')).toHaveLength(1);
+
+  await advance(3000);
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(sessionStorage.getItem('cc.openCallId')).toBeNull();
+});
+
+it('warns while connected when the balance covers less than one more minute', async () => {
+  // 13 tokens: after minutes 1–6 (12 tokens) 1 token is left, less than the 2-token rate.
+  await connectedCall(ada({ balance: 13 }));
+  await advance(5000);
+  expect(within(dialog()).queryByText(/covers less than one more minute/)).toBeNull();
+  await advance(5 * 60_000 + 1000);
+  expect(timer()).toBe('05:06');
+  expect(within(dialog()).getByText(/covers less than one more minute/)).toBeTruthy();
+  expect(within(dialog()).getByText('Less than one minute left')).toBeTruthy();
+});

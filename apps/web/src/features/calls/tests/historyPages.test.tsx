@@ -1,0 +1,169 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aCall, aModel, asModelSees, fakeServer, list, renderCallPages } from './historyHarness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearBrowserSession();
+});
+
+const rowOf = (text: string) => screen.getByText(text).closest('li')!;
+
+it('lists calls with the other party, direction, time, M:SS duration, rate, tokens and status, 20 to a page', async () => {
+  const first = aCall({ duration: 125, callRate: 3, tokensUsed: 9 });
+  const later = aCall({
+    otherParty: { _id: 'm-2', name: 'Nora Blue', username: 'nora_b', avatarUrl: null },
+    duration: 7,
+    tokensUsed: 1.5,
+    callRate: 1.5,
+  });
+  const server = fakeServer().on('GET', '/api/masked-call/history', ({ query }) =>
+    query.get('skip') === '20' ? list([later], 21) : list([first], 21),
+  );
+  renderCallPages('/calls');
+
+  await screen.findByText('Ruby Rose');
+  const row = rowOf('Ruby Rose');
+  expect(within(row).getByText('@ruby_rose')).toBeTruthy();
+  expect(within(row).getByText('Outgoing')).toBeTruthy();
+  expect(within(row).getByText('2:05')).toBeTruthy();
+  expect(within(row).getByText('3.00/min')).toBeTruthy();
+  expect(within(row).getByText('9.00')).toBeTruthy();
+  expect(within(row).getByText('Ended')).toBeTruthy();
+  expect(within(row).getByRole('link', { name: 'Receipt for the call with Ruby Rose' }).getAttribute('href')).toBe(
+    `/calls/${first.callId}`,
+  );
+  expect(screen.getByText('1–20 of 21')).toBeTruthy();
+  const firstRequest = server.callsTo('GET', '/api/masked-call/history')[0]!;
+  expect(firstRequest.query.get('limit')).toBe('20');
+  expect(firstRequest.query.get('skip')).toBe('0');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  const next = (await screen.findByText('Nora Blue')).closest('li')!;
+  expect(within(next).getByText('0:07')).toBeTruthy();
+  expect(within(next).getByText('1.50')).toBeTruthy();
+  expect(screen.getByText('21–21 of 21')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/masked-call/history').at(-1)!.query.get('skip')).toBe('20');
+});
+
+it('says each status in words, and a call that never connected has no duration', async () => {
+  const party = (name: string) => ({ _id: name, name, username: name.toLowerCase(), avatarUrl: null });
+  const never = { connectedAt: null, endedAt: '2026-03-04T10:12:30.000Z', duration: 0, minutesCharged: 0, tokensUsed: 0 };
+  fakeServer().on(
+    'GET',
+    '/api/masked-call/history',
+    list([
+      aCall({ otherParty: party('Amy') }),
+      aCall({ otherParty: party('Bea'), status: 'declined', endReason: 'declined', ...never }),
+      aCall({ otherParty: party('Cat'), status: 'missed', endReason: 'no-answer', ...never }),
+      aCall({ otherParty: party('Dee'), status: 'failed', endReason: 'failed', ...never }),
+      aCall({ otherParty: party('Eve'), status: 'connected', endReason: null, endedAt: null, duration: 42, minutesCharged: 1 }),
+      aCall({ otherParty: party('Fay'), status: 'ringing', endReason: null, ...never, endedAt: null }),
+    ]),
+  );
+  renderCallPages('/calls');
+  await screen.findByText('Amy');
+  expect(within(rowOf('Amy')).getByText('Ended')).toBeTruthy();
+  expect(within(rowOf('Bea')).getByText('Declined')).toBeTruthy();
+  expect(within(rowOf('Bea')).getByText('—')).toBeTruthy();
+  expect(within(rowOf('Cat')).getByText('Missed')).toBeTruthy();
+  expect(within(rowOf('Dee')).getByText('Failed')).toBeTruthy();
+  expect(within(rowOf('Eve')).getByText('In progress')).toBeTruthy();
+  expect(within(rowOf('Eve')).getByText('0:42')).toBeTruthy();
+  expect(within(rowOf('Fay')).getByText('Ringing')).toBeTruthy();
+});
+
+it('a model sees who called her, as incoming, and her call settings beside the history', async () => {
+  fakeServer().on('GET', '/api/masked-call/history', list([asModelSees(aCall())]));
+  renderCallPages('/calls', aModel());
+  await screen.findByText('Ada Lovelace');
+  expect(within(rowOf('Ada Lovelace')).getByText('Incoming')).toBeTruthy();
+  const nav = screen.getByRole('navigation', { name: 'Calls' });
+  expect(within(nav).getByRole('link', { name: 'Call history' }).getAttribute('aria-current')).toBe('page');
+  expect(within(nav).getByRole('link', { name: 'Softphone and settings' }).getAttribute('href')).toBe('/calls/settings');
+});
+
+it('says what will show when there are no calls yet, and offers a retry when they cannot load', async () => {
+  let fail = true;
+  fakeServer().on('GET', '/api/masked-call/history', () =>
+    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([]),
+  );
+  renderCallPages('/calls');
+  expect(await screen.findByText('Could not load your calls')).toBeTruthy();
+  expect(screen.getByText('The server had a problem.')).toBeTruthy();
+  expect(screen.queryByRole('list', { name: 'Calls' })).toBeNull();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  const empty = (await screen.findByText('No calls yet')).closest('.ui-empty') as HTMLElement;
+  expect(empty.textContent).toContain('Calls you make show here with their duration, rate and the tokens they cost.');
+  expect(within(empty).getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');
+  // A member has no call settings.
+  expect(screen.queryByRole('navigation', { name: 'Calls' })).toBeNull();
+});
+
+it('shows a loading skeleton until the calls arrive', async () => {
+  let answer: (value: { body: unknown }) => void = () => undefined;
+  fakeServer().on('GET', '/api/masked-call/history', () => new Promise((resolve) => (answer = resolve)));
+  renderCallPages('/calls');
+  expect(await screen.findByRole('status', { name: 'Loading your calls' })).toBeTruthy();
+  answer(list([aCall()]));
+  expect(await screen.findByText('Ruby Rose')).toBeTruthy();
+  expect(screen.queryByRole('status', { name: 'Loading your calls' })).toBeNull();
+});
+
+it('a receipt says who, when, how long, the rate, the minutes charged, the total, the billing rule and why it ended', async () => {
+  const call = aCall({ duration: 125, minutesCharged: 3, callRate: 3, tokensUsed: 9, endReason: 'insufficient-tokens' });
+  fakeServer().on('GET', `/api/masked-call/status/${call.callId}`, { body: call });
+  const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+  renderCallPages(`/calls/${call.callId}`);
+
+  const receipt = await screen.findByRole('article', { name: 'Call receipt' });
+  expect(within(receipt).getByText('Ruby Rose')).toBeTruthy();
+  expect(within(receipt).getByText('You called Ruby Rose.')).toBeTruthy();
+  const fact = (term: string) => within(receipt).getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
+  expect(fact('Started')).toMatch(/^Mar 4, 2026, \d{1,2}:12 [AP]M$/);
+  expect(fact('Connected')).toMatch(/^Mar 4, 2026, \d{1,2}:12 [AP]M$/);
+  expect(fact('Ended')).toMatch(/^Mar 4, 2026, \d{1,2}:14 [AP]M$/);
+  expect(fact('Duration')).toBe('2:05');
+  expect(fact('Rate')).toBe('3.00 tokens per minute');
+  expect(fact('Minutes charged')).toBe('3');
+  const lines = within(receipt).getByRole('table', { name: 'Charges' });
+  expect(within(lines).getByText('Minute 1, charged at 0:05').closest('tr')!.textContent).toBe('Minute 1, charged at 0:0513.00');
+  expect(
+    within(lines)
+      .getByText(/Minutes 2–3/)
+      .closest('tr')!.textContent,
+  ).toBe('Minutes 2–3, each charged at its first second (1:01, 2:01, …)26.00');
+  expect(within(lines).getByText('Total tokens paid').closest('tr')!.textContent).toBe('Total tokens paid9.00');
+  expect(receipt.textContent).toContain('Billed per started minute: minute 1 at 5 seconds, each further minute at its first second.');
+  expect(receipt.textContent).toContain('Your tokens ran out: the next minute could not be paid, so the call ended.');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+  expect(print).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('link', { name: 'All calls' }).getAttribute('href')).toBe('/calls');
+});
+
+it("a model's receipt of a declined call charged nothing and says she declined it", async () => {
+  const call = asModelSees(
+    aCall({ status: 'declined', endReason: 'declined', connectedAt: null, duration: 0, minutesCharged: 0, tokensUsed: 0 }),
+  );
+  fakeServer().on('GET', `/api/masked-call/status/${call.callId}`, { body: call });
+  renderCallPages(`/calls/${call.callId}`, aModel());
+  const receipt = await screen.findByRole('article', { name: 'Call receipt' });
+  expect(within(receipt).getByText('Ada Lovelace called you.')).toBeTruthy();
+  expect(within(receipt).getByText('Declined')).toBeTruthy();
+  expect(within(receipt).getByText('Connected', { selector: 'dt' }).nextElementSibling!.textContent).toBe('Not connected');
+  expect(within(receipt).getByText('Nothing charged: the call was never connected.')).toBeTruthy();
+  expect(within(receipt).getByText('Total tokens charged to the caller').closest('tr')!.textContent).toContain('0.00');
+  expect(receipt.textContent).toContain('You declined the call.');
+});
+
+it('a receipt that is not yours, or does not exist, says so and leads back to the history', async () => {
+  fakeServer().on('GET', /^\/api\/masked-call\/status\//, { status: 404, body: { code: 'NOT_FOUND', msg: 'Call not found' } });
+  renderCallPages('/calls/00000000-0000-4000-8000-000000000999');
+  expect(await screen.findByText('This call does not exist')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'See my calls' }).getAttribute('href')).toBe('/calls');
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Print' })).toBeNull());
+});

@@ -1,0 +1,160 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { buildMe } from '../../../../test/factories';
+import { socketConnected } from '../../../shared/socket/socketSlice';
+import { aModel, fakeServer, renderCallPages } from './historyHarness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+type Settings = { callRate: number; callAvailable: boolean; phoneNumber: string | null; provider: 'local' | 'twilio' };
+const LOCAL: Settings = { callRate: 3, callAvailable: false, phoneNumber: null, provider: 'local' };
+
+/** The settings routes as the server answers them, remembering what was saved. */
+function settingsServer(initial: Settings = LOCAL) {
+  let settings = { ...initial };
+  return fakeServer()
+    .on('GET', '/api/masked-call/settings', () => ({ body: settings }))
+    .on('PUT', '/api/masked-call/rate', ({ body }) => {
+      settings = { ...settings, callRate: (body as { callRate: number }).callRate };
+      return { body: settings };
+    })
+    .on('PUT', '/api/masked-call/settings', ({ body }) => {
+      settings = { ...settings, ...(body as Partial<Settings>) };
+      return { body: settings };
+    });
+}
+
+/** Types like a person: one key at a time, the field seeing each step. */
+function typeInto(input: HTMLElement, text: string) {
+  fireEvent.change(input, { target: { value: '' } });
+  let typed = '';
+  for (const key of text) {
+    typed += key;
+    fireEvent.change(input, { target: { value: typed } });
+  }
+}
+
+it('a model sets her call rate: wrong amounts are refused next to the field, a good one is saved with a toast', async () => {
+  const server = settingsServer();
+  const { store } = renderCallPages('/calls/settings', aModel({ callRate: 3 }));
+  const rate = await screen.findByLabelText('Call rate');
+  expect((rate as HTMLInputElement).value).toBe('3.00');
+  expect(screen.getByText('Now 3.00 tokens per minute')).toBeTruthy();
+  const save = screen.getByRole('button', { name: 'Save rate' }) as HTMLButtonElement;
+  expect(save.disabled).toBe(true);
+
+  typeInto(rate, 'lots');
+  fireEvent.blur(rate);
+  expect(await screen.findByText('Enter an amount like 2.50')).toBeTruthy();
+  typeInto(rate, '100001');
+  expect(await screen.findByText('The call rate must be at most 100,000.00 tokens')).toBeTruthy();
+  fireEvent.click(save);
+  await screen.findByText('The call rate must be at most 100,000.00 tokens');
+  expect(server.callsTo('PUT', '/api/masked-call/rate')).toHaveLength(0);
+
+  typeInto(rate, '4.50');
+  await waitFor(() => expect(screen.queryByText('The call rate must be at most 100,000.00 tokens')).toBeNull());
+  fireEvent.click(save);
+  expect(await screen.findByText('Members now pay 4.50 tokens per minute to call you.')).toBeTruthy();
+  expect(server.callsTo('PUT', '/api/masked-call/rate')[0]!.body).toEqual({ callRate: 4.5 });
+  expect(await screen.findByText('Now 4.50 tokens per minute')).toBeTruthy();
+  // The model's own copy follows, so the dashboard shows the new rate.
+  expect(store.getState().auth.user!.callRate).toBe(4.5);
+});
+
+it('a refused rate keeps what was typed and says why in words', async () => {
+  settingsServer().on('PUT', '/api/masked-call/rate', {
+    status: 403,
+    body: { code: 'FORBIDDEN', msg: 'Only approved models can set a call rate' },
+  });
+  renderCallPages('/calls/settings', aModel());
+  const rate = await screen.findByLabelText('Call rate');
+  typeInto(rate, '7');
+  fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
+  expect(await screen.findByText('Only approved models can set a call rate')).toBeTruthy();
+  expect((rate as HTMLInputElement).value).toBe('7');
+});
+
+it('the availability switch saves at once, says so, and stays put when the server refuses', async () => {
+  const server = settingsServer();
+  const { store } = renderCallPages('/calls/settings', aModel());
+  const toggle = (await screen.findByRole('switch', { name: 'Available for calls' })) as HTMLInputElement;
+  expect(toggle.checked).toBe(false);
+  expect(screen.getByRole('status', { name: 'Softphone: Calls are off' })).toBeTruthy();
+
+  fireEvent.click(toggle);
+  expect(await screen.findByText('You are available for calls. Members see Call Now on your profile.')).toBeTruthy();
+  expect(server.callsTo('PUT', '/api/masked-call/settings')[0]!.body).toEqual({ callAvailable: true });
+  await waitFor(() => expect(toggle.checked).toBe(true));
+  expect(store.getState().auth.user!.callAvailable).toBe(true);
+
+  server.on('PUT', '/api/masked-call/settings', { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } });
+  fireEvent.click(toggle);
+  expect(await screen.findByRole('alert')).toBeTruthy();
+  expect(screen.getByRole('alert').textContent).toBe('The server had a problem.');
+  expect(toggle.checked).toBe(true);
+});
+
+it('with the local provider the softphone says to keep the site open, shows it is ready, and asks for notifications', async () => {
+  const requestPermission = vi.fn(async () => 'granted' as NotificationPermission);
+  vi.stubGlobal('Notification', { permission: 'default', requestPermission });
+  settingsServer({ ...LOCAL, callAvailable: true });
+  const { store } = renderCallPages('/calls/settings', aModel({ callAvailable: true }));
+  const card = (await screen.findByRole('heading', { name: 'Your softphone' })).closest('section')!;
+  expect(within(card).getByText('Keep this site open to take calls: incoming calls ring here')).toBeTruthy();
+  expect(within(card).getByRole('status', { name: 'Softphone: Connecting…' })).toBeTruthy();
+  act(() => void store.dispatch(socketConnected()));
+  expect(within(card).getByRole('status', { name: 'Softphone: Ready' }).textContent).toContain(
+    'Incoming calls ring here, in this browser.',
+  );
+  // No phone number with the local provider: the browser is the phone.
+  expect(screen.queryByLabelText('Phone number')).toBeNull();
+
+  fireEvent.click(within(card).getByRole('button', { name: 'Allow notifications and sound' }));
+  expect(await within(card).findByText('Notifications are on: a call is announced even when this tab is in the background.')).toBeTruthy();
+  expect(requestPermission).toHaveBeenCalledTimes(1);
+  expect(within(card).getByRole('button', { name: 'Play a test ring' })).toBeTruthy();
+});
+
+it('with Twilio the model gives the phone to ring, checked for its country code', async () => {
+  const server = settingsServer({ ...LOCAL, provider: 'twilio', callAvailable: true });
+  renderCallPages('/calls/settings', aModel({ callAvailable: true }));
+  const phone = await screen.findByLabelText('Phone number');
+  expect(screen.getByRole('status', { name: 'Softphone: No phone number' })).toBeTruthy();
+  expect(screen.queryByText('Keep this site open to take calls: incoming calls ring here')).toBeNull();
+
+  typeInto(phone, '415555');
+  fireEvent.blur(phone);
+  expect(await screen.findByText('Enter the phone number with its country code, like +14155550123')).toBeTruthy();
+  typeInto(phone, '+14155550123');
+  await waitFor(() => expect(screen.queryByText('Enter the phone number with its country code, like +14155550123')).toBeNull());
+  fireEvent.click(screen.getByRole('button', { name: 'Save number' }));
+  expect(await screen.findByText('Phone number saved. Calls ring it from now on.')).toBeTruthy();
+  expect(server.callsTo('PUT', '/api/masked-call/settings')[0]!.body).toEqual({ phoneNumber: '+14155550123' });
+  expect((await screen.findByRole('status', { name: 'Softphone: Ready' })).textContent).toContain('Calls ring your phone, +14155550123.');
+});
+
+it('shows a skeleton while loading and a retry when the settings cannot load', async () => {
+  let fail = true;
+  fakeServer().on('GET', '/api/masked-call/settings', () =>
+    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : { body: LOCAL },
+  );
+  renderCallPages('/calls/settings', aModel());
+  expect(screen.getByRole('status', { name: 'Loading your call settings' })).toBeTruthy();
+  expect(await screen.findByText('Could not load your call settings')).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('switch', { name: 'Available for calls' })).toBeTruthy();
+});
+
+it('a member who is not a model is told call settings are for creators', async () => {
+  const server = fakeServer();
+  renderCallPages('/calls/settings', buildMe());
+  expect(await screen.findByText('Call settings are for creators')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'See my calls' }).getAttribute('href')).toBe('/calls');
+  expect(server.callsTo('GET', '/api/masked-call/settings')).toHaveLength(0);
+});
