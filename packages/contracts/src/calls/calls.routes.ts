@@ -60,7 +60,8 @@ export const callRoutes = {
     access: 'member',
     tags,
     summary: "Charge every minute due by the server's clock; answers tokens used and the balance",
-    description: 'Minute 1 is due at 5 s of connected time, minute k at 60·(k−1)+1 s. Each minute is charged once.',
+    description:
+      "Minute 1 is due at 5 s of connected time, minute k at 60·(k−1)+1 s. Each minute is charged once. When a due minute cannot be paid the call ends and this answers 402 'Token is not enough. Please top-up token' (also on later requests for that call).",
     params: callId,
     answer: callChargeSchema,
   }),
@@ -69,7 +70,7 @@ export const callRoutes = {
     path: '/masked-call/rate',
     access: 'member',
     tags,
-    summary: "Set my call rate (models only), in tokens per minute",
+    summary: 'Set my call rate (models only), in tokens per minute',
     body: callRateSchema,
     answer: callSettingsSchema,
   }),

@@ -160,7 +160,7 @@ export function createCallsService(deps: {
     if (call.callerId !== viewerId) throw forbidden('Only the caller pays for a call.');
     const settled = await engine.charge(id);
     const current = settled?.call ?? call;
-    return {
+    const answer = {
       callId: current.id,
       status: current.status,
       minutesCharged: current.minutesCharged,
@@ -168,6 +168,17 @@ export function createCallsService(deps: {
       balance: await deps.ledger.balanceOf(viewerId),
       duration: connectedSeconds(current, now()),
     };
+    // Spec section 8: a failed charge is how a client learns the tokens ran out ('Token is not
+    // enough. Please top-up token'), whether this request or the server's own schedule ended the call.
+    if (current.endReason === 'insufficient-tokens') {
+      const { balance, tokensUsed } = answer;
+      throw new AppError(402, ErrorCode.INSUFFICIENT_TOKENS, CALL_MESSAGES.tokensRanOut, {
+        callId: current.id,
+        balance: hundredthsToTokens(balance),
+        tokensUsed: hundredthsToTokens(tokensUsed),
+      });
+    }
+    return answer;
   }
 
   async function voiceToken(userId: string): Promise<z.output<typeof voiceTokenSchema>> {

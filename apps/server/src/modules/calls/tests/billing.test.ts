@@ -104,7 +104,28 @@ describe('per-minute billing', () => {
     const status = await app.request('GET', `/api/masked-call/status/${callId}`, { token: caller.token });
     expect(status.body.data).toMatchObject({ status: 'ended', endReason: 'insufficient-tokens', minutesCharged: 2, tokensUsed: 12 });
     expect(await walletOf(app, caller)).toBe(1);
-    expect((await charge(caller.token, callId)).body.data).toMatchObject({ status: 'ended', balance: 1, tokensUsed: 12 });
+    // The page's next charge call fails with the spec's sentence, saying what was spent and what is left.
+    const refused = await charge(caller.token, callId);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({
+      code: 'INSUFFICIENT_TOKENS',
+      msg: 'Token is not enough. Please top-up token',
+      details: { callId, balance: 1, tokensUsed: 12 },
+    });
+  });
+
+  it('a charge request that finds minute 1 unpayable answers 402 with the spec sentence and ends the call', async () => {
+    const model = await createCallableModel(app, { callRate: 1500 });
+    const caller = await createCaller(app, 12);
+    const callId = await connectedCall(app, caller, model);
+    clock.seconds(5);
+
+    const refused = await charge(caller.token, callId);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ msg: 'Token is not enough. Please top-up token', details: { balance: 12, tokensUsed: 0 } });
+    const status = await app.request('GET', `/api/masked-call/status/${callId}`, { token: caller.token });
+    expect(status.body.data).toMatchObject({ status: 'ended', endReason: 'insufficient-tokens', minutesCharged: 0, tokensUsed: 0 });
+    expect(await walletOf(app, caller)).toBe(12);
   });
 
   it('ending a call charges what is due at that instant, and a call under 5 s costs nothing', async () => {
