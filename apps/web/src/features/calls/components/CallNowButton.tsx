@@ -2,11 +2,10 @@ import { toast } from 'sonner';
 import { formatTokens } from '../../../shared/format';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
-import { Button } from '../../../shared/ui';
+import { Button, Icon } from '../../../shared/ui';
 import { callNowRefusal, isCallableModel, type CallableModel } from '../lib/callNow';
 import { startCall } from '../model/callFlow';
 import { selectCall } from '../model/callSlice';
-import { CallIcon } from './CallIcons';
 import './CallNowButton.css';
 
 type Props = {
@@ -40,7 +39,7 @@ export function CallNowButton({ model, loading = false }: Props) {
 
   return (
     <div className="call-now">
-      <Button icon={<CallIcon name="phone" size={18} />} onClick={press} disabled={onCall} size="lg" block>
+      <Button icon={<Icon name="phone" size={18} />} onClick={press} disabled={onCall} size="lg" block>
         Call Now
       </Button>
       <p className="call-now__rate">{formatTokens(model.callRate)} tokens/min · billed per started minute</p>

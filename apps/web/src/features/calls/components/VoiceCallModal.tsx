@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { formatTokens } from '../../../shared/format';
-import { Alert, Avatar, Button, Modal, Spinner } from '../../../shared/ui';
+import { Alert, Avatar, Button, Icon, Modal, Spinner } from '../../../shared/ui';
 import { displayedTokens, formatClock } from '../lib/billing';
 import type { CallState, VoiceStatus } from '../model/callSlice';
-import { CallIcon } from './CallIcons';
 import './VoiceCallModal.css';
 
 export type VoiceCallActions = {
@@ -81,10 +80,10 @@ export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDec
     );
     controls = incoming ? (
       <>
-        <Button variant="danger" icon={<CallIcon name="hangUp" />} onClick={onDecline} disabled={busy}>
+        <Button variant="danger" icon={<Icon name="hangUp" />} onClick={onDecline} disabled={busy}>
           Decline
         </Button>
-        <Button icon={<CallIcon name="phone" />} onClick={onAccept} loading={busy}>
+        <Button icon={<Icon name="phone" />} onClick={onAccept} loading={busy}>
           Accept
         </Button>
       </>
@@ -118,13 +117,13 @@ export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDec
       <>
         <Button
           variant="secondary"
-          icon={<CallIcon name={state.muted ? 'micOff' : 'mic'} />}
+          icon={<Icon name={state.muted ? 'micOff' : 'mic'} />}
           onClick={onToggleMute}
           aria-pressed={state.muted}
         >
           {state.muted ? 'Unmute' : 'Mute'}
         </Button>
-        <Button variant="danger" icon={<CallIcon name="hangUp" />} onClick={onHangUp} loading={busy}>
+        <Button variant="danger" icon={<Icon name="hangUp" />} onClick={onHangUp} loading={busy}>
           End call
         </Button>
       </>

@@ -4,13 +4,13 @@ import { ButtonLink, EmptyState, ListView, PageHeader, Pager } from '../../../sh
 import { CALL_HISTORY_PAGE_SIZE, useListCallHistoryQuery } from '../api/historyApi';
 import { HistoryList } from '../components/HistoryList';
 import { useHistoryLive } from '../components/HistoryLive';
-import { useHistoryPageParam } from '../components/HistoryPageParam';
+import { usePage } from '../../../shared/hooks/usePage';
 
 /** /calls: every call the member made or took, newest first, each with its receipt (docs/product.md#calls). */
 export default function CallHistoryPage() {
   const user = useAppSelector(selectCurrentUser);
   const isModel = user?.type === 'model';
-  const [page, setPage] = useHistoryPageParam();
+  const [page, setPage] = usePage();
   const query = useListCallHistoryQuery({ limit: CALL_HISTORY_PAGE_SIZE, skip: (page - 1) * CALL_HISTORY_PAGE_SIZE });
   useHistoryLive();
 

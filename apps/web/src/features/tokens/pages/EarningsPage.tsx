@@ -3,7 +3,7 @@ import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { ButtonLink, Card, EmptyState, ListView, PageHeader, Pager, Skeleton, Table, type TableColumn } from '../../../shared/ui';
 import { MONEY_PAGE_SIZE, useListEarningsQuery } from '../api/tokensApi';
-import { usePage } from '../hooks/usePage';
+import { usePage } from '../../../shared/hooks/usePage';
 import { EARNING_SOURCE, formatTokens } from '../lib/format';
 import { TipNote, When } from '../../../shared/money';
 import './EarningsPage.css';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Payment } from '@cc/contracts';
 import { ButtonLink, EmptyState, ListView, PageHeader, Pager, Table, type TableColumn } from '../../../shared/ui';
 import { MONEY_PAGE_SIZE, useListPaymentsQuery } from '../api/tokensApi';
-import { usePage } from '../hooks/usePage';
+import { usePage } from '../../../shared/hooks/usePage';
 import { cardLabel, formatTokens, formatUsd } from '../lib/format';
 import { PaymentStatusBadge, sumTokens, When } from '../../../shared/money';
 

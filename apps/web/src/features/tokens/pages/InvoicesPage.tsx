@@ -3,7 +3,7 @@ import type { Invoice } from '@cc/contracts';
 import { ButtonLink, EmptyState, ListView, PageHeader, Pager, Table, type TableColumn } from '../../../shared/ui';
 import { MONEY_PAGE_SIZE, useListInvoicesQuery } from '../api/tokensApi';
 import { InvoiceStatusBadge, sumTokens } from '../../../shared/money';
-import { usePage } from '../hooks/usePage';
+import { usePage } from '../../../shared/hooks/usePage';
 import { cardLabel, formatDay, formatTokens, formatUsd } from '../lib/format';
 
 const COLUMNS: readonly TableColumn<Invoice>[] = [

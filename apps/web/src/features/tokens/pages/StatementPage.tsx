@@ -4,7 +4,7 @@ import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { ButtonLink, EmptyState, ListView, PageHeader, Pager } from '../../../shared/ui';
 import { MONEY_PAGE_SIZE, useListEntriesQuery } from '../api/tokensApi';
 import { StatementTable, sumTokens } from '../../../shared/money';
-import { usePage } from '../hooks/usePage';
+import { usePage } from '../../../shared/hooks/usePage';
 import { formatTokens } from '../lib/format';
 
 function PageTotal({ rows }: { rows: readonly WalletEntry[] }) {
