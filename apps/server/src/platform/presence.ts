@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
  * Who is online: a member is online while at least one of their sockets is connected, on any node.
- * One process counts in memory; with Redis the counts live in one hash shared by every node.
- * A node that dies without closing its sockets leaves its counts behind until those members
- * connect and disconnect again (written down in docs/decisions/0007-messaging.md).
+ * One process counts in memory; with Redis each node keeps its own counts and a heartbeat, and only
+ * the counts of nodes that beat within PRESENCE_NODE_TTL_MS count, so a node that dies without
+ * closing its sockets (SIGKILL, a lost machine) stops counting its members within that time — their
+ * calls can then end and stop being billed (docs/product.md#calls, docs/decisions/0007-messaging.md).
  */
 export interface Presence {
   /** Counts a new socket; true when this made the member come online. */
@@ -13,6 +15,8 @@ export interface Presence {
   disconnected(userId: string): Promise<boolean>;
   /** Which of these members are online now. */
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
+  /** Stops renewing this node's counts (Redis); the app calls it on close. */
+  close?(): void;
 }
 
 export function createMemoryPresence(): Presence {
@@ -35,19 +39,79 @@ export function createMemoryPresence(): Presence {
   };
 }
 
-export function createRedisPresence(redis: Redis, key: string): Presence {
+/** How long a node's counts outlive its last heartbeat; it renews them every third of that. */
+export const PRESENCE_NODE_TTL_MS = 10_000;
+/** How long the counts of a node that stopped beating are kept (a stalled node resumes with them). */
+const PRESENCE_RETENTION_MS = 24 * 60 * 60_000;
+
+/**
+ * Counts one socket of a member on this node (ARGV[3] = +1 or -1), renews the node's heartbeat and
+ * answers the member's sockets on every live node (a beat within ARGV[4] ms). A dead node's counts
+ * are kept PRESENCE_RETENTION_MS, then dropped. One script, so two nodes never both see "first".
+ * Redis' own clock decides which nodes are live. The per-node hashes are named from ARGV (a
+ * standalone Redis, as the socket adapter already needs).
+ */
+const COUNT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[2], now, ARGV[1])
+redis.call('HINCRBY', KEYS[1], ARGV[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[5]))
+local total = 0
+for _, node in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], now - tonumber(ARGV[4]), '+inf')) do
+  total = total + tonumber(redis.call('HGET', ARGV[6] .. node, ARGV[2]) or '0')
+end
+return total`;
+
+/** The given members' sockets summed over the live nodes (ARGV[3..]). */
+const ONLINE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local nodes = redis.call('ZRANGEBYSCORE', KEYS[1], now - tonumber(ARGV[1]), '+inf')
+local online = {}
+for i = 3, #ARGV do
+  local total = 0
+  for _, node in ipairs(nodes) do
+    total = total + tonumber(redis.call('HGET', ARGV[2] .. node, ARGV[i]) or '0')
+  end
+  if total > 0 then table.insert(online, ARGV[i]) end
+end
+return online`;
+
+/** Renews this node's heartbeat and keeps its counts (a node that stalls past the TTL counts again when it beats). */
+const HEARTBEAT_SCRIPT = `
+local t = redis.call('TIME')
+redis.call('ZADD', KEYS[2], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+export function createRedisPresence(redis: Redis, key: string, nodeId: string = randomUUID()): Presence {
+  const nodesKey = `${key}:nodes`;
+  const nodePrefix = `${key}:node:`;
+  const nodeKey = `${nodePrefix}${nodeId}`;
+  const count = async (userId: string, delta: 1 | -1) =>
+    Number(
+      await redis.eval(COUNT_SCRIPT, 2, nodeKey, nodesKey, nodeId, userId, delta, PRESENCE_NODE_TTL_MS, PRESENCE_RETENTION_MS, nodePrefix),
+    );
+  // A missed beat (a Redis hiccup) is retried by the next one; presence is a courtesy.
+  const heartbeat = setInterval(() => {
+    redis.eval(HEARTBEAT_SCRIPT, 2, nodeKey, nodesKey, nodeId, PRESENCE_RETENTION_MS).catch(() => undefined);
+  }, PRESENCE_NODE_TTL_MS / 3);
+  heartbeat.unref();
   return {
     async connected(userId) {
-      return (await redis.hincrby(key, userId, 1)) === 1;
+      return (await count(userId, 1)) === 1;
     },
     async disconnected(userId) {
-      // The field stays at 0 rather than being deleted: deleting could race a new connection.
-      return (await redis.hincrby(key, userId, -1)) <= 0;
+      return (await count(userId, -1)) <= 0;
     },
     async onlineAmong(userIds) {
       if (userIds.length === 0) return new Set();
-      const counts = await redis.hmget(key, ...userIds);
-      return new Set(userIds.filter((_, i) => Number(counts[i] ?? 0) > 0));
+      return new Set((await redis.eval(ONLINE_SCRIPT, 1, nodesKey, PRESENCE_NODE_TTL_MS, nodePrefix, ...userIds)) as string[]);
+    },
+    close() {
+      clearInterval(heartbeat);
     },
   };
 }
