@@ -140,6 +140,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.payments.provider === 'authorizenet'
       ? ['https://api2.authorize.net', 'https://apitest.authorize.net', 'https://api.authorize.net']
       : [];
+  // Twilio's Voice JS SDK (bundled, loaded only with VOICE_PROVIDER=twilio): signalling over
+  // wss://voice-js.roaming.twilio.com (the default 'roaming' edge; 'wss:' allows it already, named
+  // here so narrowing 'wss:' keeps it), call-quality events to eventgw, ring and hang-up sounds from
+  // sdk.twilio.com. Media is SRTP, not governed by CSP. The SDK's README, "Content Security Policy".
+  const voiceSdk =
+    config.voice.provider === 'twilio' ? ['wss://voice-js.roaming.twilio.com', 'https://eventgw.twilio.com', 'https://sdk.twilio.com'] : [];
+  const voiceSounds = config.voice.provider === 'twilio' ? ['mediastream:', 'https://sdk.twilio.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -148,8 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         scriptSrc: ["'self'", ...cardTokenizer],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...cardApi],
+        mediaSrc: ["'self'", 'blob:', ...voiceSounds],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...cardApi, ...voiceSdk],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -232,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await mailWorker.stop();
       await jobs.stop();
       transport.close();
+      ctx.presence.close?.();
       redis?.disconnect();
       await database.close();
     },

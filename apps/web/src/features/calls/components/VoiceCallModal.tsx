@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatTokens } from '../../../shared/format';
 import { Alert, Avatar, Button, Icon, Modal, Spinner } from '../../../shared/ui';
+import { useGetCallSettingsQuery } from '../api/historyApi';
 import { displayedTokens, formatClock } from '../lib/billing';
 import type { CallState, VoiceStatus } from '../model/callSlice';
 import './VoiceCallModal.css';
@@ -51,9 +52,14 @@ function VoiceLine({ voice }: { voice: VoiceStatus }) {
  */
 export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDecline, onHangUp, onToggleMute, onClose }: Props) {
   const { stage, call } = state;
+  const incoming = call?.direction === 'incoming';
+  // With Twilio the model answers on her own phone (spec section 6: "Check your phone to accept or
+  // decline"); her call settings say which provider the site uses. Until they are known she keeps
+  // the softphone's buttons, which is what the local provider needs.
+  const { data: settings } = useGetCallSettingsQuery(undefined, { skip: !incoming });
+  const onPhone = incoming && settings?.provider === 'twilio';
   if (!stage || !call) return null;
   const name = call.otherParty.name;
-  const incoming = call.direction === 'incoming';
   const finished = stage === 'ended' || stage === 'declined';
   const cancellable = stage === 'ringing' && !incoming;
 
@@ -76,9 +82,10 @@ export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDec
         <p className="voice-call__rate">
           {rateLabel(call.callRate)} <span className="voice-call__rule">· billed per started minute</span>
         </p>
+        {onPhone ? <p className="voice-call__text">Check your phone to accept or decline</p> : null}
       </div>
     );
-    controls = incoming ? (
+    controls = onPhone ? null : incoming ? (
       <>
         <Button variant="danger" icon={<Icon name="hangUp" />} onClick={onDecline} disabled={busy}>
           Decline
@@ -104,7 +111,7 @@ export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDec
         <p className="voice-call__tokens">
           Tokens used: {formatTokens(displayedTokens(state.elapsed, call.callRate))} ({rateLabel(call.callRate)})
         </p>
-        <VoiceLine voice={state.voice} />
+        {onPhone ? <p className="voice-call__voice">On your phone</p> : <VoiceLine voice={state.voice} />}
         {lowBalance ? (
           <Alert tone="warning" title="Less than one minute left">
             Your balance ({formatTokens(balance)} tokens) covers less than one more minute. <Link to="/tokens">Buy tokens</Link> to keep
@@ -115,14 +122,16 @@ export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDec
     );
     controls = (
       <>
-        <Button
-          variant="secondary"
-          icon={<Icon name={state.muted ? 'micOff' : 'mic'} />}
-          onClick={onToggleMute}
-          aria-pressed={state.muted}
-        >
-          {state.muted ? 'Unmute' : 'Mute'}
-        </Button>
+        {onPhone ? null : (
+          <Button
+            variant="secondary"
+            icon={<Icon name={state.muted ? 'micOff' : 'mic'} />}
+            onClick={onToggleMute}
+            aria-pressed={state.muted}
+          >
+            {state.muted ? 'Unmute' : 'Mute'}
+          </Button>
+        )}
         <Button variant="danger" icon={<Icon name="hangUp" />} onClick={onHangUp} loading={busy}>
           End call
         </Button>

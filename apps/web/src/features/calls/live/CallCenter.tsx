@@ -6,10 +6,10 @@ import { VoiceCallModal } from '../components/VoiceCallModal';
 import { dueMinute } from '../lib/billing';
 import { acceptIncoming, cancelCall, chargeDue, closeCall, declineIncoming, hangUp, resumeCall } from '../model/callFlow';
 import { callTicked, muteToggled, selectCall } from '../model/callSlice';
-import { createLocalVoiceLink } from '../voice/localVoiceLink';
+import { createSiteVoiceLink } from '../voice/providerVoiceLink';
 import { dropSignals } from '../voice/signalInbox';
 import type { CreateVoiceLink } from '../voice/types';
-import { startRinging } from './ringer';
+import { dismissIncomingCall, startRinging } from './ringer';
 import { useCallEvents } from './useCallEvents';
 import { useVoiceLink } from './useVoiceLink';
 
@@ -19,7 +19,7 @@ import { useVoiceLink } from './useVoiceLink';
  * charging calls (spec section 9), the voice link and the ring, and brings the modal back after a
  * reload while the call is live.
  */
-export function CallCenter({ createVoiceLink = createLocalVoiceLink }: { createVoiceLink?: CreateVoiceLink }) {
+export function CallCenter({ createVoiceLink = createSiteVoiceLink }: { createVoiceLink?: CreateVoiceLink }) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectCurrentUser);
   const state = useAppSelector(selectCall);
@@ -57,9 +57,17 @@ export function CallCenter({ createVoiceLink = createLocalVoiceLink }: { createV
     if (minute > minutesRequested) void dispatch(chargeDue(callId, minute));
   }, [dispatch, stage, direction, callId, elapsed, minutesRequested]);
 
-  // The model's softphone rings while the incoming call waits for her.
+  // The model's softphone rings while the incoming call waits for her; once it stops ringing
+  // (accepted, declined, cancelled, missed) the 'Incoming Call: …' toast and notification go too.
   const ringing = stage === 'ringing' && direction === 'incoming';
-  useEffect(() => (ringing ? startRinging() : undefined), [ringing, callId]);
+  useEffect(() => {
+    if (!ringing || !callId) return;
+    const stopRinging = startRinging();
+    return () => {
+      stopRinging();
+      dismissIncomingCall(callId);
+    };
+  }, [ringing, callId]);
 
   // The Ended stage closes 3 seconds later (spec section 9).
   useEffect(() => {

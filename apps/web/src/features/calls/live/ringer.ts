@@ -1,3 +1,6 @@
+import { toast } from 'sonner';
+import { incomingCallToast } from '@cc/contracts';
+
 /**
  * The model's softphone rings (spec section 6): a short two-tone ring from WebAudio, repeated until
  * stopped, and a browser notification when the person allowed them. Both are best effort: a
@@ -48,7 +51,7 @@ export function startRinging(): () => void {
 }
 
 /** A browser notification for an incoming call, if the person permitted them. */
-export function notifyIncomingCall(text: string): (() => void) | undefined {
+function notifyIncomingCall(text: string): (() => void) | undefined {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return undefined;
   try {
     const notification = new Notification('Incoming Call', { body: text, tag: 'incoming-call' });
@@ -57,4 +60,29 @@ export function notifyIncomingCall(text: string): (() => void) | undefined {
   } catch {
     return undefined;
   }
+}
+
+const incomingToastId = (callId: string) => `incoming-${callId}`;
+/** Closers of the browser notifications still showing, by call. */
+const openNotifications = new Map<string, () => void>();
+
+/**
+ * Tells the model her phone rings, wherever she is in the app: the spec's toast
+ * ('Incoming Call: {name} is calling your phone. …', spec section 6) and a browser notification.
+ */
+export function announceIncomingCall(callId: string, callerName: string) {
+  const text = incomingCallToast(callerName);
+  toast.info(text, { id: incomingToastId(callId) });
+  const close = notifyIncomingCall(text);
+  if (close) openNotifications.set(callId, close);
+}
+
+/**
+ * The call left the ringing stage (accepted, declined, cancelled, missed): the toast and the
+ * notification about a ringing phone would now be wrong, so both go.
+ */
+export function dismissIncomingCall(callId: string) {
+  toast.dismiss(incomingToastId(callId));
+  openNotifications.get(callId)?.();
+  openNotifications.delete(callId);
 }

@@ -1,25 +1,23 @@
-import { toast } from 'sonner';
-import { incomingCallToast, type CallSignal } from '@cc/contracts';
+import type { CallSignal } from '@cc/contracts';
 import { useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { onCallCharged, onCallConnected, onCallDeclined, onCallEnded } from '../model/callFlow';
 import { incomingCall } from '../model/callSlice';
 import { rememberCall } from '../model/callMemory';
 import { receiveSignal } from '../voice/signalInbox';
-import { notifyIncomingCall } from './ringer';
+import { announceIncomingCall } from './ringer';
 
 /**
  * The global listener (spec section 2): call events on every page, for whichever call is open.
  * 'call:incoming' rings the model's softphone: the spec's toast, a browser notification and the
- * modal in Ringing ('Incoming Call'); the sound plays while the modal rings (CallCenter).
+ * modal in Ringing ('Incoming Call'); the sound plays while the modal rings, and the toast and
+ * notification go when it stops ringing (CallCenter).
  */
 export function useCallEvents() {
   const dispatch = useAppDispatch();
   useSocketListeners((socket) => {
     const onIncoming = ({ callId, fromUser, callRate }: { callId: string; fromUser: { _id: string; name: string }; callRate: number }) => {
-      const text = incomingCallToast(fromUser.name);
-      toast.info(text, { id: `incoming-${callId}` });
-      notifyIncomingCall(text);
+      announceIncomingCall(callId, fromUser.name);
       rememberCall(callId);
       dispatch(incomingCall({ callId, callRate, fromUser: { _id: fromUser._id, name: fromUser.name } }));
     };

@@ -9,7 +9,8 @@ import type { CreateVoiceLink, VoiceLink } from '../voice/types';
 
 /**
  * The browser's voice link while the call is connected (spec section 4): the caller joins once
- * 'call:connected' arrives; with the local provider the model's browser is her phone and answers.
+ * 'call:connected' arrives; with the local provider the model's browser is her phone and answers,
+ * with Twilio she is on her own phone and her browser joins nothing (voice/providerVoiceLink.ts).
  * The link closes when the call leaves the Connected stage. Toasts per spec section 8.
  */
 export function useVoiceLink(createVoiceLink: CreateVoiceLink, audioRef: RefObject<HTMLAudioElement | null>) {
@@ -26,6 +27,7 @@ export function useVoiceLink(createVoiceLink: CreateVoiceLink, audioRef: RefObje
     let announcedConnected = false;
     const link = createVoiceLink({
       callId: liveCallId,
+      party: isCaller ? 'caller' : 'model',
       makeOffer,
       fetchToken: () => dispatch(callsApi.endpoints.voiceToken.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap(),
       signals: socketSignals(liveCallId),

@@ -105,9 +105,26 @@ export const hangUp = () => async (dispatch: AppDispatch, getState: GetState) =>
 };
 
 /**
+ * 'Token is not enough. Please top-up token' (spec section 8), then the Ended stage. The caller
+ * learns it from the charge's 402 or from the server's own schedule ('call:ended' with reason
+ * 'insufficient-tokens'), whichever comes first; only a call still connected moves, so the second
+ * word changes nothing and the toast shows once (its id makes sure).
+ */
+const tokensRanOut =
+  ({ callId, duration, tokens }: { callId: string; duration: number; tokens: number }) =>
+  (dispatch: AppDispatch, getState: GetState): boolean => {
+    const { call, stage } = getState().call;
+    if (call?.callId !== callId || stage !== 'connected') return false;
+    dispatch(finishCall({ callId, duration, tokens }));
+    // After 'Call ended. Duration: …', so the reason sits on top of the toast stack, where it is read.
+    if (call.direction === 'outgoing') toast.error(CALL_MESSAGES.tokensRanOut, { id: `tokens-ran-out-${callId}` });
+    return true;
+  };
+
+/**
  * The charging call at 5 s, 61 s, 121 s … (spec section 9). The answer's tokensUsed is the truth;
- * a 402 means the next minute cannot be paid: 'Token is not enough. Please top-up token', and the
- * call ends. Other failures change nothing: the server charges on its own schedule anyway.
+ * a 402 means the next minute cannot be paid: the call ends (tokensRanOut). Other failures change
+ * nothing: the server charges on its own schedule anyway.
  */
 export const chargeDue = (callId: string, minute: number) => async (dispatch: AppDispatch, getState: GetState) => {
   dispatch(chargeRequested({ callId, minute }));
@@ -118,10 +135,10 @@ export const chargeDue = (callId: string, minute: number) => async (dispatch: Ap
     if (answer.status !== 'connected') dispatch(finishCall({ callId, duration: answer.duration, tokens: answer.tokensUsed }));
   } catch (error) {
     if (!isApiError(error) || error.status !== 402) return;
-    toast.error(CALL_MESSAGES.tokensRanOut);
     const { elapsed, tokensCharged } = getState().call;
-    dispatch(finishCall({ callId, duration: elapsed, tokens: tokensCharged }));
-    quietly(run(dispatch(callsApi.endpoints.endCall.initiate(callId))));
+    if (dispatch(tokensRanOut({ callId, duration: elapsed, tokens: tokensCharged }))) {
+      quietly(run(dispatch(callsApi.endpoints.endCall.initiate(callId))));
+    }
   }
 };
 
@@ -174,7 +191,9 @@ export const onCallEnded =
   (dispatch: AppDispatch, getState: GetState) => {
     const { call, stage } = getState().call;
     if (call?.callId !== callId) return;
-    if (stage === 'connected' || stage === 'ended') {
+    if (stage === 'connected' && reason === 'insufficient-tokens') {
+      dispatch(tokensRanOut({ callId, duration, tokens: finalTokens }));
+    } else if (stage === 'connected' || stage === 'ended') {
       dispatch(finishCall({ callId, duration, tokens: finalTokens }));
     } else if (call.direction === 'outgoing' && (reason === 'declined' || reason === 'no-answer')) {
       dispatch(onCallDeclined(callId));

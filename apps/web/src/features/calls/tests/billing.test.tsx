@@ -138,3 +138,72 @@ it('warns while connected when the balance covers less than one more minute', as
   expect(within(dialog()).getByText(/covers less than one more minute/)).toBeTruthy();
   expect(within(dialog()).getByText('Less than one minute left')).toBeTruthy();
 });
+
+it("the server ending the call for want of tokens says 'Token is not enough. Please top-up token' and shows the Ended stage, as a 402 does", async () => {
+  // The server's own schedule charged minute 1 first and could not: 'call:ended' comes before the page asks.
+  const { server, send } = await connectedCall(ada({ balance: 12 }));
+  await advance(4000);
+  send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
+  await advance(10);
+  expect(screen.getAllByText('Token is not enough. Please top-up token')).toHaveLength(1);
+  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
+  expect(within(dialog()).getByText('00:05')).toBeTruthy();
+  expect(within(dialog()).getByText('0.00 tokens')).toBeTruthy();
+  // The call is over: the page no longer asks for charges.
+  await advance(1000);
+  expect(server.callsTo('POST', CHARGE)).toHaveLength(0);
+
+  await advance(1980);
+  expect(screen.queryByRole('dialog')).not.toBeNull();
+  await advance(10);
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it("says 'Token is not enough. Please top-up token' once when the page's 402 and the server's 'call:ended' both arrive, in either order", async () => {
+  // The page's charge at 5 s is answered 402 only after the server's 'call:ended' has arrived.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  const first = await connectedCall(ada({ balance: 12 }));
+  first.server.on('POST', CHARGE, async () => {
+    await held;
+    return { status: 402, body: { code: 'INSUFFICIENT_TOKENS', msg: 'Token is not enough. Please top-up token' } };
+  });
+  first.server.on('POST', `/api/masked-call/end/${CALL_ID}`, { body: aCall({ status: 'ended', duration: 5, tokensUsed: 0 }) });
+  await advance(5000);
+  expect(first.server.callsTo('POST', CHARGE)).toHaveLength(1);
+  first.send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
+  answer();
+  await advance(10);
+  expect(screen.getAllByText('Token is not enough. Please top-up token')).toHaveLength(1);
+  expect(screen.getAllByText('Call ended. Duration: 0:05')).toHaveLength(1);
+  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
+  first.unmount();
+  resetCalls();
+  await advance(1000);
+
+  // The other order: the 402 first, then the server's word.
+  const second = await connectedCall(ada({ balance: 12 }));
+  second.server.on('POST', CHARGE, { status: 402, body: { code: 'INSUFFICIENT_TOKENS', msg: 'Token is not enough. Please top-up token' } });
+  second.server.on('POST', `/api/masked-call/end/${CALL_ID}`, { body: aCall({ status: 'ended', duration: 5, tokensUsed: 0 }) });
+  await advance(5000);
+  await advance(10);
+  second.send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
+  await advance(10);
+  expect(screen.getAllByText('Token is not enough. Please top-up token')).toHaveLength(1);
+  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
+});
+
+it("the model's page ending for want of tokens shows Call Ended without the caller's top-up message", async () => {
+  fakeServer().on('POST', `/api/masked-call/accept/${CALL_ID}`, {
+    body: aCall({ direction: 'incoming', otherParty: aCall().caller, status: 'connected' }),
+  });
+  const { send } = renderCalls({ me: ada({ _id: RUBY_ID, name: 'Ruby Rose', type: 'model', balance: 0 }), model: null });
+  send('call:incoming', { callId: CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
+  fireEvent.click(within(dialog()).getByRole('button', { name: 'Accept' }));
+  await advance(0);
+  expect(within(dialog()).getByText('Call Connected')).toBeTruthy();
+  send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
+  await advance(10);
+  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
+  expect(screen.queryByText('Token is not enough. Please top-up token')).toBeNull();
+});

@@ -1,0 +1,355 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { asc, eq, like } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { calls, ledgerTransactions } from '../apps/server/src/db/schema';
+import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
+import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, shot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * What a caller pays when a call does not go to plan (issue #9 "Must show"; docs/product.md#call-billing):
+ * nobody answers, the tokens run out, the page stops asking to be charged, the caller closes the tab.
+ * Two Chromium contexts with fake microphones on the local provider; what each person sees, and the
+ * ledger on the server (one transaction per minute, keyed `call:<id>:minute:<k>`).
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser(FAKE_MEDIA_FLAGS)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+type Person = { context: BrowserContext; page: Page };
+
+async function signedIn(token: string, viewport = DESKTOP): Promise<Person> {
+  const person = await newPerson(browser, server.baseUrl, viewport);
+  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+  return person;
+}
+
+/** Opens `path` and waits until the page's live socket is up, so server events reach it. */
+async function openLive(person: Person, path: string) {
+  await person.page.goto(path);
+  await expect.poll(() => person.page.locator('[data-socket-status="connected"]').count(), { timeout: 15_000 }).toBe(1);
+}
+
+const voiceCall = (page: Page) => page.getByRole('dialog', { name: 'Voice Call' });
+const seconds = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+const timerSeconds = async (page: Page) => seconds((await voiceCall(page).getByRole('timer').textContent()) ?? '00:00');
+
+/** A dialog floats over the page: photograph the viewport once its opening animation has run. */
+async function dialogShot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await shot(page, name, { fullPage: false });
+}
+
+/** The caller's one call, as the server keeps it. */
+async function callOf(callerId: string) {
+  const rows = await server.ctx.db.select().from(calls).where(eq(calls.callerId, callerId));
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+/** The ledger's transactions for this call, oldest first: their idempotency keys. */
+async function ledgerKeysOf(callId: string) {
+  const rows = await server.ctx.db
+    .select({ key: ledgerTransactions.idempotencyKey })
+    .from(ledgerTransactions)
+    .where(like(ledgerTransactions.idempotencyKey, `call:${callId}:%`))
+    .orderBy(asc(ledgerTransactions.createdAt));
+  return rows.map((row) => row.key);
+}
+
+/** The member's balance in tokens, as the wallet API answers it. */
+async function balanceOf(token: string) {
+  const res = await server.request('GET', '/api/wallet', { token });
+  expect(res.status).toBe(200);
+  return res.body.data.balance as number;
+}
+
+/**
+ * A member on the model's profile presses Call Now; the model, elsewhere in the app, sees her
+ * softphone ring. With `answer` she accepts and both see 'Call Connected'.
+ */
+async function placeCall({
+  fan,
+  model,
+  username,
+  fanViewport = DESKTOP,
+  answer = true,
+  beforeCall,
+}: {
+  fan: { token: string };
+  model: { token: string };
+  username: string;
+  fanViewport?: { width: number; height: number };
+  answer?: boolean;
+  beforeCall?: (fanSide: Person) => Promise<void>;
+}) {
+  const modelSide = await signedIn(model.token);
+  await openLive(modelSide, '/');
+  const fanSide = await signedIn(fan.token, fanViewport);
+  await openLive(fanSide, `/models/${username}`);
+  await beforeCall?.(fanSide);
+  await fanSide.page.getByRole('button', { name: 'Call Now' }).click();
+  await expect.poll(() => voiceCall(fanSide.page).getByText('Calling...').isVisible(), { timeout: 10_000 }).toBe(true);
+  const softphone = voiceCall(modelSide.page);
+  await expect.poll(() => softphone.getByText('Incoming Call').isVisible(), { timeout: 10_000 }).toBe(true);
+  const ringingSince = Date.now();
+  if (answer) {
+    await softphone.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => voiceCall(fanSide.page).getByText('Call Connected').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => softphone.getByText('Call Connected').isVisible(), { timeout: 10_000 }).toBe(true);
+  }
+  return { fanSide, modelSide, softphone, dialog: voiceCall(fanSide.page), ringingSince };
+}
+
+it(
+  'a call nobody answers ends as declined after 30 s, costs nothing, and the model is told she missed it',
+  { timeout: 90_000 },
+  async () => {
+    const model = await createModel(server, { name: 'Opal Away', username: 'opal_away', callAvailable: true, callRate: 200 });
+    const fan = await createMember(server, { name: 'Rex Waiting' });
+    await giveTokens(server, fan.user.id, 40);
+
+    const { fanSide, modelSide, softphone, dialog, ringingSince } = await placeCall({ fan, model, username: 'opal_away', answer: false });
+    const ringToast = 'Incoming Call: Rex Waiting is calling your phone. Check your phone to accept or decline.';
+    expect(await modelSide.page.getByText(ringToast).isVisible()).toBe(true);
+
+    // She does nothing. The caller keeps hearing it ring until the 30 s are up…
+    await fanSide.page.waitForTimeout(25_000);
+    expect(await dialog.getByText('Calling...').isVisible()).toBe(true);
+    // …then sees the Declined stage and the info toast.
+    await expect.poll(() => dialog.getByText('Call Declined').isVisible(), { timeout: 10_000, interval: 200 }).toBe(true);
+    const declinedAfter = (Date.now() - ringingSince) / 1000;
+    expect(declinedAfter).toBeGreaterThanOrEqual(28);
+    expect(declinedAfter).toBeLessThan(34);
+    expect(await dialog.getByText('The call was declined').isVisible()).toBe(true);
+    expect(await fanSide.page.getByText('Call was declined', { exact: true }).isVisible()).toBe(true);
+    await dialogShot(fanSide.page, 'calls-billing-unanswered-declined');
+    await fanSide.page.setViewportSize(PHONE);
+    await dialogShot(fanSide.page, 'calls-billing-unanswered-declined-phone');
+
+    // Her softphone stops ringing: the modal and the ringing toast go.
+    await expect.poll(() => softphone.count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => modelSide.page.getByText(ringToast).count(), { timeout: 5_000 }).toBe(0);
+
+    // Nothing was charged: no ledger transaction for the call, the balance untouched.
+    const call = await callOf(fan.user.id);
+    expect(call.status).toBe('missed');
+    expect(call.endReason).toBe('no-answer');
+    expect(call.connectedAt).toBeNull();
+    expect(await ledgerKeysOf(call.id)).toEqual([]);
+    expect(await balanceOf(fan.token)).toBe(40);
+
+    // The model's bell counts the missed call; the panel and the notifications page say who.
+    const bell = modelSide.page.getByRole('button', { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications, 1 unread');
+    await bell.click();
+    const panel = modelSide.page.getByRole('region', { name: 'Latest notifications' });
+    await expect.poll(() => panel.getByText('You missed a call from Rex Waiting').isVisible(), { timeout: 10_000 }).toBe(true);
+    await modelSide.page.goto('/notifications');
+    await expect.poll(() => modelSide.page.getByText('You missed a call from Rex Waiting').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await fanSide.context.close();
+    await modelSide.context.close();
+  },
+);
+
+/**
+ * 12 tokens at 15.00 a minute: enough to start (10), not to pay minute 1 at 5 s. The caller must see
+ * the spec's toast and the Ended stage whether the page's own charge (402) or the server's schedule
+ * ('call:ended', 'insufficient-tokens') finds it first; nothing is taken and nothing goes negative.
+ */
+async function tokensRunOut({
+  username,
+  fanName,
+  viewport,
+  blockCharges,
+  shotName,
+}: {
+  username: string;
+  fanName: string;
+  viewport: { width: number; height: number };
+  blockCharges: boolean;
+  shotName: string;
+}) {
+  const model = await createModel(server, { name: `Model ${username}`, username, callAvailable: true, callRate: 1500 });
+  const fan = await createMember(server, { name: fanName });
+  await giveTokens(server, fan.user.id, 12);
+  let chargeRequests = 0;
+
+  const { fanSide, modelSide, softphone, dialog } = await placeCall({
+    fan,
+    model,
+    username,
+    fanViewport: viewport,
+    beforeCall: async ({ context }) => {
+      if (!blockCharges) return;
+      await context.route('**/masked-call/charge/**', async (route) => {
+        chargeRequests += 1;
+        await route.abort();
+      });
+    },
+  });
+  const connected = Date.now();
+  // Shown per started minute as the timer runs (what minute 1 will cost), before anything is charged.
+  await expect.poll(() => dialog.getByText('Tokens used: 15.00 (15.00 tokens/min)').isVisible(), { timeout: 3_000 }).toBe(true);
+
+  await expect.poll(() => dialog.getByText('Call Ended').isVisible(), { timeout: 10_000, interval: 50 }).toBe(true);
+  const endedSeen = Date.now();
+  expect((endedSeen - connected) / 1000).toBeGreaterThanOrEqual(4);
+  expect((endedSeen - connected) / 1000).toBeLessThan(8);
+  await expect
+    .poll(() => fanSide.page.getByText('Token is not enough. Please top-up token', { exact: true }).count(), { timeout: 2_000 })
+    .toBe(1);
+  expect(await dialog.getByText('0.00 tokens').isVisible()).toBe(true);
+  await dialogShot(fanSide.page, shotName);
+  // Said once, however many ways the page heard it.
+  expect(await fanSide.page.getByText('Token is not enough. Please top-up token', { exact: true }).count()).toBe(1);
+  await expect.poll(() => softphone.getByText('Call Ended').isVisible(), { timeout: 5_000 }).toBe(true);
+
+  // The modal closes 3 s after the Ended stage.
+  await expect.poll(() => dialog.count(), { timeout: 6_000, interval: 100 }).toBe(0);
+  const closedAfter = Date.now() - endedSeen;
+  expect(closedAfter).toBeGreaterThan(2_000);
+  expect(closedAfter).toBeLessThan(4_500);
+
+  // Not a hundredth taken, no overdraft, and the call ended for want of tokens.
+  const call = await callOf(fan.user.id);
+  expect(call.status).toBe('ended');
+  expect(call.endReason).toBe('insufficient-tokens');
+  expect(call.minutesCharged).toBe(0);
+  expect(await ledgerKeysOf(call.id)).toEqual([]);
+  expect(await balanceOf(fan.token)).toBe(12);
+  expect((await server.ctx.ledger.check()).ok).toBe(true);
+  if (blockCharges) expect(chargeRequests).toBeGreaterThanOrEqual(1);
+
+  await fanSide.context.close();
+  await modelSide.context.close();
+}
+
+it(
+  "a member whose tokens cannot pay minute 1 sees 'Token is not enough. Please top-up token' and Call Ended, and pays nothing",
+  { timeout: 60_000 },
+  async () => {
+    await tokensRunOut({
+      username: 'ivy_rate',
+      fanName: 'Tom Twelve',
+      viewport: DESKTOP,
+      blockCharges: false,
+      shotName: 'calls-billing-tokens-ran-out',
+    });
+  },
+);
+
+it(
+  "on a phone whose charge requests never arrive, the server's own schedule ends the call and the member sees the same toast and stage",
+  { timeout: 60_000 },
+  async () => {
+    await tokensRunOut({
+      username: 'ivy_rate_two',
+      fanName: 'Tia Twelve',
+      viewport: PHONE,
+      blockCharges: true,
+      shotName: 'calls-billing-tokens-ran-out-phone',
+    });
+  },
+);
+
+it(
+  'a page that stops calling the charge endpoint is still charged minute 1 at 5 s by the server, and the timer keeps running',
+  {
+    timeout: 60_000,
+  },
+  async () => {
+    const model = await createModel(server, { name: 'Pia Meter', username: 'pia_meter', callAvailable: true, callRate: 200 });
+    const fan = await createMember(server, { name: 'Sly Blocker' });
+    await giveTokens(server, fan.user.id, 50);
+    let chargeRequests = 0;
+
+    const { fanSide, modelSide, dialog } = await placeCall({
+      fan,
+      model,
+      username: 'pia_meter',
+      beforeCall: async ({ context }) => {
+        await context.route('**/masked-call/charge/**', async (route) => {
+          chargeRequests += 1;
+          await route.abort();
+        });
+      },
+    });
+
+    await expect.poll(() => timerSeconds(fanSide.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    // The page did try at 5 s, and never got through.
+    expect(chargeRequests).toBeGreaterThanOrEqual(1);
+    const call = await callOf(fan.user.id);
+    expect(await ledgerKeysOf(call.id)).toEqual([`call:${call.id}:minute:1`]);
+    expect(await balanceOf(fan.token)).toBe(48);
+    expect(await dialog.getByText('Tokens used: 2.00 (2.00 tokens/min)').isVisible()).toBe(true);
+
+    // The call goes on: still connected, the timer still counting.
+    const before = await timerSeconds(fanSide.page);
+    await fanSide.page.waitForTimeout(3_000);
+    expect(await timerSeconds(fanSide.page)).toBeGreaterThanOrEqual(before + 2);
+    expect(await dialog.getByText('Call Connected').isVisible()).toBe(true);
+    expect((await callOf(fan.user.id)).status).toBe('connected');
+
+    await dialog.getByRole('button', { name: 'End call' }).click();
+    await expect.poll(() => dialog.getByText('Call Ended').isVisible(), { timeout: 5_000 }).toBe(true);
+    expect(await dialog.getByText('2.00 tokens').isVisible()).toBe(true);
+    expect(await ledgerKeysOf(call.id)).toEqual([`call:${call.id}:minute:1`]);
+    expect(await balanceOf(fan.token)).toBe(48);
+
+    await fanSide.context.close();
+    await modelSide.context.close();
+  },
+);
+
+it(
+  'a caller who closes the tab mid-call stops paying: the call ends after the grace period and no later minute is charged',
+  { timeout: 90_000 },
+  async () => {
+    const model = await createModel(server, { name: 'Lux Stay', username: 'lux_stay', callAvailable: true, callRate: 200 });
+    const fan = await createMember(server, { name: 'Gus Gone' });
+    await giveTokens(server, fan.user.id, 50);
+
+    const { fanSide, modelSide, softphone } = await placeCall({ fan, model, username: 'lux_stay' });
+    await expect.poll(() => timerSeconds(fanSide.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    const call = await callOf(fan.user.id);
+    expect(await ledgerKeysOf(call.id)).toEqual([`call:${call.id}:minute:1`]);
+
+    // The caller closes the tab (its only one): the socket goes with it.
+    await fanSide.page.close();
+    const closedAt = Date.now();
+
+    // The model stays on. Once the caller has been gone 15 s the call ends, and her modal says so.
+    await expect.poll(() => softphone.getByText('Call Ended').isVisible(), { timeout: 25_000, interval: 200 }).toBe(true);
+    const endedAfter = (Date.now() - closedAt) / 1000;
+    expect(endedAfter).toBeGreaterThanOrEqual(14);
+    expect(endedAfter).toBeLessThan(20);
+    expect(await softphone.getByText('2.00 tokens').isVisible()).toBe(true);
+    await dialogShot(modelSide.page, 'calls-billing-caller-left-model');
+
+    // Well past the time the call would have gone on: the call ended when the caller left, with minute 1 only.
+    await modelSide.page.waitForTimeout(Math.max(0, 30_000 - (Date.now() - closedAt)));
+    const ended = await callOf(fan.user.id);
+    expect(ended.status).toBe('ended');
+    expect(ended.endReason).toBe('caller-left');
+    expect(ended.minutesCharged).toBe(1);
+    const billedSeconds = (ended.endedAt!.getTime() - ended.connectedAt!.getTime()) / 1000;
+    expect(billedSeconds).toBeGreaterThanOrEqual(7);
+    expect(billedSeconds).toBeLessThan(11);
+    expect(await ledgerKeysOf(call.id)).toEqual([`call:${call.id}:minute:1`]);
+    expect(await balanceOf(fan.token)).toBe(48);
+
+    await fanSide.context.close();
+    await modelSide.context.close();
+  },
+);
