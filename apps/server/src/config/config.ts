@@ -117,7 +117,8 @@ export type TwilioConfig = {
 };
 
 /** Paid voice calls (docs/product.md#calls): the in-app softphone unless Twilio is configured. */
-export type VoiceConfig = { provider: 'local'; iceServers: z.infer<typeof iceServersSchema> } | { provider: 'twilio'; twilio: TwilioConfig };
+export type VoiceConfig =
+  { provider: 'local'; iceServers: z.infer<typeof iceServersSchema> } | { provider: 'twilio'; twilio: TwilioConfig };
 
 /** Card payments (docs/product.md#payments): the embedded sandbox unless Authorize.Net is configured. */
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'authorizenet'; authorizenet: AuthorizeNetConfig };

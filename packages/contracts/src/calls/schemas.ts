@@ -107,7 +107,9 @@ export const voiceTokenSchema = z.object({
   identity: z.string(),
   provider: z.enum(['local', 'twilio']),
   /** STUN/TURN servers for the local provider's WebRTC (empty on loopback). */
-  iceServers: z.array(z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() })),
+  iceServers: z.array(
+    z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() }),
+  ),
 });
 
 /** WebRTC signalling between the two parties of a local call, relayed by the server. */
