@@ -5,7 +5,7 @@ import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, shot } from './support/brow
 import { startServer, type RunningServer } from './support/server';
 
 /**
- * Paid voice calls between two browsers (spec sections 2, 4, 5, 8, 9; docs/product.md#calls): the
+ * Paid voice calls between two browsers (docs/product.md#call-modal): the
  * local provider, so the model's "phone" is her own signed-in browser and the audio is real WebRTC
  * between two Chromium contexts with fake microphones.
  */
@@ -243,7 +243,7 @@ it('a declined call shows Call Declined to the caller, on a phone', { timeout: 6
   await modelSide.context.close();
 });
 
-it('Call Now says each validation message of spec section 5', { timeout: 60_000 }, async () => {
+it('Call Now says each of its three validation messages, word for word', { timeout: 60_000 }, async () => {
   const model = await createModel(server, { name: 'Mia Rules', username: 'mia_rules', callAvailable: true, callRate: 200 });
 
   // Signed out.

@@ -14,7 +14,7 @@ export const CALL_RING_TIMEOUT_MS = 30_000;
 /** A party whose every socket is gone this long is taken to have left: the call ends, billing stops. */
 export const CALL_DISCONNECT_GRACE_MS = 15_000;
 
-/** The spec's sentences for calls, word for word (spec sections 5 and 8). */
+/** The spec's sentences for calls, word for word (docs/product.md#call-modal). */
 export const CALL_MESSAGES = {
   signInToCall: 'Please log in to make calls',
   modelUnavailable: 'This model is not available for calls at the moment',
@@ -32,9 +32,9 @@ export const CALL_MESSAGES = {
   tokenRequestFailed: 'API request failed',
 } as const;
 
-/** 'Call ended. Duration: M:SS' (spec section 8). */
+/** 'Call ended. Duration: M:SS' (docs/product.md#call-modal). */
 export const callEndedToast = (seconds: number): string =>
   `Call ended. Duration: ${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
-/** 'Incoming Call: {name} is calling your phone. Check your phone to accept or decline.' (spec section 6). */
+/** 'Incoming Call: {name} is calling your phone. Check your phone to accept or decline.' (docs/product.md#call-modal). */
 export const incomingCallToast = (name: string): string =>
   `Incoming Call: ${name} is calling your phone. Check your phone to accept or decline.`;

@@ -168,7 +168,7 @@ export function createCallsService(deps: {
       balance: await deps.ledger.balanceOf(viewerId),
       duration: connectedSeconds(current, now()),
     };
-    // Spec section 8: a failed charge is how a client learns the tokens ran out ('Token is not
+    // docs/product.md#call-billing: a failed charge is how a client learns the tokens ran out ('Token is not
     // enough. Please top-up token'), whether this request or the server's own schedule ended the call.
     if (current.endReason === 'insufficient-tokens') {
       const { balance, tokensUsed } = answer;

@@ -8,7 +8,7 @@ export type CallCharge = RouteAnswer<typeof callRoutes.charge>;
 export type VoiceToken = RouteAnswer<typeof callRoutes.voiceToken>;
 
 /**
- * The calls a Voice Call modal makes (spec section 7, docs/product.md#calls). Amounts are tokens on
+ * The calls a Voice Call modal makes (docs/product.md#call-modal, #calls). Amounts are tokens on
  * the wire. 'Call' tags let the history (features/calls/api/historyApi.ts) refresh when a call moves.
  */
 export const callsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Call'] }).injectEndpoints({
@@ -27,7 +27,7 @@ export const callsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Call'] }).inje
       query: () => routeRequest(callRoutes.voiceToken),
       keepUnusedDataFor: 0,
     }),
-    /** POST /masked-call/charge/{id}: charges what is due by the server's clock (spec section 9). */
+    /** POST /masked-call/charge/{id}: charges what is due by the server's clock (docs/product.md#call-modal). */
     chargeCall: build.mutation<CallCharge, string>({
       query: (id) => routeRequest(callRoutes.charge, { params: { id } }),
     }),

@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * 'Call Now' on a model's profile (spec sections 2 and 5, docs/product.md#calls): shown only when a
+ * 'Call Now' on a model's profile (docs/product.md#call-modal): shown only when a
  * model is provided, loading has finished and the model is callable. A press checks, in order,
  * that someone is signed in, that the model is callable and that the balance holds 10 tokens, then
  * opens the Voice Call modal. The rate and the rounding rule are shown before the call starts.

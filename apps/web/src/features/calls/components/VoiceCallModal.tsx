@@ -46,14 +46,14 @@ function VoiceLine({ voice }: { voice: VoiceStatus }) {
 }
 
 /**
- * The Voice Call modal (spec section 2): Initiating, Ringing, Connected, Ended and Declined, each
+ * The Voice Call modal (docs/product.md#call-modal): Initiating, Ringing, Connected, Ended and Declined, each
  * with the spec's words. It cannot be dismissed while connected (backdrop or keyboard), and its
  * stage is announced to screen readers.
  */
 export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDecline, onHangUp, onToggleMute, onClose }: Props) {
   const { stage, call } = state;
   const incoming = call?.direction === 'incoming';
-  // With Twilio the model answers on her own phone (spec section 6: "Check your phone to accept or
+  // With Twilio the model answers on her own phone (docs/product.md#call-modal: "Check your phone to accept or
   // decline"); her call settings say which provider the site uses. Until they are known she keeps
   // the softphone's buttons, which is what the local provider needs.
   const { data: settings } = useGetCallSettingsQuery(undefined, { skip: !incoming });

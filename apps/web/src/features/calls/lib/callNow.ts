@@ -13,7 +13,7 @@ export type CallableModel = {
 export const isCallableModel = (model: Pick<CallableModel, 'callAvailable' | 'phoneVerified'>): boolean =>
   model.callAvailable && !model.phoneVerified;
 
-/** Tokens a caller must hold to start a call (10; spec section 9). */
+/** Tokens a caller must hold to start a call (10; docs/product.md#calls). */
 export const MIN_BALANCE_TOKENS = hundredthsToTokens(CALL_MIN_BALANCE);
 
 /**

@@ -14,9 +14,9 @@ import { useCallEvents } from './useCallEvents';
 import { useVoiceLink } from './useVoiceLink';
 
 /**
- * The calls' global listener (spec section 2), mounted once in the shell: it hears call events on
+ * The calls' global listener (docs/product.md#call-modal), mounted once in the shell: it hears call events on
  * every page, shows the Voice Call modal for whichever call is open, runs its timer and the
- * charging calls (spec section 9), the voice link and the ring, and brings the modal back after a
+ * charging calls (docs/product.md#call-modal), the voice link and the ring, and brings the modal back after a
  * reload while the call is live.
  */
 export function CallCenter({ createVoiceLink = createSiteVoiceLink }: { createVoiceLink?: CreateVoiceLink }) {
@@ -50,7 +50,7 @@ export function CallCenter({ createVoiceLink = createSiteVoiceLink }: { createVo
     return () => window.clearInterval(timer);
   }, [dispatch, stage]);
 
-  // The caller's page makes the charging call at 5 s, 61 s, 121 s … of the timer (spec section 9).
+  // The caller's page makes the charging call at 5 s, 61 s, 121 s … of the timer (docs/product.md#call-modal).
   useEffect(() => {
     if (stage !== 'connected' || direction !== 'outgoing' || !callId) return;
     const minute = dueMinute(elapsed);
@@ -69,7 +69,7 @@ export function CallCenter({ createVoiceLink = createSiteVoiceLink }: { createVo
     };
   }, [ringing, callId]);
 
-  // The Ended stage closes 3 seconds later (spec section 9).
+  // The Ended stage closes 3 seconds later (docs/product.md#call-modal).
   useEffect(() => {
     if (stage !== 'ended') return;
     const timer = window.setTimeout(() => dispatch(closeCall()), CALL_MODAL_CLOSE_DELAY_MS);

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { incomingCallToast } from '@cc/contracts';
 
 /**
- * The model's softphone rings (spec section 6): a short two-tone ring from WebAudio, repeated until
+ * The model's softphone rings (docs/product.md#call-modal): a short two-tone ring from WebAudio, repeated until
  * stopped, and a browser notification when the person allowed them. Both are best effort: a
  * browser that blocks sound before any click still shows the toast and the modal.
  */
@@ -68,7 +68,7 @@ const openNotifications = new Map<string, () => void>();
 
 /**
  * Tells the model her phone rings, wherever she is in the app: the spec's toast
- * ('Incoming Call: {name} is calling your phone. …', spec section 6) and a browser notification.
+ * ('Incoming Call: {name} is calling your phone. …', docs/product.md#call-modal) and a browser notification.
  */
 export function announceIncomingCall(callId: string, callerName: string) {
   const text = incomingCallToast(callerName);

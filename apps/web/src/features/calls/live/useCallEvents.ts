@@ -8,7 +8,7 @@ import { receiveSignal } from '../voice/signalInbox';
 import { announceIncomingCall } from './ringer';
 
 /**
- * The global listener (spec section 2): call events on every page, for whichever call is open.
+ * The global listener (docs/product.md#call-modal): call events on every page, for whichever call is open.
  * 'call:incoming' rings the model's softphone: the spec's toast, a browser notification and the
  * modal in Ringing ('Incoming Call'); the sound plays while the modal rings, and the toast and
  * notification go when it stops ringing (CallCenter).

@@ -8,10 +8,10 @@ import { socketSignals } from '../voice/signalInbox';
 import type { CreateVoiceLink, VoiceLink } from '../voice/types';
 
 /**
- * The browser's voice link while the call is connected (spec section 4): the caller joins once
+ * The browser's voice link while the call is connected (docs/product.md#call-modal): the caller joins once
  * 'call:connected' arrives; with the local provider the model's browser is her phone and answers,
  * with Twilio she is on her own phone and her browser joins nothing (voice/providerVoiceLink.ts).
- * The link closes when the call leaves the Connected stage. Toasts per spec section 8.
+ * The link closes when the call leaves the Connected stage. Toasts per docs/product.md#call-modal.
  */
 export function useVoiceLink(createVoiceLink: CreateVoiceLink, audioRef: RefObject<HTMLAudioElement | null>) {
   const dispatch = useAppDispatch();

@@ -55,7 +55,7 @@ export const startCall = (model: CallableModel) => async (dispatch: AppDispatch)
     dispatch(callRinging({ callId: answer.callId, callRate: answer.callRate }));
     toast.success(CALL_MESSAGES.initiated);
   } catch (error) {
-    // Spec section 8: the error, or 'Failed to initiate call'; the modal closes.
+    // docs/product.md#call-modal: the error, or 'Failed to initiate call'; the modal closes.
     toast.error(failureMessage(error, CALL_MESSAGES.initiateFailed));
     dispatch(callClosed());
   }
@@ -67,7 +67,7 @@ export const closeCall = () => (dispatch: AppDispatch) => {
   dispatch(callClosed());
 };
 
-/** Cancelling while ringing just closes the modal (spec section 4); the server stops ringing the model. */
+/** Cancelling while ringing just closes the modal (docs/product.md#call-modal); the server stops ringing the model. */
 export const cancelCall = () => (dispatch: AppDispatch, getState: GetState) => {
   const callId = currentCallId(getState);
   dispatch(closeCall());
@@ -105,7 +105,7 @@ export const hangUp = () => async (dispatch: AppDispatch, getState: GetState) =>
 };
 
 /**
- * 'Token is not enough. Please top-up token' (spec section 8), then the Ended stage. The caller
+ * 'Token is not enough. Please top-up token' (docs/product.md#call-modal), then the Ended stage. The caller
  * learns it from the charge's 402 or from the server's own schedule ('call:ended' with reason
  * 'insufficient-tokens'), whichever comes first; only a call still connected moves, so the second
  * word changes nothing and the toast shows once (its id makes sure).
@@ -122,7 +122,7 @@ const tokensRanOut =
   };
 
 /**
- * The charging call at 5 s, 61 s, 121 s … (spec section 9). The answer's tokensUsed is the truth;
+ * The charging call at 5 s, 61 s, 121 s … (docs/product.md#call-modal). The answer's tokensUsed is the truth;
  * a 402 means the next minute cannot be paid: the call ends (tokensRanOut). Other failures change
  * nothing: the server charges on its own schedule anyway.
  */

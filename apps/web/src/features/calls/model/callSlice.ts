@@ -3,7 +3,7 @@ import type { RootState } from '../../../shared/store/hooks';
 import { dueMinute } from '../lib/billing';
 
 /**
- * The Voice Call modal's stages (spec sections 2 and 4, docs/product.md#calls): initiating, then
+ * The Voice Call modal's stages (docs/product.md#call-modal): initiating, then
  * ringing once the server returns a call id and rate; connected on 'call:connected'; ended on
  * 'call:ended', a billing failure or hanging up; declined on 'call:declined'. `null`: no modal.
  */
@@ -12,7 +12,7 @@ export type CallStage = 'initiating' | 'ringing' | 'connected' | 'ended' | 'decl
 export type CallDirection = 'outgoing' | 'incoming';
 export type CallParty = { _id: string; name: string };
 
-/** The voice link status (spec section 4): disconnected, connecting, connected (with callSid), error. */
+/** The voice link status (docs/product.md#call-modal): disconnected, connecting, connected (with callSid), error. */
 export type VoiceStatus =
   { status: 'disconnected' } | { status: 'connecting' } | { status: 'connected'; callSid: string } | { status: 'error'; message: string };
 
@@ -36,7 +36,7 @@ export type CallState = {
   elapsed: number;
   /** What the server says it charged so far (tokens): the charge answer or 'call:charged'. */
   tokensCharged: number;
-  /** The last minute this page asked the server to charge (spec section 9: at 5 s, 61 s, 121 s …). */
+  /** The last minute this page asked the server to charge (docs/product.md#call-modal: at 5 s, 61 s, 121 s …). */
   minutesRequested: number;
   /** The Ended stage's figures: the server's duration and finalTokens when it has said them. */
   summary: { duration: number; tokens: number } | null;
@@ -115,7 +115,7 @@ const callSlice = createSlice({
       tokensCharged: payload.tokensCharged,
       minutesRequested: Math.max(payload.minutesCharged, dueMinute(payload.duration)),
     }),
-    /** The timer ticks every second (spec section 9); elapsed is read from the clock so a slow tab does not drift. */
+    /** The timer ticks every second (docs/product.md#call-modal); elapsed is read from the clock so a slow tab does not drift. */
     callTicked: (state, { payload }: PayloadAction<{ now: number }>) => {
       if (state.stage !== 'connected' || state.connectedSince === null) return;
       state.elapsed = Math.max(0, Math.floor((payload.now - state.connectedSince) / 1000));

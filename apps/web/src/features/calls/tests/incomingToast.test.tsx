@@ -4,7 +4,7 @@ import { clearBrowserSession } from '../../../../test/fakeServer';
 import { aCall, ada, CALL_ID, fakeServer, renderCalls, resetCalls, RUBY_ID } from './callHarness';
 
 /**
- * The model's 'Incoming Call: … Check your phone to accept or decline.' toast (spec section 6) is
+ * The model's 'Incoming Call: … Check your phone to accept or decline.' toast (docs/product.md#call-modal) is
  * about a ringing phone: once the call stops ringing it is gone, whatever ended the ringing.
  */
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { CALL_MESSAGES, type CallSignal } from '@cc/contracts';
 import type { CreateVoiceLink } from './types';
 
-/** A voice token is a JWT: three dot-separated parts (spec section 7). */
+/** A voice token is a JWT: three dot-separated parts (docs/product.md#call-modal). */
 export const isJwt = (token: string): boolean => token.split('.').length === 3 && token.split('.').every(Boolean);
 
 /**

@@ -32,7 +32,7 @@ const loadTwilioDevice = async (): Promise<TwilioDeviceClass> => (await import('
 /**
  * The `twilio` provider's voice link (docs/product.md#calls): the caller's browser registers a
  * Twilio Device with the token answer and joins the call's conference with To='conference:{callId}'
- * and callId (spec section 7); the TwiML app's Voice URL puts it in the conference where the model,
+ * and callId (docs/product.md#call-modal); the TwiML app's Voice URL puts it in the conference where the model,
  * on her own phone, waits. Twilio plays the audio; this link reports the voice link status (spec
  * section 4): connecting, connected with Twilio's CallSid on 'accept', disconnected, or error
  * ('Voice call connection failed'). The token is fetched again before it expires.

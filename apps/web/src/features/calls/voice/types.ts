@@ -13,7 +13,7 @@ export type VoiceLinkOptions = {
   callId: string;
   /**
    * Which party this browser is. With Twilio only the caller's browser joins the conference: the
-   * model answers on her own phone (spec section 6). The local provider links both; default 'caller'.
+   * model answers on her own phone (docs/product.md#call-modal). The local provider links both; default 'caller'.
    */
   party?: 'caller' | 'model';
   /** Whether this side makes the WebRTC offer: the caller, or whoever rejoins after a reload. */
