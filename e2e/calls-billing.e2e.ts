@@ -3,7 +3,8 @@ import { asc, eq, like } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { calls, ledgerTransactions } from '../apps/server/src/db/schema';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, shot } from './support/browser';
+import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson } from './support/browser';
+import { dialogShot, socketConnected, timerSeconds, voiceCall } from './support/calls';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -36,17 +37,7 @@ async function signedIn(token: string, viewport = DESKTOP): Promise<Person> {
 /** Opens `path` and waits until the page's live socket is up, so server events reach it. */
 async function openLive(person: Person, path: string) {
   await person.page.goto(path);
-  await expect.poll(() => person.page.locator('[data-socket-status="connected"]').count(), { timeout: 15_000 }).toBe(1);
-}
-
-const voiceCall = (page: Page) => page.getByRole('dialog', { name: 'Voice Call' });
-const seconds = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-const timerSeconds = async (page: Page) => seconds((await voiceCall(page).getByRole('timer').textContent()) ?? '00:00');
-
-/** A dialog floats over the page: photograph the viewport once its opening animation has run. */
-async function dialogShot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await shot(page, name, { fullPage: false });
+  await socketConnected(person.page);
 }
 
 /** The caller's one call, as the server keeps it. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
 import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, shot } from './support/browser';
+import { dialogShot, socketConnected, timerSeconds, voiceCall } from './support/calls';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -41,11 +42,6 @@ async function signedIn(token: string, viewport?: { width: number; height: numbe
   return person;
 }
 
-/** Waits until the page's live socket is up, so server events reach it. */
-async function live(page: Page) {
-  await expect.poll(() => page.locator('[data-socket-status="connected"]').count(), { timeout: 15_000 }).toBe(1);
-}
-
 /** Audio bytes this page has received over its newest peer connection (inbound-rtp). */
 const inboundAudioBytes = (page: Page) =>
   page.evaluate(async () => {
@@ -68,16 +64,6 @@ async function minuteCharges(token: string) {
     .reverse();
 }
 
-const voiceCall = (page: Page) => page.getByRole('dialog', { name: 'Voice Call' });
-
-/** A dialog floats over the page: photograph the viewport once its opening animation has run. */
-async function dialogShot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await shot(page, name, { fullPage: false });
-}
-const seconds = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-const timerSeconds = async (page: Page) => seconds((await voiceCall(page).getByRole('timer').textContent()) ?? '00:00');
-
 /** Holds the initiate request a moment so the Initiating stage can be seen and photographed. */
 async function slowInitiate(page: Page) {
   await page.route('**/api/masked-call/initiate', async (route) => {
@@ -97,12 +83,12 @@ it(
     // The model is somewhere else in the app, on a phone: the global listener rings her there.
     const modelSide = await signedIn(model.token, PHONE);
     await modelSide.page.goto('/messages');
-    await live(modelSide.page);
+    await socketConnected(modelSide.page);
 
     const fanSide = await signedIn(fan.token);
     const { page } = fanSide;
     await page.goto('/models/nova_voice');
-    await live(page);
+    await socketConnected(page);
     expect(await page.getByText('2.00 tokens/min · billed per started minute').isVisible()).toBe(true);
     await shot(page, 'calls-profile-call-now');
 
@@ -208,12 +194,12 @@ it('a declined call shows Call Declined to the caller, on a phone', { timeout: 6
 
   const modelSide = await signedIn(model.token);
   await modelSide.page.goto('/');
-  await live(modelSide.page);
+  await socketConnected(modelSide.page);
 
   const fanSide = await signedIn(fan.token, PHONE);
   const { page } = fanSide;
   await page.goto('/models/iris_decline');
-  await live(page);
+  await socketConnected(page);
   await shot(page, 'calls-profile-call-now-phone');
   await slowInitiate(page);
   await page.getByRole('button', { name: 'Call Now' }).click();
