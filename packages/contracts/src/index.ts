@@ -5,5 +5,6 @@ export * from './accounts';
 export * from './system';
 export * from './tokens';
 export * from './calls';
+export * from './marketplace';
 export * from './messaging';
 export * from './realtime';

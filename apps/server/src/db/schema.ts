@@ -194,7 +194,9 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['member_wallet', 'platform_revenue', 'card_clearing', 'payouts_pending', 'adjustments'] }).notNull(),
+    kind: text('kind', {
+      enum: ['member_wallet', 'platform_revenue', 'card_clearing', 'payouts_pending', 'payouts_paid', 'adjustments'],
+    }).notNull(),
     /** The member owning a wallet; null for the site's accounts (one of each kind). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** bigint: site accounts accumulate lifetime sales, beyond 32 bits (21.4 million tokens). */
@@ -220,7 +222,7 @@ export const ledgerTransactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
-      enum: ['card_purchase', 'message', 'item', 'tip', 'call', 'payout', 'payout_refund', 'adjustment', 'refund'],
+      enum: ['card_purchase', 'message', 'item', 'tip', 'call', 'payout', 'payout_refund', 'payout_paid', 'adjustment', 'refund'],
     }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     memo: text('memo').notNull().default(''),
@@ -583,5 +585,156 @@ export const calls = pgTable(
     index('calls_model_idx').on(t.modelId, t.createdAt),
     check('calls_not_self', sql`${t.callerId} <> ${t.modelId}`),
     check('calls_charged_not_negative', sql`${t.minutesCharged} >= 0 and ${t.tokensCharged} >= 0`),
+  ],
+);
+
+// ---- marketplace: sell items and purchases --------------------------------------------------------
+
+/**
+ * An item a model sells (docs/product.md#marketplace): an uploaded media file with a name,
+ * description and price in hundredths. Taking it off sale sets `removedAt`; the row stays, so its
+ * buyers keep their purchase and their download.
+ */
+export const sellItems = pgTable(
+  'sell_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    modelId: uuid('model_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: integer('price').notNull(),
+    mediaType: text('media_type', { enum: ['photo', 'video', 'file'] }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('sell_items_model_idx').on(t.modelId, t.createdAt),
+    index('sell_items_file_idx').on(t.fileId),
+    check('sell_items_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+/**
+ * One member's purchase of one item, written in the ledger transaction that charged it. The name,
+ * description, file and price are kept as bought. `hiddenAt`: the buyer removed it from their list.
+ */
+export const purchaseItems = pgTable(
+  'purchase_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellItemId: uuid('sell_item_id')
+      .notNull()
+      .references(() => sellItems.id, { onDelete: 'restrict' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    modelId: uuid('model_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    mediaType: text('media_type', { enum: ['photo', 'video', 'file'] }).notNull(),
+    price: integer('price').notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A member buys an item once: the second purchase is refused, even when two race.
+    uniqueIndex('purchase_items_once').on(t.sellItemId, t.buyerId),
+    index('purchase_items_buyer_idx').on(t.buyerId, t.createdAt),
+    index('purchase_items_file_idx').on(t.fileId, t.buyerId),
+  ],
+);
+
+// ---- payouts -------------------------------------------------------------------------------------
+
+/** Where a model's payouts go: one account per model, bank transfer or PayPal. */
+export const payoutAccounts = pgTable('payout_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['bank_transfer', 'paypal'] }).notNull(),
+  /** PayPal: `{ email }`; bank transfer: `{ beneficiaryName, bankName, iban, swift, … }`. */
+  details: jsonb('details').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A model's request to be paid (docs/product.md#payouts). The tokens left the wallet for
+ * `payouts_pending` in `transactionId`; each status moves once, by compare-and-set:
+ * pending → approved → paid (`settleTransactionId`), or pending → rejected (`refundTransactionId`).
+ */
+export const payoutRequests = pgTable(
+  'payout_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    modelId: uuid('model_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'paid', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** The payout account as it was when requested, unmasked (administrators pay from it). */
+    account: jsonb('account').notNull(),
+    note: text('note').notNull().default(''),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    settleTransactionId: uuid('settle_transaction_id').references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    refundTransactionId: uuid('refund_transaction_id').references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payout_requests_model_idx').on(t.modelId, t.createdAt),
+    index('payout_requests_status_idx').on(t.status, t.createdAt),
+    check('payout_requests_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+// ---- posts ---------------------------------------------------------------------------------------
+
+/** Articles administrators write (docs/product.md#posts). `body` is HTML sanitised when saved. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    body: text('body').notNull().default(''),
+    coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('posts_slug_key').on(t.slug),
+    index('posts_published_idx')
+      .on(t.publishedAt)
+      .where(sql`status = 'published'`),
   ],
 );

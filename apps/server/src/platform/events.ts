@@ -27,6 +27,16 @@ export type DomainEvents = {
   'contact.added': { contactId: string; ownerId: string; contactUserId: string };
   /** A call rang out unanswered (after commit): the model gets a missed-call notification. */
   'call.missed': { callId: string; callerId: string; modelId: string };
+  /** A member bought an item (after commit): the seller is told. Amounts in hundredths. */
+  'item.purchased': { purchaseId: string; sellItemId: string; buyerId: string; modelId: string; name: string; price: number; net: number };
+  /** A payout request was made or decided (after commit): the model is told. Amounts in hundredths. */
+  'payout.changed': {
+    payoutRequestId: string;
+    modelId: string;
+    status: 'pending' | 'approved' | 'paid' | 'rejected';
+    amount: number;
+    note: string;
+  };
 };
 
 export type EventBus = {

@@ -3,6 +3,7 @@ import { defineRoute } from '../common/routes';
 import {
   adjustBalanceSchema,
   earningListSchema,
+  earningQuerySchema,
   ledgerCheckSchema,
   shareLoveResultSchema,
   shareLoveSchema,
@@ -34,8 +35,8 @@ export const walletRoutes = {
     path: '/earning',
     access: 'member',
     tags: ['wallet'],
-    summary: 'Models: my earnings (gross, commission, net) with totals',
-    query: pageQuerySchema,
+    summary: 'Models: my earnings (gross, commission, net) with totals, by source and by period',
+    query: earningQuerySchema,
     answer: earningListSchema,
   }),
   tip: defineRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idempotencyKeySchema } from '../common/envelope';
+import { idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
 import { signedTokenAmount, tokenAmount } from '../common/money';
 
 /** Amounts are tokens on the wire and integer hundredths inside (docs/product.md#units). */
@@ -11,6 +11,7 @@ export const ledgerKindSchema = z.enum([
   'call',
   'payout',
   'payout_refund',
+  'payout_paid',
   'adjustment',
   'refund',
 ]);
@@ -71,11 +72,40 @@ export const earningTotalsSchema = z.object({
 });
 export type EarningTotals = z.infer<typeof earningTotalsSchema>;
 
-/** GET /earning — a page of the model's earnings, the total count and the totals of all of them. */
+/** How earnings are grouped over time on GET /earning (`period`): UTC days, ISO weeks or months. */
+export const earningPeriodSchema = z.enum(['day', 'week', 'month']);
+export type EarningPeriod = z.infer<typeof earningPeriodSchema>;
+/** How many periods `byPeriod` covers, ending with the current one. */
+export const EARNING_PERIODS_SHOWN: Record<EarningPeriod, number> = { day: 30, week: 12, month: 12 };
+
+/** GET /earning — paging, an optional source filter for the rows, and the grouping of `byPeriod`. */
+export const earningQuerySchema = pageQuerySchema.extend({
+  source: z.preprocess((v) => (v === '' ? undefined : v), earningSourceSchema.optional()),
+  period: z.preprocess((v) => (v === '' ? undefined : v), earningPeriodSchema.default('day')),
+});
+
+/** One period's earnings: `start` is the period's first day (YYYY-MM-DD, UTC); periods without sales are 0. */
+export const earningPeriodTotalsSchema = earningTotalsSchema.extend({
+  start: z.string(),
+  count: z.number().int().nonnegative(),
+});
+
+/**
+ * GET /earning — a page of the model's earnings, the total count, the totals of all of them, the
+ * totals by source (messages, tips, items, calls) and by period (the last `EARNING_PERIODS_SHOWN`).
+ * The totals ignore the `source` filter, which only narrows `items` and `count`.
+ */
 export const earningListSchema = z.object({
   items: z.array(earningSchema),
   count: z.number().int().nonnegative(),
   totals: earningTotalsSchema,
+  bySource: z.object({
+    message: earningTotalsSchema,
+    tip: earningTotalsSchema,
+    item: earningTotalsSchema,
+    call: earningTotalsSchema,
+  }),
+  byPeriod: z.array(earningPeriodTotalsSchema),
 });
 export type EarningList = z.infer<typeof earningListSchema>;
 

@@ -1,0 +1,6 @@
+export * from './items';
+export * from './items.routes';
+export * from './payouts';
+export * from './payouts.routes';
+export * from './posts';
+export * from './posts.routes';

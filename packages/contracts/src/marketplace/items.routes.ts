@@ -1,0 +1,119 @@
+import { idParamSchema, listOf, pageQuerySchema } from '../common/envelope';
+import { defineRoute } from '../common/routes';
+import {
+  createSellItemSchema,
+  purchaseInputSchema,
+  purchaseItemSchema,
+  itemPurchaseResultSchema,
+  sellItemSchema,
+  sellItemsOfModelQuerySchema,
+  updateSellItemSchema,
+} from './items';
+
+const tags = ['items'];
+
+/**
+ * Sell items and purchases (docs/product.md#marketplace). Listing a model's items is public (a
+ * signed-in viewer also learns what they bought); previews are public; the original only reaches
+ * its seller and its buyers.
+ */
+export const itemsRoutes = {
+  create: defineRoute({
+    method: 'POST',
+    path: '/sell-item',
+    access: 'member',
+    tags,
+    summary: 'Models: put an uploaded photo, video or file on sale',
+    description:
+      'Upload the file through /media/photos, /media/videos or /media/files first and send its id as `mediaId`, with `name`, `description` and `price` (or `token`) in tokens. Only an approved model sells.',
+    body: createSellItemSchema,
+    status: 201,
+    answer: sellItemSchema,
+  }),
+  ofModel: defineRoute({
+    method: 'GET',
+    path: '/sell-item/model',
+    access: 'public',
+    tags,
+    summary: "A model's items on sale, newest first (with the viewer's purchases when signed in)",
+    query: sellItemsOfModelQuerySchema,
+    answer: listOf(sellItemSchema),
+  }),
+  mine: defineRoute({
+    method: 'GET',
+    path: '/sell-item/me',
+    access: 'member',
+    tags,
+    summary: 'Models: my items on sale, newest first, with how often each sold',
+    query: pageQuerySchema,
+    answer: listOf(sellItemSchema),
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/sell-item/:id',
+    access: 'member',
+    tags,
+    summary: "Models: change an item's name, description or price",
+    params: idParamSchema,
+    body: updateSellItemSchema,
+    answer: sellItemSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/sell-item/:id',
+    access: 'member',
+    tags,
+    summary: 'Models: take an item off sale (buyers keep their download)',
+    params: idParamSchema,
+    answer: null,
+  }),
+  preview: defineRoute({
+    method: 'GET',
+    path: '/sell-item/:id/preview',
+    access: 'public',
+    tags,
+    summary: "An item's preview for anyone: the photo's thumbnail or the video's poster (JPEG); 404 for files",
+    params: idParamSchema,
+    answer: 'raw',
+  }),
+  purchases: defineRoute({
+    method: 'GET',
+    path: '/purchase-item',
+    access: 'member',
+    tags,
+    summary: 'My purchases, newest first',
+    query: pageQuerySchema,
+    answer: listOf(purchaseItemSchema),
+  }),
+  purchase: defineRoute({
+    method: 'POST',
+    path: '/purchase-item',
+    access: 'member',
+    tags,
+    summary: 'Buy an item: its price is charged once (402 when tokens are short, 409 when already bought)',
+    description:
+      '`sellItemId` names the item. `price` (optional) is the price the buyer saw: a different current price answers 409 PRICE_CHANGED and charges nothing.',
+    body: purchaseInputSchema,
+    status: 201,
+    answer: itemPurchaseResultSchema,
+  }),
+  hidePurchase: defineRoute({
+    method: 'DELETE',
+    path: '/purchase-item/:id',
+    access: 'member',
+    tags,
+    summary: 'Remove a purchase from my list (nothing is refunded)',
+    params: idParamSchema,
+    answer: null,
+  }),
+  /** The spec writes the download with its trailing slash. */
+  download: defineRoute({
+    method: 'GET',
+    path: '/purchase-item/:id/download/',
+    access: 'public',
+    tags,
+    summary: 'The purchased file itself, for its buyer (ranges supported; also accepts the accessToken cookie)',
+    params: idParamSchema,
+    answer: 'raw',
+  }),
+};

@@ -1,0 +1,94 @@
+import { idParamSchema, listOf, pageQuerySchema } from '../common/envelope';
+import { defineRoute } from '../common/routes';
+import {
+  payoutAccountInputSchema,
+  payoutAccountSchema,
+  payoutDecisionSchema,
+  payoutRequestInputSchema,
+  payoutRequestSchema,
+  payoutRequestsQuerySchema,
+} from './payouts';
+
+const tags = ['payouts'];
+
+/** Payout accounts and requests for models; decisions for administrators (docs/product.md#payouts). */
+export const payoutsRoutes = {
+  account: defineRoute({
+    method: 'GET',
+    path: '/payout-account/',
+    access: 'member',
+    tags,
+    summary: 'Models: my payout account, masked (null when there is none)',
+    answer: payoutAccountSchema.nullable(),
+  }),
+  saveAccount: defineRoute({
+    method: 'POST',
+    path: '/payout-account/',
+    access: 'member',
+    tags,
+    summary: 'Models: set my payout account (bank transfer or PayPal)',
+    description: "`{type: 'paypal', email}` or `{type: 'bank_transfer', bankInfo: {beneficiaryName, bankName, iban, swift?}}`.",
+    body: payoutAccountInputSchema,
+    answer: payoutAccountSchema,
+  }),
+  requests: defineRoute({
+    method: 'GET',
+    path: '/payout-request',
+    access: 'member',
+    tags,
+    summary: 'Models: my payout requests, newest first',
+    query: pageQuerySchema,
+    answer: listOf(payoutRequestSchema),
+  }),
+  request: defineRoute({
+    method: 'POST',
+    path: '/payout-request',
+    access: 'member',
+    tags,
+    summary: 'Models: request a payout; the tokens leave the balance at once',
+    description:
+      "`token` in tokens (at least `minPayoutTokens`, at most the balance) and `verifyCode` from GET /users/otp/. `email`, when sent, must be the account's own.",
+    body: payoutRequestInputSchema,
+    status: 201,
+    answer: payoutRequestSchema,
+  }),
+  adminList: defineRoute({
+    method: 'GET',
+    path: '/admin/payout-requests',
+    access: 'admin',
+    tags: ['admin', ...tags],
+    summary: 'Payout requests of every model, newest first, by status',
+    query: payoutRequestsQuerySchema,
+    answer: listOf(payoutRequestSchema),
+  }),
+  approve: defineRoute({
+    method: 'POST',
+    path: '/admin/payout-requests/:id/approve',
+    access: 'admin',
+    tags: ['admin', ...tags],
+    summary: 'Approve a pending payout request (once; 409 when already decided)',
+    params: idParamSchema,
+    body: payoutDecisionSchema,
+    answer: payoutRequestSchema,
+  }),
+  markPaid: defineRoute({
+    method: 'POST',
+    path: '/admin/payout-requests/:id/pay',
+    access: 'admin',
+    tags: ['admin', ...tags],
+    summary: 'Mark an approved payout request paid (once; 409 otherwise)',
+    params: idParamSchema,
+    body: payoutDecisionSchema,
+    answer: payoutRequestSchema,
+  }),
+  reject: defineRoute({
+    method: 'POST',
+    path: '/admin/payout-requests/:id/reject',
+    access: 'admin',
+    tags: ['admin', ...tags],
+    summary: 'Reject a pending payout request; the tokens return to the model (once; 409 otherwise)',
+    params: idParamSchema,
+    body: payoutDecisionSchema,
+    answer: payoutRequestSchema,
+  }),
+};

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../common/envelope';
+import { tokenAmount } from '../common/money';
+
+/**
+ * Payout accounts and requests (docs/product.md#payouts). A model names where money goes (bank
+ * transfer or PayPal); a request takes tokens out of the balance at once and waits for an
+ * administrator: pending → approved → paid, or pending → rejected (the tokens come back).
+ */
+export const payoutMethodSchema = z.enum(['bank_transfer', 'paypal']);
+export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
+
+const text = (label: string, max = 120) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is at most ${max} characters`);
+
+/** IBAN or a local account number: letters, digits and spaces, 6 to 34 characters once spaces are gone. */
+const accountNumber = text('The account number or IBAN', 50)
+  .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+  .refine((s) => /^[A-Z0-9]{6,34}$/.test(s), 'The account number or IBAN is 6 to 34 letters and digits');
+
+export const bankInfoInputSchema = z.object({
+  beneficiaryName: text('The account holder'),
+  bankName: text('The bank name'),
+  iban: accountNumber,
+  swift: z
+    .string()
+    .trim()
+    .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+    .refine((s) => s === '' || /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(s), 'A SWIFT/BIC code is 8 or 11 letters and digits')
+    .optional(),
+  bankAddress: z.string().trim().max(200).optional(),
+  beneficiaryAddress: z.string().trim().max(200).optional(),
+});
+
+/**
+ * POST /payout-account/ — `{type: 'paypal', email}` or `{type: 'bank_transfer', bankInfo: {…}}`.
+ * `bank` is accepted for `bank_transfer`, and `method` for `type`.
+ */
+export const payoutAccountInputSchema = z
+  .object({
+    type: z.string().optional(),
+    method: z.string().optional(),
+    email: z.string().trim().optional(),
+    bankInfo: z.unknown().optional(),
+  })
+  .transform((input, ctx) => {
+    const raw = (input.type ?? input.method ?? '').trim().toLowerCase();
+    const method = raw === 'bank' || raw === 'bank_transfer' ? 'bank_transfer' : raw === 'paypal' ? 'paypal' : null;
+    if (!method) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'Choose bank transfer or PayPal' });
+      return z.NEVER;
+    }
+    if (method === 'paypal') {
+      const email = z
+        .email('Give the e-mail address of your PayPal account')
+        .max(254)
+        .safeParse(input.email ?? '');
+      if (!email.success) {
+        ctx.addIssue({ code: 'custom', path: ['email'], message: 'Give the e-mail address of your PayPal account' });
+        return z.NEVER;
+      }
+      return { method, email: email.data.toLowerCase(), bankInfo: null };
+    }
+    const bank = bankInfoInputSchema.safeParse(input.bankInfo ?? {});
+    if (!bank.success) {
+      for (const issue of bank.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['bankInfo', ...issue.path.map(String)], message: issue.message });
+      return z.NEVER;
+    }
+    return { method, email: null, bankInfo: bank.data };
+  });
+export type PayoutAccountInput = z.input<typeof payoutAccountInputSchema>;
+
+/** A payout account read back: enough to recognise it, never enough to use it. */
+export const payoutAccountSchema = z.object({
+  _id: z.string(),
+  type: payoutMethodSchema,
+  /** PayPal: the address with most of the name hidden (`j•••@example.com`); null for a bank. */
+  email: z.string().nullable(),
+  /** Bank transfer: holder and bank in full, the account number as its last four (`•••• 1234`). */
+  bankInfo: z.object({ beneficiaryName: z.string(), bankName: z.string(), iban: z.string(), swift: z.string().nullable() }).nullable(),
+  updatedAt: z.string(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+
+export const payoutStatusSchema = z.enum(['pending', 'approved', 'paid', 'rejected']);
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
+
+/** The smallest payout when an administrator has not set `minPayoutTokens` (hundredths). */
+export const MIN_PAYOUT_DEFAULT = 10_000;
+
+export const payoutRequestSchema = z.object({
+  _id: z.string(),
+  modelId: z.string(),
+  model: z.object({ _id: z.string(), username: z.string(), name: z.string(), email: z.string().optional() }).nullable(),
+  /** Tokens requested (they left the balance when the request was made). */
+  token: tokenAmount({ description: 'Tokens requested' }),
+  status: payoutStatusSchema,
+  /** Where the money goes, as it was when the request was made (masked). */
+  payoutAccount: payoutAccountSchema.omit({ _id: true, updatedAt: true }),
+  /** The administrator's note on the last decision (a rejection's reason). */
+  note: z.string(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+});
+export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
+
+/**
+ * POST /payout-request — `token` (tokens), `verifyCode` from GET /users/otp/ (10 minutes, 5 tries,
+ * single use), and optionally `email`, which must then be the account's own address.
+ */
+export const payoutRequestInputSchema = z.object({
+  token: tokenAmount({ min: 1, label: 'The amount', description: 'Tokens to pay out' }),
+  verifyCode: z
+    .string({ error: 'Enter the code we e-mailed you' })
+    .trim()
+    .regex(/^\d{6}$/, 'The code is the 6 digits we e-mailed you'),
+  email: z.string().trim().max(254).optional(),
+});
+export type PayoutRequestInput = z.input<typeof payoutRequestInputSchema>;
+
+/** Administrators' lists: by status, newest first. */
+export const payoutRequestsQuerySchema = pageQuerySchema.extend({
+  status: z.preprocess((v) => (v === '' ? undefined : v), payoutStatusSchema.optional()),
+});
+
+/** Approve, mark paid or reject, with an optional note (a rejection's reason reaches the model). */
+export const payoutDecisionSchema = z
+  .object({ note: z.string().trim().max(500, 'A note is at most 500 characters').optional() })
+  .default({});
+
+export const PayoutErrorCode = {
+  /** No payout account yet. */
+  NO_PAYOUT_ACCOUNT: 'NO_PAYOUT_ACCOUNT',
+  /** Below `minPayoutTokens`. */
+  BELOW_MINIMUM: 'BELOW_MINIMUM',
+  /** The request is not in the status this decision needs (already decided by someone else). */
+  PAYOUT_ALREADY_DECIDED: 'PAYOUT_ALREADY_DECIDED',
+} as const;

@@ -1,0 +1,111 @@
+import { idParamSchema, listOf, pageQuerySchema } from '../common/envelope';
+import { defineRoute } from '../common/routes';
+import {
+  adminPostsQuerySchema,
+  createPostSchema,
+  postCoverSchema,
+  postKeyParamSchema,
+  postSchema,
+  postSummarySchema,
+  updatePostSchema,
+} from './posts';
+
+const tags = ['posts'];
+const admin = ['admin', ...tags];
+
+/** Published posts for everyone; writing, publishing and unpublishing for administrators. */
+export const postsRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/posts',
+    access: 'public',
+    tags,
+    summary: 'Published posts, newest first',
+    query: pageQuerySchema,
+    answer: listOf(postSummarySchema),
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/posts/:id',
+    access: 'public',
+    tags,
+    summary: 'One published post, by id or slug',
+    params: postKeyParamSchema,
+    answer: postSchema,
+  }),
+  adminList: defineRoute({
+    method: 'GET',
+    path: '/admin/posts',
+    access: 'admin',
+    tags: admin,
+    summary: 'Every post, drafts included, newest first',
+    query: adminPostsQuerySchema,
+    answer: listOf(postSummarySchema),
+  }),
+  adminGet: defineRoute({
+    method: 'GET',
+    path: '/admin/posts/:id',
+    access: 'admin',
+    tags: admin,
+    summary: 'One post, draft or published',
+    params: idParamSchema,
+    answer: postSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/admin/posts',
+    access: 'admin',
+    tags: admin,
+    summary: 'Write a post (HTML body, sanitised on save)',
+    body: createPostSchema,
+    status: 201,
+    answer: postSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/admin/posts/:id',
+    access: 'admin',
+    tags: admin,
+    summary: 'Edit a post (HTML body, sanitised on save)',
+    params: idParamSchema,
+    body: updatePostSchema,
+    answer: postSchema,
+  }),
+  publish: defineRoute({
+    method: 'POST',
+    path: '/admin/posts/:id/publish',
+    access: 'admin',
+    tags: admin,
+    summary: 'Publish a post',
+    params: idParamSchema,
+    answer: postSchema,
+  }),
+  unpublish: defineRoute({
+    method: 'POST',
+    path: '/admin/posts/:id/unpublish',
+    access: 'admin',
+    tags: admin,
+    summary: 'Take a post back to draft',
+    params: idParamSchema,
+    answer: postSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/admin/posts/:id',
+    access: 'admin',
+    tags: admin,
+    summary: 'Delete a post',
+    params: idParamSchema,
+    answer: null,
+  }),
+  uploadCover: defineRoute({
+    method: 'POST',
+    path: '/admin/posts/cover',
+    access: 'admin',
+    tags: admin,
+    summary: 'Upload a cover image (multipart field "file": JPEG, PNG or WebP up to 5 MB)',
+    upload: true,
+    status: 201,
+    answer: postCoverSchema,
+  }),
+};
