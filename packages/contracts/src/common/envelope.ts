@@ -65,10 +65,17 @@ export type Ok = z.infer<typeof okSchema>;
 export const idParamSchema = z.object({ id: z.uuid('That id is not valid') });
 
 /**
+ * PostgreSQL text and jsonb cannot hold the NUL character: a field that refuses it answers 422
+ * naming the field instead of failing the write with a 500.
+ */
+export const hasNoNul = (text: string) => !text.includes('\u0000');
+
+/**
  * An idempotency key: any opaque string of 8–255 characters the client makes once per attempt (a
  * UUID does). A retry carrying the same key is done once (docs/product.md#idempotency).
  */
 export const idempotencyKeySchema = z
   .string({ error: 'idempotencyKey must be a string' })
   .min(8, 'idempotencyKey must be 8 to 255 characters')
-  .max(255, 'idempotencyKey must be 8 to 255 characters');
+  .max(255, 'idempotencyKey must be 8 to 255 characters')
+  .refine(hasNoNul, 'idempotencyKey cannot contain NUL characters');

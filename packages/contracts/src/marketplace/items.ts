@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
+import { hasNoNul, idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { mediaTypeSchema } from '../messaging/media';
 
@@ -21,8 +21,13 @@ const itemName = z
   .string({ error: 'Give the item a name' })
   .trim()
   .min(1, 'Give the item a name')
-  .max(ITEM_NAME_MAX, `A name is at most ${ITEM_NAME_MAX} characters`);
-const itemDescription = z.string().trim().max(ITEM_DESCRIPTION_MAX, `A description is at most ${ITEM_DESCRIPTION_MAX} characters`);
+  .max(ITEM_NAME_MAX, `A name is at most ${ITEM_NAME_MAX} characters`)
+  .refine(hasNoNul, 'A name cannot contain NUL characters');
+const itemDescription = z
+  .string({ error: 'A description is text' })
+  .trim()
+  .max(ITEM_DESCRIPTION_MAX, `A description is at most ${ITEM_DESCRIPTION_MAX} characters`)
+  .refine(hasNoNul, 'A description cannot contain NUL characters');
 
 /** The seller as buyers see them. */
 export const itemSellerSchema = z.object({

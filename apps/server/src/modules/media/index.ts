@@ -8,6 +8,8 @@ import { createMediaService } from './media.service';
 // For features that attach media to what they own (messages, items): look rows up, shape DTOs.
 export { createMediaRepository, type MediaRepository } from './media.repository';
 export { mediaDownloadUrl, mediaThumbnailUrl, toMediaDto } from './media.presenter';
+// For features that hand out a member's file themselves (a purchase's download): the same headers and ranges.
+export { dispositionOf, privateFileHeaders, sendMediaFile } from './media.send';
 
 /** Media: uploads of photos, videos and files, and downloads checked against the viewer's right. */
 export async function mediaModule(app: FastifyInstance, ctx: AppContext) {

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { createMediaRepository } from '../media';
+import { createItemsRepository } from './items.repository';
+import { registerItemsRoutes } from './items.routes';
+import { createItemsService } from './items.service';
+import { createPurchasesService } from './purchases.service';
+
+/**
+ * The marketplace (docs/product.md#marketplace): models put their media on sale, members buy each
+ * item once, and buyers keep the file even after the item goes off sale.
+ */
+export async function marketplaceModule(app: FastifyInstance, ctx: AppContext) {
+  const repo = createItemsRepository(ctx.db);
+  const media = createMediaRepository(ctx.db);
+
+  registerItemsRoutes(app, ctx, {
+    items: createItemsService({ repo, media, members: ctx.members }),
+    purchases: createPurchasesService({ db: ctx.db, repo, ledger: ctx.ledger, members: ctx.members, media, events: ctx.events }),
+  });
+
+  // A buyer may read the file behind their purchase (and its thumbnail) through /media/{id} too.
+  ctx.mediaAccess.addRule((file, viewerId) => repo.boughtFile(file.id, viewerId));
+}

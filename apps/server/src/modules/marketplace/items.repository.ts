@@ -1,0 +1,196 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { files, purchaseItems, sellItems, users } from '../../db/schema';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
+
+export type SellItemRow = typeof sellItems.$inferSelect;
+export type PurchaseRow = typeof purchaseItems.$inferSelect;
+export type ItemPatch = Partial<Pick<SellItemRow, 'name' | 'description' | 'price'>>;
+
+/** What a buyer may learn of the file behind an item: never its storage key. */
+export type ItemFile = { id: string; fileName: string; mimeType: string; size: number; hasPreview: boolean };
+export type SellerRow = { id: string; name: string; username: string; avatar: { id: string; fileName: string } | null };
+export type SellItemView = { item: SellItemRow; file: ItemFile; seller: SellerRow; salesCount: number };
+export type PurchaseView = { purchase: PurchaseRow; file: ItemFile; seller: SellerRow };
+type Page = { limit: number; skip: number };
+
+const sellers = alias(users, 'seller');
+const sellerAvatars = alias(files, 'seller_avatar');
+
+/**
+ * The only code touching `sell_items` and `purchase_items`. Views join the identity columns of the
+ * seller and of the file (docs/architecture.md#boundaries allows joining them).
+ */
+export function createItemsRepository(db: Db) {
+  const fileColumns = {
+    id: files.id,
+    fileName: files.fileName,
+    mimeType: files.mimeType,
+    size: files.size,
+    hasPreview: sql<boolean>`${files.thumbnailKey} is not null`,
+  };
+  const sellerColumns = { id: sellers.id, name: sellers.name, username: sellers.username };
+  const avatarColumns = { id: sellerAvatars.id, fileName: sellerAvatars.fileName };
+  const salesCount = sql<number>`(select count(*)::int from ${purchaseItems} where ${purchaseItems.sellItemId} = ${sellItems.id})`;
+
+  function itemSelect(tx: DbOrTx = db) {
+    return tx
+      .select({ item: sellItems, file: fileColumns, seller: sellerColumns, avatar: avatarColumns, salesCount })
+      .from(sellItems)
+      .innerJoin(files, eq(files.id, sellItems.fileId))
+      .innerJoin(sellers, eq(sellers.id, sellItems.modelId))
+      .leftJoin(sellerAvatars, eq(sellerAvatars.id, sellers.avatarFileId));
+  }
+  type ItemSelectRow = Awaited<ReturnType<ReturnType<typeof itemSelect>['execute']>>[number];
+  const toItemView = (r: ItemSelectRow): SellItemView => ({
+    item: r.item,
+    file: r.file,
+    seller: { ...r.seller, avatar: r.avatar },
+    salesCount: r.salesCount,
+  });
+
+  function purchaseSelect(tx: DbOrTx = db) {
+    return tx
+      .select({ purchase: purchaseItems, file: fileColumns, seller: sellerColumns, avatar: avatarColumns })
+      .from(purchaseItems)
+      .innerJoin(files, eq(files.id, purchaseItems.fileId))
+      .innerJoin(sellers, eq(sellers.id, purchaseItems.modelId))
+      .leftJoin(sellerAvatars, eq(sellerAvatars.id, sellers.avatarFileId));
+  }
+  type PurchaseSelectRow = Awaited<ReturnType<ReturnType<typeof purchaseSelect>['execute']>>[number];
+  const toPurchaseView = (r: PurchaseSelectRow): PurchaseView => ({
+    purchase: r.purchase,
+    file: r.file,
+    seller: { ...r.seller, avatar: r.avatar },
+  });
+
+  // ---- sell items ------------------------------------------------------------------------------
+
+  async function insertItem(values: typeof sellItems.$inferInsert): Promise<SellItemRow> {
+    const [row] = await db.insert(sellItems).values(values).returning();
+    return row!;
+  }
+
+  async function findItem(id: string, tx: DbOrTx = db): Promise<SellItemRow | undefined> {
+    const [row] = await tx.select().from(sellItems).where(eq(sellItems.id, id)).limit(1);
+    return row;
+  }
+
+  /** Holds the item's row until the purchase commits, so a price change waits instead of slipping in between. */
+  async function lockItemForPurchase(id: string, tx: Tx): Promise<SellItemRow | undefined> {
+    const [row] = await tx.select().from(sellItems).where(eq(sellItems.id, id)).limit(1).for('share');
+    return row;
+  }
+
+  async function findItemView(id: string): Promise<SellItemView | undefined> {
+    const [row] = await itemSelect().where(eq(sellItems.id, id)).limit(1);
+    return row ? toItemView(row) : undefined;
+  }
+
+  /** A model's items still on sale, newest first. */
+  async function itemsOnSale(modelId: string, page: Page): Promise<{ rows: SellItemView[]; count: number }> {
+    const where = and(eq(sellItems.modelId, modelId), isNull(sellItems.removedAt));
+    const rows = await itemSelect().where(where).orderBy(desc(sellItems.createdAt), desc(sellItems.id)).limit(page.limit).offset(page.skip);
+    const [total] = await db.select({ n: count() }).from(sellItems).where(where);
+    return { rows: rows.map(toItemView), count: total?.n ?? 0 };
+  }
+
+  /** Changes an item still on sale of this model; nothing when it is not theirs or is off sale. */
+  async function updateItem(id: string, modelId: string, patch: ItemPatch): Promise<SellItemRow | undefined> {
+    const [row] = await db
+      .update(sellItems)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(sellItems.id, id), eq(sellItems.modelId, modelId), isNull(sellItems.removedAt)))
+      .returning();
+    return row;
+  }
+
+  /** Takes an item off sale; the row stays for its buyers. */
+  async function removeItem(id: string, modelId: string): Promise<void> {
+    await db
+      .update(sellItems)
+      .set({ removedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(sellItems.id, id), eq(sellItems.modelId, modelId), isNull(sellItems.removedAt)));
+  }
+
+  // ---- purchases -------------------------------------------------------------------------------
+
+  async function insertPurchase(values: typeof purchaseItems.$inferInsert, tx: Tx): Promise<PurchaseRow> {
+    const [row] = await tx.insert(purchaseItems).values(values).returning();
+    return row!;
+  }
+
+  async function findPurchase(id: string): Promise<PurchaseRow | undefined> {
+    const [row] = await db.select().from(purchaseItems).where(eq(purchaseItems.id, id)).limit(1);
+    return row;
+  }
+
+  async function findPurchaseOf(buyerId: string, sellItemId: string): Promise<PurchaseRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(purchaseItems)
+      .where(and(eq(purchaseItems.buyerId, buyerId), eq(purchaseItems.sellItemId, sellItemId)))
+      .limit(1);
+    return row;
+  }
+
+  async function findPurchaseView(id: string): Promise<PurchaseView | undefined> {
+    const [row] = await purchaseSelect().where(eq(purchaseItems.id, id)).limit(1);
+    return row ? toPurchaseView(row) : undefined;
+  }
+
+  /** This buyer's purchases of these items (hidden ones too: hiding keeps the purchase), by item id. */
+  async function purchasesOfItems(buyerId: string, sellItemIds: string[]): Promise<Map<string, PurchaseView>> {
+    if (sellItemIds.length === 0) return new Map();
+    const rows = await purchaseSelect().where(and(eq(purchaseItems.buyerId, buyerId), inArray(purchaseItems.sellItemId, sellItemIds)));
+    return new Map(rows.map((r) => [r.purchase.sellItemId, toPurchaseView(r)]));
+  }
+
+  /** A buyer's list: what they have not hidden, newest first. */
+  async function purchasesOf(buyerId: string, page: Page): Promise<{ rows: PurchaseView[]; count: number }> {
+    const where = and(eq(purchaseItems.buyerId, buyerId), isNull(purchaseItems.hiddenAt));
+    const rows = await purchaseSelect()
+      .where(where)
+      .orderBy(desc(purchaseItems.createdAt), desc(purchaseItems.id))
+      .limit(page.limit)
+      .offset(page.skip);
+    const [total] = await db.select({ n: count() }).from(purchaseItems).where(where);
+    return { rows: rows.map(toPurchaseView), count: total?.n ?? 0 };
+  }
+
+  async function hidePurchase(id: string, buyerId: string): Promise<void> {
+    await db
+      .update(purchaseItems)
+      .set({ hiddenAt: new Date() })
+      .where(and(eq(purchaseItems.id, id), eq(purchaseItems.buyerId, buyerId), isNull(purchaseItems.hiddenAt)));
+  }
+
+  /** Whether this member bought an item made of this file (the media download rule). */
+  async function boughtFile(fileId: string, buyerId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: purchaseItems.id })
+      .from(purchaseItems)
+      .where(and(eq(purchaseItems.fileId, fileId), eq(purchaseItems.buyerId, buyerId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  return {
+    insertItem,
+    findItem,
+    lockItemForPurchase,
+    findItemView,
+    itemsOnSale,
+    updateItem,
+    removeItem,
+    insertPurchase,
+    findPurchase,
+    findPurchaseOf,
+    findPurchaseView,
+    purchasesOfItems,
+    purchasesOf,
+    hidePurchase,
+    boughtFile,
+  };
+}
+export type ItemsRepository = ReturnType<typeof createItemsRepository>;
