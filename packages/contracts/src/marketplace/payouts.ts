@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../common/envelope';
+import { hasNoNul, pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 
 /**
@@ -15,7 +15,8 @@ const text = (label: string, max = 120) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} is at most ${max} characters`);
+    .max(max, `${label} is at most ${max} characters`)
+    .refine(hasNoNul, `${label} cannot contain NUL characters`);
 
 /** IBAN or a local account number: letters, digits and spaces, 6 to 34 characters once spaces are gone. */
 const accountNumber = text('The account number or IBAN', 50)
@@ -32,8 +33,8 @@ export const bankInfoInputSchema = z.object({
     .transform((s) => s.replace(/\s+/g, '').toUpperCase())
     .refine((s) => s === '' || /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(s), 'A SWIFT/BIC code is 8 or 11 letters and digits')
     .optional(),
-  bankAddress: z.string().trim().max(200).optional(),
-  beneficiaryAddress: z.string().trim().max(200).optional(),
+  bankAddress: z.string().trim().max(200).refine(hasNoNul, 'An address cannot contain NUL characters').optional(),
+  beneficiaryAddress: z.string().trim().max(200).refine(hasNoNul, 'An address cannot contain NUL characters').optional(),
 });
 
 /**
@@ -102,6 +103,26 @@ export const payoutRequestSchema = z.object({
   status: payoutStatusSchema,
   /** Where the money goes, as it was when the request was made (masked). */
   payoutAccount: payoutAccountSchema.omit({ _id: true, updatedAt: true }),
+  /**
+   * Administrators only: where to send the money, in full (they pay from it). Never in a model's
+   * own answers, which show `payoutAccount` masked.
+   */
+  payTo: z
+    .object({
+      type: payoutMethodSchema,
+      email: z.string().nullable(),
+      bankInfo: z
+        .object({
+          beneficiaryName: z.string(),
+          bankName: z.string(),
+          iban: z.string(),
+          swift: z.string().nullable(),
+          bankAddress: z.string().nullable(),
+          beneficiaryAddress: z.string().nullable(),
+        })
+        .nullable(),
+    })
+    .optional(),
   /** The administrator's note on the last decision (a rejection's reason). */
   note: z.string(),
   createdAt: z.string(),
@@ -130,10 +151,21 @@ export const payoutRequestsQuerySchema = pageQuerySchema.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), payoutStatusSchema.optional()),
 });
 
-/** Approve, mark paid or reject, with an optional note (a rejection's reason reaches the model). */
-export const payoutDecisionSchema = z
-  .object({ note: z.string().trim().max(500, 'A note is at most 500 characters').optional() })
-  .default({});
+/**
+ * Approve, mark paid or reject, with an optional note (a rejection's reason reaches the model). No
+ * body at all (which reaches the server as null) means no note.
+ */
+export const payoutDecisionSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    note: z
+      .string()
+      .trim()
+      .max(500, 'A note is at most 500 characters')
+      .refine(hasNoNul, 'A note cannot contain NUL characters')
+      .optional(),
+  }),
+);
 
 export const PayoutErrorCode = {
   /** No payout account yet. */

@@ -1,22 +1,46 @@
-import { ErrorCode, type EarningList } from '@cc/contracts';
+import { earningSourceSchema, ErrorCode, type EarningList, type EarningPeriod } from '@cc/contracts';
 import { forbidden } from '../../platform/errors';
 import type { Db } from '../../platform/db';
-import { createLedgerRepository } from './ledger.repository';
+import { shownPeriods } from './earning-periods';
+import { createEarningsRepository, type Sums } from './earnings.repository';
+import type { EarningSource } from './ledger.service';
 import { tipNoteOf } from './tip-note';
 
-/** A model's earnings: one row per sale (and a negative row per refund), with totals. */
-export function createEarningsService({ db }: { db: Db }) {
-  const repo = createLedgerRepository(db);
+const zero = (): Sums => ({ gross: 0, commission: 0, net: 0 });
+
+/**
+ * A model's earnings (docs/product.md#earnings): one row per sale (and a negative row per refund),
+ * the totals of every row, the totals per source and per period. Sums are grouped in SQL.
+ */
+export function createEarningsService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+  const repo = createEarningsRepository(db);
 
   async function listForModel({
     user,
-    page,
+    query,
   }: {
     user: { id: string; type: string };
-    page: { limit: number; skip: number };
+    query: { limit: number; skip: number; source?: EarningSource | undefined; period: EarningPeriod };
   }): Promise<EarningList> {
     if (user.type !== 'model') throw forbidden('Only models have earnings.', ErrorCode.NOT_A_MODEL);
-    const { rows, count, totals } = await repo.earningsPage(user.id, page);
+    const periods = shownPeriods(query.period, now());
+    const [{ rows, count }, sources, byPeriod] = await Promise.all([
+      repo.page(user.id, query),
+      repo.totalsBySource(user.id),
+      repo.totalsByPeriod(user.id, query.period, periods.from),
+    ]);
+
+    // Every source and every period is present, 0 when nothing was earned from it.
+    const bySource = Object.fromEntries(earningSourceSchema.options.map((s) => [s, zero()])) as Record<EarningSource, Sums>;
+    const totals = zero();
+    for (const { source, gross, commission, net } of sources) {
+      bySource[source] = { gross, commission, net };
+      totals.gross += gross;
+      totals.commission += commission;
+      totals.net += net;
+    }
+    const perStart = new Map(byPeriod.map((p) => [p.start, p]));
+
     return {
       items: rows.map(({ earning, payer, metadata }) => ({
         _id: earning.id,
@@ -30,6 +54,11 @@ export function createEarningsService({ db }: { db: Db }) {
       })),
       count,
       totals,
+      bySource,
+      byPeriod: periods.starts.map((start) => {
+        const found = perStart.get(start);
+        return { start, count: found?.count ?? 0, gross: found?.gross ?? 0, commission: found?.commission ?? 0, net: found?.net ?? 0 };
+      }),
     };
   }
 

@@ -15,6 +15,7 @@ export {
   type ChargeKind,
   type EarningSource,
   type Ledger,
+  type PayoutMovement,
   type Posted,
   type Transferred,
 } from './ledger.service';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { earnings, ledgerAccounts, ledgerEntries, ledgerTransactions, users } from '../../db/schema';
+import { earnings, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
 
 export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
@@ -19,6 +19,8 @@ const SITE_MAY_GO_NEGATIVE: Record<SiteAccountKind, boolean> = {
   adjustments: true,
   platform_revenue: false,
   payouts_pending: false,
+  // Tokens paid out leave the site for good; this account only ever grows (docs/product.md#payouts).
+  payouts_paid: false,
 };
 
 export const refKey = (ref: AccountRef) => ('userId' in ref ? `wallet:${ref.userId}` : `site:${ref.site}`);
@@ -162,42 +164,6 @@ export function createLedgerRepository(db: Db) {
     return { rows, count: total?.n ?? 0 };
   }
 
-  /** A page of a model's earnings with the payer's public names, newest first, and the totals of all rows. */
-  async function earningsPage(modelId: string, page: { limit: number; skip: number }, tx: DbOrTx = db) {
-    const where = eq(earnings.modelId, modelId);
-    const [rows, [totals]] = await Promise.all([
-      tx
-        .select({
-          earning: earnings,
-          payer: { id: users.id, username: users.username, name: users.name },
-          metadata: ledgerTransactions.metadata,
-        })
-        .from(earnings)
-        // The payer's public names only; the accounts module exposes no batch lookup to go through.
-        .leftJoin(users, eq(users.id, earnings.payerId))
-        // The sale's transaction carries what the payer added to it (a tip's note).
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, earnings.transactionId))
-        .where(where)
-        .orderBy(desc(earnings.createdAt), desc(earnings.id))
-        .limit(page.limit)
-        .offset(page.skip),
-      tx
-        .select({
-          count: count(),
-          gross: sql`coalesce(sum(${earnings.gross}), 0)`.mapWith(Number),
-          commission: sql`coalesce(sum(${earnings.commission}), 0)`.mapWith(Number),
-          net: sql`coalesce(sum(${earnings.net}), 0)`.mapWith(Number),
-        })
-        .from(earnings)
-        .where(where),
-    ]);
-    return {
-      rows,
-      count: totals?.count ?? 0,
-      totals: { gross: totals?.gross ?? 0, commission: totals?.commission ?? 0, net: totals?.net ?? 0 },
-    };
-  }
-
   /** Transactions whose entries do not sum to zero (there should never be any). */
   async function unbalancedTransactions(tx: DbOrTx = db) {
     const total = sql`sum(${ledgerEntries.amount})`;
@@ -238,7 +204,6 @@ export function createLedgerRepository(db: Db) {
     earningOfTransaction,
     walletIdOf,
     statementPage,
-    earningsPage,
     unbalancedTransactions,
     driftedAccounts,
   };

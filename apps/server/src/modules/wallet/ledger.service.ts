@@ -30,9 +30,11 @@ export type Transferred = Posted & { earningId: string | null; commission: numbe
 type Metadata = Record<string, unknown>;
 type Leg = { account: AccountRef | { accountId: string }; amount: number };
 /** Whose shortfall a 402 describes, so the sentence fits the person reading it. */
-type Shortfall = 'payer' | 'refund' | 'adjustment';
+type Shortfall = 'payer' | 'refund' | 'adjustment' | 'payout' | 'payouts_pending';
 
 export type EarningSource = 'message' | 'item' | 'tip' | 'call';
+/** A payout movement: hundredths, its key, and the administrator behind a decision (`createdBy`). */
+export type PayoutMovement = { amount: number; idempotencyKey: string; memo: string; createdBy?: string | null; metadata?: Metadata };
 /** Spending that goes to the site itself (no model earns from it). */
 export type ChargeKind = EarningSource;
 
@@ -123,6 +125,8 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
       payer: `You need ${need} tokens for this but have ${have}.`,
       refund: `This refund takes back ${need} tokens, but that wallet holds only ${have}.`,
       adjustment: `The member has only ${have} tokens, so ${need} cannot be taken away.`,
+      payout: `You have ${have} tokens, so a payout of ${need} tokens is not possible.`,
+      payouts_pending: `Only ${have} tokens wait for payout, so ${need} cannot leave them.`,
     }[shortfall];
     return new AppError(402, ErrorCode.INSUFFICIENT_TOKENS, msg, { needed: neededTokens, balance: heldTokens });
   }
@@ -263,6 +267,42 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     );
   }
 
+  /**
+   * A model asks to be paid (docs/product.md#payouts): the tokens leave her wallet for the site's
+   * `payouts_pending` at once. The balance guard makes an overdraft impossible under any race (402).
+   */
+  async function holdPayout(input: PayoutMovement & { userId: string }, tx?: Tx): Promise<Posted> {
+    assertAmount(input.amount, 'The amount');
+    return within(tx, (t) =>
+      post(t, claimOf('payout', input), 'payout', [
+        { account: { userId: input.userId }, amount: -input.amount },
+        { account: { site: 'payouts_pending' }, amount: input.amount },
+      ]).then(strip),
+    );
+  }
+
+  /** A rejected payout: the held tokens go back to the model's wallet. */
+  async function releasePayout(input: PayoutMovement & { userId: string }, tx?: Tx): Promise<Posted> {
+    assertAmount(input.amount, 'The amount');
+    return within(tx, (t) =>
+      post(t, claimOf('payout_refund', input), 'payouts_pending', [
+        { account: { site: 'payouts_pending' }, amount: -input.amount },
+        { account: { userId: input.userId }, amount: input.amount },
+      ]).then(strip),
+    );
+  }
+
+  /** A payout marked paid: the held tokens leave the site for good (`payouts_paid`); no wallet changes. */
+  async function settlePayout(input: PayoutMovement, tx?: Tx): Promise<Posted> {
+    assertAmount(input.amount, 'The amount');
+    return within(tx, (t) =>
+      post(t, claimOf('payout_paid', input), 'payouts_pending', [
+        { account: { site: 'payouts_pending' }, amount: -input.amount },
+        { account: { site: 'payouts_paid' }, amount: input.amount },
+      ]).then(strip),
+    );
+  }
+
   /** A member's balance in hundredths; 0 for a member who never had a wallet. */
   async function balanceOf(userId: string, tx?: Tx): Promise<number> {
     return walletBalance(tx ?? db, userId);
@@ -293,13 +333,35 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     return { ok: unbalancedTransactions.length === 0 && driftedAccounts.length === 0, unbalancedTransactions, driftedAccounts };
   }
 
-  return { creditCardPurchase, charge, transferWithCommission, refund, adjust, balanceOf, statement, check, announce };
+  return {
+    creditCardPurchase,
+    charge,
+    transferWithCommission,
+    refund,
+    adjust,
+    holdPayout,
+    releasePayout,
+    settlePayout,
+    balanceOf,
+    statement,
+    check,
+    announce,
+  };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
 
-function claimOf(kind: LedgerKind, input: { idempotencyKey: string; memo: string; metadata?: Metadata | undefined }): NewTransaction {
-  return { kind, idempotencyKey: input.idempotencyKey, memo: input.memo, createdBy: null, metadata: input.metadata ?? null };
+function claimOf(
+  kind: LedgerKind,
+  input: { idempotencyKey: string; memo: string; metadata?: Metadata | undefined; createdBy?: string | null | undefined },
+): NewTransaction {
+  return {
+    kind,
+    idempotencyKey: input.idempotencyKey,
+    memo: input.memo,
+    createdBy: input.createdBy ?? null,
+    metadata: input.metadata ?? null,
+  };
 }
 
 /** Drops the internal `existing` row from what callers see. */

@@ -17,7 +17,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: Pick<AppContext,
 
   mountRoute(app, routes.statement, async (request) => s.ledger.statement({ userId: currentAuth(request).user.id, ...request.query }));
 
-  mountRoute(app, routes.earnings, async (request) => s.earnings.listForModel({ user: currentAuth(request).user, page: request.query }));
+  mountRoute(app, routes.earnings, async (request) => s.earnings.listForModel({ user: currentAuth(request).user, query: request.query }));
 
   mountRoute(app, routes.tip, async (request) => s.tips.send({ payer: currentAuth(request).user, input: request.body }), {
     config: { rateLimit: ctx.rateLimit(30, '1 minute', byUser) },

@@ -130,8 +130,11 @@ describe("a model's earnings", () => {
 
   it('answers an empty list to a model who has earned nothing', async () => {
     const { token } = await createModel(app);
-    expect((await app.request('GET', '/api/earning', { token })).body).toEqual({
-      data: { items: [], count: 0, totals: { gross: 0, commission: 0, net: 0 } },
-    });
+    const zero = { gross: 0, commission: 0, net: 0 };
+    const { data } = (await app.request('GET', '/api/earning', { token })).body;
+    expect(data).toMatchObject({ items: [], count: 0, totals: zero, bySource: { message: zero, tip: zero, item: zero, call: zero } });
+    // The last 30 UTC days, each present though empty.
+    expect(data.byPeriod).toHaveLength(30);
+    for (const period of data.byPeriod) expect(period).toEqual({ start: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), count: 0, ...zero });
   });
 });

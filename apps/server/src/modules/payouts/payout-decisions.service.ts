@@ -1,0 +1,105 @@
+import { formatTokens, hundredthsToTokens, PayoutErrorCode, type List, type PayoutRequest, type PayoutStatus } from '@cc/contracts';
+import type { Db, Tx } from '../../platform/db';
+import { conflict, notFound } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
+import type { Ledger } from '../wallet';
+import { toRequestDto } from './payouts.presenter';
+import type { PayoutRequestRow, PayoutsRepository, RequestPatch } from './payouts.repository';
+
+export type Decision = 'approve' | 'pay' | 'reject';
+
+/** Each status moves once (docs/product.md#payouts): pending → approved → paid, or pending → rejected. */
+const MOVES: Record<Decision, { from: PayoutStatus; to: PayoutStatus; stamp: 'approvedAt' | 'paidAt' | 'rejectedAt' }> = {
+  approve: { from: 'pending', to: 'approved', stamp: 'approvedAt' },
+  pay: { from: 'approved', to: 'paid', stamp: 'paidAt' },
+  reject: { from: 'pending', to: 'rejected', stamp: 'rejectedAt' },
+};
+
+/**
+ * Administrators' side of payouts. A decision is one transaction: the compare-and-set on the
+ * request's status and its ledger movement commit together, so of two clicks at once exactly one
+ * moves the request (and the tokens); the other is told what it is now (409).
+ */
+export function createPayoutDecisionsService(deps: {
+  db: Db;
+  repo: PayoutsRepository;
+  ledger: Pick<Ledger, 'settlePayout' | 'releasePayout' | 'announce'>;
+  events: EventBus;
+}) {
+  const { db, repo, ledger, events } = deps;
+
+  async function list({
+    status,
+    limit,
+    skip,
+  }: {
+    status?: PayoutStatus | undefined;
+    limit: number;
+    skip: number;
+  }): Promise<List<PayoutRequest>> {
+    const { rows, count } = await repo.listByStatus(status, { limit, skip });
+    return { items: rows.map((view) => toRequestDto(view, { forAdmin: true })), count };
+  }
+
+  /** Why a compare-and-set found nothing to move: no such request (404), or its status now (409). */
+  async function refusal(id: string, decision: Decision, tx: Tx) {
+    const current = await repo.findRequest(id, tx);
+    if (!current) return notFound('That payout request does not exist.');
+    const msg =
+      decision === 'pay' && current.status === 'pending'
+        ? 'This payout request is still pending: approve it before marking it paid.'
+        : `This payout request was already ${current.status}.`;
+    return conflict(msg, PayoutErrorCode.PAYOUT_ALREADY_DECIDED);
+  }
+
+  /** The ledger movement a decision carries: paying settles the held tokens, rejecting gives them back. */
+  async function move(decision: Decision, request: PayoutRequestRow, adminId: string, tx: Tx) {
+    const base = { amount: request.amount, createdBy: adminId, metadata: { payoutRequestId: request.id } };
+    const amount = formatTokens(hundredthsToTokens(request.amount));
+    if (decision === 'pay') {
+      const settled = await ledger.settlePayout(
+        { ...base, idempotencyKey: `payout:${request.id}:settle`, memo: `Payout of ${amount} tokens paid` },
+        tx,
+      );
+      return {
+        request: await repo.linkTransaction(request.id, { settleTransactionId: settled.transactionId }, tx),
+        userIds: settled.userIds,
+      };
+    }
+    if (decision === 'reject') {
+      const released = await ledger.releasePayout(
+        { ...base, userId: request.modelId, idempotencyKey: `payout:${request.id}:release`, memo: `Payout of ${amount} tokens rejected` },
+        tx,
+      );
+      return {
+        request: await repo.linkTransaction(request.id, { refundTransactionId: released.transactionId }, tx),
+        userIds: released.userIds,
+      };
+    }
+    return { request, userIds: [] };
+  }
+
+  async function decide(decision: Decision, { adminId, id, note }: { adminId: string; id: string; note?: string | undefined }) {
+    const { from, to, stamp } = MOVES[decision];
+    // The note is the last decision's (a rejection's reason); a decision without one keeps the earlier note.
+    const patch: RequestPatch = { status: to, [stamp]: new Date(), decidedBy: adminId, ...(note !== undefined ? { note } : {}) };
+    const { request, userIds } = await db.transaction(async (tx) => {
+      const moved = await repo.transition(id, from, patch, tx);
+      if (!moved) throw await refusal(id, decision, tx);
+      return move(decision, moved, adminId, tx);
+    });
+    ledger.announce(userIds);
+    events.publish('payout.changed', {
+      payoutRequestId: request.id,
+      modelId: request.modelId,
+      status: request.status,
+      amount: request.amount,
+      note: request.note,
+    });
+    return toRequestDto({ request, model: await repo.modelOf(request.modelId) }, { forAdmin: true });
+  }
+
+  return { list, decide };
+}
+
+export type PayoutDecisionsService = ReturnType<typeof createPayoutDecisionsService>;
