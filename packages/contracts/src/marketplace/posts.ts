@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../common/envelope';
+import { hasNoNul, pageQuerySchema } from '../common/envelope';
 
 /**
  * Posts: articles administrators write and publish (docs/product.md#posts). The body is HTML,
@@ -51,9 +51,17 @@ const title = z
   .string({ error: 'Give the post a title' })
   .trim()
   .min(1, 'Give the post a title')
-  .max(POST_TITLE_MAX, `A title is at most ${POST_TITLE_MAX} characters`);
-const body = z.string().max(POST_BODY_MAX, `A post is at most ${POST_BODY_MAX.toLocaleString('en-US')} characters`);
-const excerpt = z.string().trim().max(POST_EXCERPT_MAX, `A summary is at most ${POST_EXCERPT_MAX} characters`);
+  .max(POST_TITLE_MAX, `A title is at most ${POST_TITLE_MAX} characters`)
+  .refine(hasNoNul, 'A title cannot contain NUL characters');
+const body = z
+  .string({ error: 'The post must be text (HTML)' })
+  .max(POST_BODY_MAX, `A post is at most ${POST_BODY_MAX.toLocaleString('en-US')} characters`)
+  .refine(hasNoNul, 'A post cannot contain NUL characters');
+const excerpt = z
+  .string({ error: 'A summary is text' })
+  .trim()
+  .max(POST_EXCERPT_MAX, `A summary is at most ${POST_EXCERPT_MAX} characters`)
+  .refine(hasNoNul, 'A summary cannot contain NUL characters');
 const coverId = z.uuid('That cover is not valid').nullable();
 
 /** POST /admin/posts — a draft unless `status` says published. The slug comes from the title when not given. */
