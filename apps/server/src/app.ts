@@ -36,6 +36,9 @@ import { contactsModule } from './modules/contacts';
 import { notificationsModule } from './modules/notifications';
 import { messagingModule } from './modules/messaging';
 import { callsModule, type CallsModuleOptions } from './modules/calls';
+import { marketplaceModule } from './modules/marketplace';
+import { postsModule } from './modules/posts';
+import { payoutsModule } from './modules/payouts';
 import { createMediaAccess } from './platform/media-access';
 import { createSettingsService } from './modules/system';
 import { createLedger } from './modules/wallet';
@@ -202,6 +205,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await notificationsModule(api, ctx);
       await messagingModule(api, ctx);
       await callsModule(api, ctx, options.calls);
+      await marketplaceModule(api, ctx);
+      await postsModule(api, ctx);
+      await payoutsModule(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -66,6 +66,19 @@ export function subscribeNotificationTriggers({
       });
     }),
 
+    events.subscribe('item.purchased', async ({ purchaseId, buyerId, modelId, name, price }) => {
+      const buyer = await repo.findMember(buyerId);
+      if (!buyer) return;
+      await notifier.notify({
+        userId: modelId,
+        type: 'item_sold',
+        text: `${buyer.name} bought ${name} for ${formatTokens(hundredthsToTokens(price))} tokens`,
+        link: '/earnings',
+        actorId: buyer.id,
+        sourceKey: `item-sold:${purchaseId}`,
+      });
+    }),
+
     events.subscribe('payment.approved', async ({ paymentId, userId, tokens, packageName }) => {
       await notifier.notify({
         userId,
@@ -87,6 +100,25 @@ export function subscribeNotificationTriggers({
         link: '/calls',
         actorId: caller.id,
         sourceKey: `call-missed:${callId}`,
+      });
+    }),
+
+    // A payout's status changes reach its model (docs/product.md#payouts); her own request tells her nothing.
+    events.subscribe('payout.changed', async ({ payoutRequestId, modelId, status, amount, note }) => {
+      if (status === 'pending') return;
+      const what = `Your payout request of ${formatTokens(hundredthsToTokens(amount))} tokens`;
+      await notifier.notify({
+        userId: modelId,
+        type: 'payout',
+        text:
+          status === 'rejected'
+            ? note.trim()
+              ? `${what} was rejected: ${note.trim()}`
+              : `${what} was rejected.`
+            : `${what} was ${status}.`,
+        link: '/payouts',
+        actorId: null,
+        sourceKey: `payout:${payoutRequestId}:${status}`,
       });
     }),
 
