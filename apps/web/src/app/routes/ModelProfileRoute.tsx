@@ -1,7 +1,13 @@
 import { CallNowButton } from '../../features/calls';
 import ModelProfilePage from '../../features/people/pages/ModelProfilePage';
+import { ProfileStore } from '../../features/store';
 
-/** /models/:username: people's profile page with the calls feature's 'Call Now' in its slot. */
+/** /models/:username: people's profile page with the calls feature's 'Call Now' and the store feature's Store in its slots. */
 export default function ModelProfileRoute() {
-  return <ModelProfilePage callAction={(profile) => <CallNowButton model={profile} />} />;
+  return (
+    <ModelProfilePage
+      callAction={(profile) => <CallNowButton model={profile} />}
+      storeSection={(profile) => <ProfileStore key={profile._id} model={profile} />}
+    />
+  );
 }

@@ -6,8 +6,8 @@ import { logout } from '../../shared/auth/logoutThunk';
 import { Avatar, Icon, useMenuButton } from '../../shared/ui';
 
 /**
- * The avatar menu (menu button pattern): Profile, Account settings, Notifications, Calls, Bookmarks,
- * People, Contact us, Sign out. Arrow keys move between items, Escape closes it and gives focus back to the button.
+ * The avatar menu (menu button pattern): Profile, Account settings, Notifications, Calls, Purchases,
+ * My store (models), Bookmarks, People, Contact us, Sign out. Arrow keys move between items, Escape closes it and gives focus back to the button.
  */
 export function UserMenu({ user }: { user: Me }) {
   const dispatch = useAppDispatch();
@@ -45,6 +45,14 @@ export function UserMenu({ user }: { user: Me }) {
           <Link role="menuitem" tabIndex={-1} to="/calls" className="user-menu__item" onClick={() => close(false)}>
             <Icon name="phone" size={18} /> Calls
           </Link>
+          <Link role="menuitem" tabIndex={-1} to="/purchases" className="user-menu__item" onClick={() => close(false)}>
+            <Icon name="file" size={18} /> Purchases
+          </Link>
+          {user.type === 'model' ? (
+            <Link role="menuitem" tabIndex={-1} to="/store" className="user-menu__item" onClick={() => close(false)}>
+              <Icon name="store" size={18} /> My store
+            </Link>
+          ) : null}
           <Link role="menuitem" tabIndex={-1} to="/bookmarks" className="user-menu__item" onClick={() => close(false)}>
             <Icon name="star" size={18} /> Bookmarks
           </Link>

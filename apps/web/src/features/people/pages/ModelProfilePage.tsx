@@ -73,11 +73,15 @@ function Fact({
 
 /**
  * What the app composes into a profile from other features (web features never import each other;
- * docs/architecture.md#boundaries): the 'Call Now' button of the calls feature, beside the call rate.
+ * docs/architecture.md#boundaries): the 'Call Now' button of the calls feature, beside the call rate,
+ * and the store feature's Store section under the profile.
  */
-export type ModelProfileSlots = { callAction?: (profile: ProfileByUsername) => ReactNode };
+export type ModelProfileSlots = {
+  callAction?: (profile: ProfileByUsername) => ReactNode;
+  storeSection?: (profile: ProfileByUsername) => ReactNode;
+};
 
-function Profile({ profile, callAction }: { profile: ProfileByUsername } & ModelProfileSlots) {
+function Profile({ profile, callAction, storeSection }: { profile: ProfileByUsername } & ModelProfileSlots) {
   const callable = isCallable(profile);
   const style = { '--person-hue': personHue(profile.username) } as CSSProperties;
   return (
@@ -121,13 +125,13 @@ function Profile({ profile, callAction }: { profile: ProfileByUsername } & Model
           {callAction ? <div className="profile-call">{callAction(profile)}</div> : null}
         </Card>
       </div>
-      {/* The model's store (a grid of item cards) is added with the marketplace. */}
+      {storeSection ? storeSection(profile) : null}
     </div>
   );
 }
 
 /** /models/:username: a model's public profile with Message, contacts, tip and (composed in app/) call actions. */
-export default function ModelProfilePage({ callAction }: ModelProfileSlots = {}) {
+export default function ModelProfilePage({ callAction, storeSection }: ModelProfileSlots = {}) {
   const { username = '' } = useParams();
   const { data, error, isLoading, isError, isFetching, refetch } = useGetProfileByUsernameQuery(username, { skip: !username });
 
@@ -142,5 +146,5 @@ export default function ModelProfilePage({ callAction }: ModelProfileSlots = {})
   }
   // Only models have a page here; a member's username is not a model.
   if (data.type !== 'model') return <NoSuchModel />;
-  return <Profile profile={data} callAction={callAction} />;
+  return <Profile profile={data} callAction={callAction} storeSection={storeSection} />;
 }

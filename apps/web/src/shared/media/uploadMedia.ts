@@ -1,8 +1,8 @@
 import { MEDIA_FILE_FIELD, mediaRoutes, type MediaType, type RouteAnswer } from '@cc/contracts';
-import { API_BASE } from '../../../shared/api/baseApi';
-import type { ApiError } from '../../../shared/api/apiError';
-import { routeRequest } from '../../../shared/api/routeRequest';
-import { readAccessToken } from '../../../shared/api/session';
+import { API_BASE } from '../api/baseApi';
+import type { ApiError } from '../api/apiError';
+import { routeRequest } from '../api/routeRequest';
+import { readAccessToken } from '../api/session';
 
 const UPLOAD_ROUTE = { photo: mediaRoutes.uploadPhoto, video: mediaRoutes.uploadVideo, file: mediaRoutes.uploadFile } as const;
 
@@ -25,7 +25,8 @@ function parseError(xhr: XMLHttpRequest): ApiError {
 }
 
 /**
- * Multipart upload of one file (POST /media/photos | videos | files). The request comes from the
+ * Multipart upload of one file (POST /media/photos | videos | files), for a chat attachment or an
+ * item a model sells (docs/product.md#media). The request comes from the
  * route table like every other call; XMLHttpRequest sends it rather than fetch because only it
  * reports upload progress. The bearer token comes from the same cookie the API layer uses.
  * Rejects with an ApiError (UPLOAD_CANCELLED when cancelled).

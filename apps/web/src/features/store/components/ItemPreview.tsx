@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { MEDIA_TYPES, type MediaType } from '@cc/contracts';
+import { Icon } from '../../../shared/ui';
+import { StoreIcon } from './StoreIcon';
+
+type Props = {
+  name: string;
+  mediaType: MediaType;
+  /** The public preview (a photo's thumbnail, a video's poster); null for files. */
+  previewUrl: string | null;
+  mimeType?: string;
+  className?: string;
+};
+
+/** "application/pdf" → "PDF": what kind of file an icon stands for. */
+function fileLabel(mimeType: string | undefined): string {
+  const known = MEDIA_TYPES.file.find((type) => type.mime === mimeType);
+  if (known) return known.ext.toUpperCase();
+  return 'File';
+}
+
+/**
+ * An item's picture: the preview anyone may see (never the original, docs/product.md#marketplace),
+ * a play mark on a video's poster, or an icon with the file's kind when there is no preview (or it
+ * fails to load).
+ */
+export function ItemPreview({ name, mediaType, previewUrl, mimeType, className }: Props) {
+  const [broken, setBroken] = useState(false);
+  const classes = ['store-preview', `store-preview--${mediaType}`, className].filter(Boolean).join(' ');
+  if (!previewUrl || broken) {
+    return (
+      <div className={`${classes} store-preview--icon`}>
+        {mediaType === 'file' ? <Icon name="file" size={34} /> : <StoreIcon name={mediaType} size={34} />}
+        <span className="store-preview__kind">
+          {mediaType === 'file' ? fileLabel(mimeType) : mediaType === 'video' ? 'Video' : 'Photo'}
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className={classes}>
+      <img src={previewUrl} alt={name} loading="lazy" onError={() => setBroken(true)} />
+      {mediaType === 'video' ? (
+        <span className="store-preview__play" aria-hidden="true">
+          <StoreIcon name="play" size={16} />
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { buildMe } from '../../../../test/factories';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aModelMe, aProfile, aPurchase, aSellItem, fakeServer, list, renderStore, RUBY_ID } from './harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+const store = () => screen.getByRole('region', { name: 'Store' });
+const card = (name: string) => within(screen.getByRole('list', { name: "Ruby Rose's items" })).getByRole('listitem', { name });
+
+function rubyWith(items: ReturnType<typeof aSellItem>[]) {
+  return fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile() }).on('GET', '/api/sell-item/model', list(items));
+}
+
+it("lists the model's items with preview, file icon, name, description, price, and Buy or Download", async () => {
+  const photo = aSellItem({ name: 'Sunset at the pier', description: 'A warm evening photo.', price: 12.5 });
+  const pdf = aSellItem({
+    name: 'Zine No. 3',
+    description: 'Twelve pages.',
+    mediaType: 'file',
+    previewUrl: null,
+    mimeType: 'application/pdf',
+  });
+  const owned = aPurchase({ name: 'Studio session', downloadUrl: '/api/purchase-item/p-9/download/', fileName: 'studio.mp4' });
+  const bought = aSellItem({ name: 'Studio session', mediaType: 'video', price: 40, isPurchased: true, purchasedItem: owned });
+  const server = rubyWith([photo, pdf, bought]);
+  renderStore('/models/ruby');
+
+  expect(await screen.findByText('3 items for sale')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/sell-item/model')[0]!.query.get('modelId')).toBe(RUBY_ID);
+
+  const sunset = card('Sunset at the pier');
+  expect(within(sunset).getByRole('img', { name: 'Sunset at the pier' }).getAttribute('src')).toBe(photo.previewUrl);
+  expect(within(sunset).getByText('A warm evening photo.')).toBeTruthy();
+  expect(sunset.textContent).toContain('12.50 tokens');
+  expect(within(sunset).getByRole('button', { name: 'Buy Sunset at the pier' })).toBeTruthy();
+
+  // A file has no preview: an icon saying what kind of file it is.
+  const zine = card('Zine No. 3');
+  expect(within(zine).queryByRole('img')).toBeNull();
+  expect(within(zine).getByText('PDF')).toBeTruthy();
+
+  const studio = card('Studio session');
+  expect(within(studio).getByText('Purchased')).toBeTruthy();
+  expect(within(studio).queryByRole('button', { name: /Buy/ })).toBeNull();
+  const download = within(studio).getByRole('link', { name: 'Download Studio session' });
+  expect(download.getAttribute('href')).toBe('/api/purchase-item/p-9/download/');
+  expect(store().textContent).toContain('40.00 tokens');
+});
+
+it('shows the price and the balance after, buys with that price and one key, and the item turns purchased in place', async () => {
+  const item = aSellItem({ name: 'Sunset at the pier', price: 12.5 });
+  const server = rubyWith([item]).on('POST', '/api/purchase-item', {
+    status: 201,
+    body: { ...aPurchase({ sellItemId: item._id, name: item.name, downloadUrl: '/api/purchase-item/p-1/download/' }), balance: 87.5 },
+  });
+  renderStore('/models/ruby', { me: buildMe({ balance: 100 }) });
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Buy Sunset at the pier' });
+  expect(within(dialog).getByText('12.50 tokens')).toBeTruthy();
+  expect(within(dialog).getByText('100.00 tokens')).toBeTruthy();
+  expect(within(dialog).getByText('Your balance after: 87.50 tokens')).toBeTruthy();
+
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Buy for 12.50 tokens' }));
+  expect(await screen.findByText('Purchased item success')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+  const [sent] = server.callsTo('POST', '/api/purchase-item').map((call) => call.body as Record<string, unknown>);
+  expect(sent).toEqual({ sellItemId: item._id, price: 12.5, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
+
+  // Purchased in place: the card offers the download, without asking the server for the list again.
+  const bought = card('Sunset at the pier');
+  expect(within(bought).getByText('Purchased')).toBeTruthy();
+  expect(within(bought).getByRole('link', { name: 'Download Sunset at the pier' }).getAttribute('href')).toBe(
+    '/api/purchase-item/p-1/download/',
+  );
+  expect(within(bought).queryByRole('button', { name: /Buy/ })).toBeNull();
+  expect(server.callsTo('GET', '/api/sell-item/model')).toHaveLength(1);
+  // The balance chip follows the answer's balance.
+  expect(screen.getByRole('link', { name: 'Balance: 87.50 tokens. Buy tokens' })).toBeTruthy();
+});
+
+it('says how many more tokens are needed and links to /tokens instead of buying', async () => {
+  const server = rubyWith([aSellItem({ name: 'Sunset at the pier', price: 12.5 })]);
+  renderStore('/models/ruby', { me: buildMe({ balance: 5 }) });
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Buy Sunset at the pier' });
+  expect(within(dialog).getByText('You need 7.50 more tokens to buy this item.')).toBeTruthy();
+  expect(within(dialog).queryByText(/Your balance after/)).toBeNull();
+  expect(within(dialog).queryByRole('button', { name: /^Buy for/ })).toBeNull();
+  fireEvent.click(within(dialog).getByRole('link', { name: 'Buy tokens' }));
+  expect(await screen.findByText('Tokens page')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/purchase-item')).toHaveLength(0);
+});
+
+it("toasts the server's words when a purchase is refused, and shows the price as it is now", async () => {
+  const item = aSellItem({ name: 'Sunset at the pier', price: 12.5 });
+  let price = 12.5;
+  const server = fakeServer()
+    .on('GET', '/api/users/findByUsername/ruby', { body: aProfile() })
+    .on('GET', '/api/sell-item/model', () => list([{ ...item, price }]))
+    .on('POST', '/api/purchase-item', () => {
+      price = 15;
+      return { status: 409, body: { code: 'PRICE_CHANGED', msg: 'The price is now 15.00 tokens.', details: { price: 15 } } };
+    });
+  renderStore('/models/ruby', { me: buildMe({ balance: 100 }) });
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Buy for 12.50 tokens' }));
+  expect(await screen.findByText('The price is now 15.00 tokens.')).toBeTruthy();
+  await waitFor(() => expect(card('Sunset at the pier').textContent).toContain('15.00 tokens'));
+  expect(within(card('Sunset at the pier')).queryByText('Purchased')).toBeNull();
+  expect(server.callsTo('GET', '/api/sell-item/model')).toHaveLength(2);
+});
+
+it("toasts 'Error occured, please try again!' when the answer is lost, and the retry reuses the key", async () => {
+  const item = aSellItem({ name: 'Sunset at the pier', price: 12.5 });
+  let lost = true;
+  const server = rubyWith([item]).on('POST', '/api/purchase-item', () => {
+    if (lost) {
+      lost = false;
+      throw new TypeError('Failed to fetch');
+    }
+    return { status: 201, body: { ...aPurchase({ sellItemId: item._id }), balance: 87.5 } };
+  });
+  renderStore('/models/ruby', { me: buildMe({ balance: 100 }) });
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Buy for 12.50 tokens' }));
+  expect(await screen.findByText('Error occured, please try again!')).toBeTruthy();
+  const buy = within(dialog).getByRole('button', { name: 'Buy for 12.50 tokens' }) as HTMLButtonElement;
+  await waitFor(() => expect(buy.disabled).toBe(false));
+  fireEvent.click(buy);
+  expect(await screen.findByText('Purchased item success')).toBeTruthy();
+  const [first, retry] = server.callsTo('POST', '/api/purchase-item').map((call) => call.body as { idempotencyKey: string });
+  expect(retry!.idempotencyKey).toBe(first!.idempotencyKey);
+});
+
+it('sends a signed-out visitor to the login page and back instead of buying', async () => {
+  const server = rubyWith([aSellItem({ name: 'Sunset at the pier' })]);
+  renderStore('/models/ruby', { me: null });
+  fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
+  expect(await screen.findByText('Login page ?next=%2Fmodels%2Fruby')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/purchase-item')).toHaveLength(0);
+});
+
+it('empties the store with a total of 0 when the load fails, and Try again loads it', async () => {
+  let fail = true;
+  fakeServer()
+    .on('GET', '/api/users/findByUsername/ruby', { body: aProfile() })
+    .on('GET', '/api/sell-item/model', () =>
+      fail ? { status: 500, body: { code: 'INTERNAL', msg: 'Something went wrong on our side.' } } : list([aSellItem({ name: 'Zine' })]),
+    );
+  renderStore('/models/ruby');
+
+  expect(await screen.findByText("Could not load Ruby Rose's store")).toBeTruthy();
+  expect(screen.getByText('Something went wrong on our side.')).toBeTruthy();
+  expect(screen.getByText('0 items for sale')).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText('1 item for sale')).toBeTruthy();
+  expect(card('Zine')).toBeTruthy();
+});
+
+it('says when a model has nothing for sale', async () => {
+  rubyWith([]);
+  renderStore('/models/ruby');
+  expect(await screen.findByText('Nothing for sale yet')).toBeTruthy();
+  expect(screen.getByText('Ruby Rose has not put anything on sale yet.')).toBeTruthy();
+});
+
+it('shows a model her own items without Buy, with a way to manage them', async () => {
+  rubyWith([aSellItem({ name: 'Sunset at the pier' })]);
+  renderStore('/models/ruby', { me: aModelMe() });
+  const own = await screen.findByRole('listitem', { name: 'Sunset at the pier' });
+  expect(within(own).getByText('Your item')).toBeTruthy();
+  expect(within(own).queryByRole('button', { name: /Buy/ })).toBeNull();
+  expect(within(own).getByRole('link', { name: 'Manage in My store' }).getAttribute('href')).toBe('/store');
+});

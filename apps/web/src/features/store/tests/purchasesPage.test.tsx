@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { buildMe } from '../../../../test/factories';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aProfile, aPurchase, aSellItem, fakeServer, list, renderStore } from './harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+const purchases = () => screen.getByRole('list', { name: 'Your purchases' });
+
+it('lists purchases with preview, name, seller link, price, date and Download', async () => {
+  const sunset = aPurchase({
+    name: 'Sunset at the pier',
+    price: 1234.5,
+    createdAt: '2025-03-04T10:12:00.000Z',
+    downloadUrl: '/api/purchase-item/p-1/download/',
+    fileName: 'sunset.jpg',
+  });
+  const zine = aPurchase({ name: 'Zine No. 3', mediaType: 'file', previewUrl: null, mimeType: 'application/pdf' });
+  fakeServer().on('GET', '/api/purchase-item', list([sunset, zine]));
+  renderStore('/purchases');
+
+  expect(await screen.findByText('2 purchases')).toBeTruthy();
+  const row = within(purchases()).getByRole('listitem', { name: 'Sunset at the pier' });
+  expect(within(row).getByRole('img', { name: 'Sunset at the pier' }).getAttribute('src')).toBe(sunset.previewUrl);
+  expect(within(row).getByRole('link', { name: 'Ruby Rose' }).getAttribute('href')).toBe('/models/ruby');
+  expect(row.textContent).toContain('1,234.50 tokens');
+  expect(within(row).getByText('Mar 4, 2025')).toBeTruthy();
+  const download = within(row).getByRole('link', { name: 'Download Sunset at the pier' });
+  expect(download.getAttribute('href')).toBe('/api/purchase-item/p-1/download/');
+  expect(download.getAttribute('download')).toBe('sunset.jpg');
+  expect(within(within(purchases()).getByRole('listitem', { name: 'Zine No. 3' })).getByText('PDF')).toBeTruthy();
+});
+
+it('removes a purchase from the list after a confirm, and the total follows', async () => {
+  const keep = aPurchase({ name: 'Zine No. 3' });
+  const hide = aPurchase({ name: 'Sunset at the pier' });
+  let rows = [keep, hide];
+  const server = fakeServer()
+    .on('GET', '/api/purchase-item', () => list(rows))
+    .on('DELETE', `/api/purchase-item/${hide._id}`, () => {
+      rows = [keep];
+      return { status: 204 };
+    });
+  renderStore('/purchases');
+  fireEvent.click(await screen.findByRole('button', { name: 'Remove Sunset at the pier from my list' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Remove Sunset at the pier from your list?' });
+  expect(within(confirm).getByText(/Nothing is refunded\./)).toBeTruthy();
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from my list' }));
+
+  expect(await screen.findByText('Sunset at the pier was removed from your list.')).toBeTruthy();
+  await waitFor(() => expect(within(purchases()).queryByRole('listitem', { name: 'Sunset at the pier' })).toBeNull());
+  expect(screen.getByText('1 purchase')).toBeTruthy();
+  expect(within(purchases()).getByRole('listitem', { name: 'Zine No. 3' })).toBeTruthy();
+  expect(server.callsTo('DELETE', `/api/purchase-item/${hide._id}`)).toHaveLength(1);
+});
+
+it('keeps a purchase the server would not remove, and says why', async () => {
+  const row = aPurchase({ name: 'Sunset at the pier' });
+  fakeServer()
+    .on('GET', '/api/purchase-item', list([row]))
+    .on('DELETE', `/api/purchase-item/${row._id}`, { status: 404, body: { code: 'NOT_FOUND', msg: 'No such purchase.' } });
+  renderStore('/purchases');
+  fireEvent.click(await screen.findByRole('button', { name: 'Remove Sunset at the pier from my list' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove from my list' }));
+  expect(await screen.findByText('No such purchase.')).toBeTruthy();
+  expect(within(purchases()).getByRole('listitem', { name: 'Sunset at the pier' })).toBeTruthy();
+  expect(screen.getByText('1 purchase')).toBeTruthy();
+});
+
+it('says there are no purchases yet, with where to find items', async () => {
+  fakeServer().on('GET', '/api/purchase-item', list([]));
+  renderStore('/purchases');
+  expect(await screen.findByText('No purchases yet')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/models');
+});
+
+it('shows a failed load with Try again and no rows', async () => {
+  let fail = true;
+  fakeServer().on('GET', '/api/purchase-item', () =>
+    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'Something went wrong on our side.' } } : list([aPurchase({ name: 'Zine' })]),
+  );
+  renderStore('/purchases');
+  expect(await screen.findByText('Could not load your purchases')).toBeTruthy();
+  expect(screen.getByText('0 purchases')).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await within(await screen.findByRole('list', { name: 'Your purchases' })).findByRole('listitem', { name: 'Zine' })).toBeTruthy();
+});
+
+it('adds what was just bought on a profile to the purchases without asking the server again', async () => {
+  const older = aPurchase({ name: 'Zine No. 3' });
+  const item = aSellItem({ name: 'Sunset at the pier', price: 12.5 });
+  const server = fakeServer()
+    .on('GET', '/api/purchase-item', list([older]))
+    .on('GET', '/api/users/findByUsername/ruby', { body: aProfile() })
+    .on('GET', '/api/sell-item/model', list([item]))
+    .on('POST', '/api/purchase-item', {
+      status: 201,
+      body: { ...aPurchase({ sellItemId: item._id, name: 'Sunset at the pier' }), balance: 87.5 },
+    });
+  const { router } = renderStore('/purchases', { me: buildMe({ balance: 100 }) });
+  expect(await screen.findByText('1 purchase')).toBeTruthy();
+
+  await router.navigate('/models/ruby');
+  fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Buy for 12.50 tokens' }));
+  expect(await screen.findByText('Purchased item success')).toBeTruthy();
+
+  await router.navigate('/purchases');
+  expect(await screen.findByText('2 purchases')).toBeTruthy();
+  const rows = within(purchases()).getAllByRole('listitem');
+  expect(rows.map((row) => row.querySelector('h2')!.textContent)).toEqual(['Sunset at the pier', 'Zine No. 3']);
+  expect(server.callsTo('GET', '/api/purchase-item')).toHaveLength(1);
+});

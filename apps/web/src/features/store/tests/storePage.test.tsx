@@ -1,0 +1,216 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { buildMe } from '../../../../test/factories';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aMedia, aModelMe, aSellItem, FakeXhr, fakeServer, list, renderStore } from './harness';
+
+beforeEach(() => {
+  FakeXhr.all = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+const mine = () => screen.getByRole('list', { name: 'Your items' });
+const choose = (file: File) => fireEvent.change(screen.getByTestId('item-file-input'), { target: { files: [file] } });
+
+it('explains to a member who is not a model what the store is for, and asks nothing', async () => {
+  const server = fakeServer();
+  renderStore('/store', { me: buildMe({ type: 'user' }) });
+  expect(await screen.findByText('Selling is for creators')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'My purchases' }).getAttribute('href')).toBe('/purchases');
+  expect(screen.queryByRole('button', { name: 'Add item' })).toBeNull();
+  expect(server.callsTo('GET', '/api/sell-item/me')).toHaveLength(0);
+});
+
+it("shows a skeleton, then the model's items with preview or file icon, name, price and sales", async () => {
+  let answer: (value: unknown) => void = () => undefined;
+  const loaded = new Promise((resolve) => (answer = resolve));
+  const photo = aSellItem({ name: 'Sunset at the pier', price: 1234.5, salesCount: 3 });
+  const zine = aSellItem({ name: 'Zine No. 3', mediaType: 'file', previewUrl: null, mimeType: 'application/zip', salesCount: 0 });
+  fakeServer().on('GET', '/api/sell-item/me', async () => {
+    await loaded;
+    return list([photo, zine], 2);
+  });
+  renderStore('/store', { me: aModelMe() });
+
+  expect(await screen.findByRole('status', { name: 'Loading your items' })).toBeTruthy();
+  answer(null);
+  expect(await screen.findByText('2 items for sale')).toBeTruthy();
+  const sunset = within(mine()).getByRole('listitem', { name: 'Sunset at the pier' });
+  expect(within(sunset).getByRole('img', { name: 'Sunset at the pier' }).getAttribute('src')).toBe(photo.previewUrl);
+  expect(sunset.textContent).toContain('1,234.50 tokens');
+  expect(within(sunset).getByText('Sold 3 times')).toBeTruthy();
+  const file = within(mine()).getByRole('listitem', { name: 'Zine No. 3' });
+  expect(within(file).getByText('ZIP')).toBeTruthy();
+  expect(within(file).getByText('No sales yet')).toBeTruthy();
+});
+
+it('says the store is empty and offers Add item', async () => {
+  fakeServer().on('GET', '/api/sell-item/me', list([]));
+  renderStore('/store', { me: aModelMe() });
+  expect(await screen.findByText('Your store is empty')).toBeTruthy();
+  expect(screen.getAllByRole('button', { name: 'Add item' })).toHaveLength(2);
+});
+
+it('adds an item: uploads with a progress bar, then the typed name, description and price', async () => {
+  const media = aMedia({ name: 'beach.jpg' });
+  let items = [] as ReturnType<typeof aSellItem>[];
+  const server = fakeServer()
+    .on('GET', '/api/sell-item/me', () => list(items))
+    .on('POST', '/api/sell-item', ({ body }) => {
+      const input = body as { name: string; description: string; price: number };
+      const created = aSellItem({ ...input, salesCount: 0 });
+      items = [created];
+      return { status: 201, body: created };
+    });
+  renderStore('/store', { me: aModelMe() });
+  fireEvent.click(await screen.findByRole('button', { name: 'Add item' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add item' });
+
+  choose(new File([new Uint8Array(2048)], 'beach.jpg', { type: 'image/jpeg' }));
+  const xhr = FakeXhr.all[0]!;
+  expect(xhr.method).toBe('POST');
+  expect(xhr.url).toBe('/api/media/photos');
+  expect(xhr.headers.Authorization).toBe('Bearer test-token');
+  xhr.progress(512, 2048);
+  const bar = within(dialog).getByRole('progressbar', { name: 'Upload of beach.jpg' }) as HTMLProgressElement;
+  expect(bar.value).toBe(0.25);
+  expect(within(dialog).getByText('25%')).toBeTruthy();
+  // Nothing can go on sale before the file is stored.
+  expect((within(dialog).getByRole('button', { name: 'Uploading…' }) as HTMLButtonElement).disabled).toBe(true);
+  xhr.progress(2048, 2048);
+  expect(within(dialog).getByText('100%')).toBeTruthy();
+  xhr.answer(201, { data: media });
+  expect(await within(dialog).findByText('Uploaded')).toBeTruthy();
+
+  // The file's name is a starting point; the model types her own.
+  const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
+  expect(name.value).toBe('beach');
+  fireEvent.change(name, { target: { value: 'Sunset at the pier' } });
+  fireEvent.change(within(dialog).getByLabelText('Description (optional)'), { target: { value: 'A warm evening photo.' } });
+  const price = within(dialog).getByLabelText('Price');
+  fireEvent.change(price, { target: { value: 'ten' } });
+  fireEvent.blur(price);
+  expect(await within(dialog).findByText('Enter a price like 10 or 4.50')).toBeTruthy();
+  fireEvent.change(price, { target: { value: '0.50' } });
+  fireEvent.blur(price);
+  expect(await within(dialog).findByText('The price must be at least 1.00 tokens')).toBeTruthy();
+  fireEvent.change(price, { target: { value: '12.345' } });
+  fireEvent.blur(price);
+  expect(await within(dialog).findByText('Enter a price like 10 or 4.50')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/sell-item')).toHaveLength(0);
+
+  fireEvent.change(price, { target: { value: '1,212.50' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Put on sale' }));
+  expect(await screen.findByText('Sunset at the pier is on sale.')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(server.callsTo('POST', '/api/sell-item')[0]!.body).toEqual({
+    mediaId: media._id,
+    name: 'Sunset at the pier',
+    description: 'A warm evening photo.',
+    price: 1212.5,
+  });
+  const added = await within(await screen.findByRole('list', { name: 'Your items' })).findByRole('listitem', {
+    name: 'Sunset at the pier',
+  });
+  expect(added.textContent).toContain('1,212.50 tokens');
+  expect(screen.getByText('1 item for sale')).toBeTruthy();
+});
+
+it('refuses a file the server would refuse before uploading it, and keeps what the server says next to its field', async () => {
+  const server = fakeServer()
+    .on('GET', '/api/sell-item/me', list([]))
+    .on('POST', '/api/sell-item', {
+      status: 422,
+      body: { code: 'VALIDATION_FAILED', msg: 'name: That name is taken', details: { fields: { name: 'That name is taken' } } },
+    });
+  renderStore('/store', { me: aModelMe() });
+  fireEvent.click((await screen.findAllByRole('button', { name: 'Add item' }))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Add item' });
+
+  choose(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
+  expect(within(dialog).getByText(/^This kind of file cannot be sold\. Sell a PDF, ZIP/)).toBeTruthy();
+  expect(FakeXhr.all).toHaveLength(0);
+
+  choose(new File(['%PDF'], 'zine.pdf', { type: 'application/pdf' }));
+  expect(FakeXhr.all[0]!.url).toBe('/api/media/files');
+  FakeXhr.all[0]!.answer(201, { data: aMedia({ type: 'file', name: 'zine.pdf', thumbnailUrl: null }) });
+  fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '5' } });
+  fireEvent.click(await within(dialog).findByRole('button', { name: 'Put on sale' }));
+  expect(await within(dialog).findByText('That name is taken')).toBeTruthy();
+  // What was typed stays, and the dialog stays open.
+  expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('zine');
+  expect(server.callsTo('POST', '/api/sell-item')).toHaveLength(1);
+});
+
+it('edits an item in a modal', async () => {
+  const item = aSellItem({ name: 'Sunset at the pier', description: 'A warm evening photo.', price: 12.5, salesCount: 1 });
+  let current = item;
+  const server = fakeServer()
+    .on('GET', '/api/sell-item/me', () => list([current]))
+    .on('PUT', `/api/sell-item/${item._id}`, ({ body }) => {
+      current = { ...current, ...(body as object) };
+      return { body: current };
+    });
+  renderStore('/store', { me: aModelMe() });
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Sunset at the pier' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Sunset at the pier' });
+  expect((within(dialog).getByLabelText('Price') as HTMLInputElement).value).toBe('12.50');
+  fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Sunset, large print' } });
+  fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '20' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+  expect(await screen.findByText('Changes saved.')).toBeTruthy();
+  expect(server.callsTo('PUT', `/api/sell-item/${item._id}`)[0]!.body).toEqual({
+    name: 'Sunset, large print',
+    description: 'A warm evening photo.',
+    price: 20,
+  });
+  const edited = await within(mine()).findByRole('listitem', { name: 'Sunset, large print' });
+  expect(edited.textContent).toContain('20.00 tokens');
+});
+
+it('removes an item after a confirm saying buyers keep their downloads; a failed reload empties the list until Try again', async () => {
+  const keep = aSellItem({ name: 'Zine No. 3' });
+  const gone = aSellItem({ name: 'Sunset at the pier' });
+  let answer: 'both' | 'fail' | 'one' = 'both';
+  const server = fakeServer()
+    .on('GET', '/api/sell-item/me', () => {
+      if (answer === 'fail') return { status: 503, body: { code: 'UNAVAILABLE', msg: 'The store is resting, try again soon.' } };
+      return answer === 'both' ? list([keep, gone]) : list([keep]);
+    })
+    .on('DELETE', `/api/sell-item/${gone._id}`, () => {
+      answer = 'fail';
+      return { status: 204 };
+    });
+  renderStore('/store', { me: aModelMe() });
+  fireEvent.click(await screen.findByRole('button', { name: 'Remove Sunset at the pier' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Remove Sunset at the pier from sale?' });
+  expect(within(confirm).getByText('New buyers can no longer buy it. Buyers who already bought it keep their downloads.')).toBeTruthy();
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from sale' }));
+  expect(await screen.findByText('Sunset at the pier is no longer on sale.')).toBeTruthy();
+  expect(server.callsTo('DELETE', `/api/sell-item/${gone._id}`)).toHaveLength(1);
+
+  // The reload after the removal failed: no stale rows, a total of 0, and the server's words.
+  expect(await screen.findByText('Could not load your items')).toBeTruthy();
+  expect(screen.getByText('The store is resting, try again soon.')).toBeTruthy();
+  expect(screen.getByText('0 items for sale')).toBeTruthy();
+  expect(screen.queryByRole('listitem', { name: 'Zine No. 3' })).toBeNull();
+
+  answer = 'one';
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await within(await screen.findByRole('list', { name: 'Your items' })).findByRole('listitem', { name: 'Zine No. 3' })).toBeTruthy();
+  expect(screen.getByText('1 item for sale')).toBeTruthy();
+  expect(screen.queryByRole('listitem', { name: 'Sunset at the pier' })).toBeNull();
+});
+
+it('tells a model who is not approved yet why she cannot add items', async () => {
+  fakeServer().on('GET', '/api/sell-item/me', list([]));
+  renderStore('/store', { me: aModelMe({ modelStatus: 'pending' }) });
+  expect(await screen.findByText('Your store opens once your account is approved')).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'Add item' }) as HTMLButtonElement).disabled).toBe(true);
+});

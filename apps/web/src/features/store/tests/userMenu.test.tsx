@@ -1,0 +1,31 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { expect, it } from 'vitest';
+import type { Me } from '@cc/contracts';
+import { buildMe } from '../../../../test/factories';
+import { createAppStore } from '../../../app/store';
+import { UserMenu } from '../../../app/shell/UserMenu';
+
+function openMenu(user: Me) {
+  render(
+    <Provider store={createAppStore()}>
+      <MemoryRouter>
+        <UserMenu user={user} />
+      </MemoryRouter>
+    </Provider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(user.name) }));
+}
+
+it('offers Purchases to everyone and My store to models only', () => {
+  openMenu(buildMe({ type: 'user' }));
+  expect(screen.getByRole('menuitem', { name: 'Purchases' }).getAttribute('href')).toBe('/purchases');
+  expect(screen.queryByRole('menuitem', { name: 'My store' })).toBeNull();
+});
+
+it('leads a model to her store', () => {
+  openMenu(buildMe({ type: 'model', name: 'Ruby Rose' }));
+  expect(screen.getByRole('menuitem', { name: 'My store' }).getAttribute('href')).toBe('/store');
+  expect(screen.getByRole('menuitem', { name: 'Purchases' }).getAttribute('href')).toBe('/purchases');
+});
