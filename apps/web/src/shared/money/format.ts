@@ -52,6 +52,7 @@ export const LEDGER_KIND: Record<LedgerKind, string> = {
   call: 'Call',
   payout: 'Payout request',
   payout_refund: 'Payout returned',
+  payout_paid: 'Payout paid',
   adjustment: 'Adjustment',
   refund: 'Refund',
 };

@@ -5,3 +5,4 @@ export { StatementTable } from './StatementTable';
 export { InvoiceStatusBadge, PaymentStatusBadge, SignedTokens } from './StatusBadges';
 export { TipNote } from './TipNote';
 export { When } from './When';
+export { PAYOUT_METHOD, PAYOUT_STATUS, PayoutStatusBadge, payoutAccountLabel } from './Payouts';

@@ -1,10 +1,13 @@
-import { packageRoutes, paymentRoutes, walletRoutes, type RouteAnswer } from '@cc/contracts';
+import { packageRoutes, paymentRoutes, walletRoutes, type EarningPeriod, type RouteAnswer } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
 import { routeRequest } from '../../../shared/api/routeRequest';
 import type { RouteBody } from '../../../shared/api/routeTypes';
 import { balanceChanged } from '../../../shared/socket/walletBalance';
 
 export type PageArgs = { limit: number; skip: number };
+export type EarningSource = 'message' | 'tip' | 'item' | 'call';
+/** A page of earnings, narrowed to one source or not, with `byPeriod` grouped by `period`. */
+export type EarningsArgs = PageArgs & { source: EarningSource | ''; period: EarningPeriod };
 export type PurchaseBody = RouteBody<typeof paymentRoutes.purchase>;
 
 const tokensBase = baseApi.enhanceEndpoints({
@@ -67,7 +70,8 @@ export const tokensApi = tokensBase.injectEndpoints({
       query: (id) => routeRequest(paymentRoutes.invoice, { params: { id } }),
       providesTags: ['Invoices'],
     }),
-    listEarnings: build.query<RouteAnswer<typeof walletRoutes.earnings>, PageArgs>({
+    listEarnings: build.query<RouteAnswer<typeof walletRoutes.earnings>, EarningsArgs>({
+      // An empty `source` is dropped from the query string (docs/product.md#client-rules): every source.
       query: (query) => routeRequest(walletRoutes.earnings, { query }),
       providesTags: ['Earnings'],
     }),

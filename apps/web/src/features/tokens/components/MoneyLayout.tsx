@@ -13,8 +13,12 @@ const SECTIONS: readonly Section[] = [
   { to: '/invoices', label: 'Invoices', icon: 'file' },
   { to: '/tokens/cards', label: 'Saved cards', icon: 'lock' },
 ];
-/** A model earns more than they buy: their earnings lead the row. */
-const EARNINGS: Section = { to: '/earnings', label: 'Earnings', icon: 'sparkles' };
+/** A model earns more than they buy: their earnings, payouts and payout account lead the row. */
+const MODEL_SECTIONS: readonly Section[] = [
+  { to: '/earnings', label: 'Earnings', icon: 'sparkles' },
+  { to: '/payouts', label: 'Payouts', icon: 'arrowRight', end: true },
+  { to: '/payouts/account', label: 'Payout account', icon: 'shieldCheck' },
+];
 
 /**
  * The money pages share one frame: a row of section links above the page. They are links to pages
@@ -23,7 +27,7 @@ const EARNINGS: Section = { to: '/earnings', label: 'Earnings', icon: 'sparkles'
  */
 export default function MoneyLayout() {
   const user = useAppSelector(selectCurrentUser);
-  const sections = user?.type === 'model' ? [EARNINGS, ...SECTIONS] : SECTIONS;
+  const sections = user?.type === 'model' ? [...MODEL_SECTIONS, ...SECTIONS] : SECTIONS;
 
   return (
     <div className="page money">

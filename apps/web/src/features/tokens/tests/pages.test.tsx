@@ -149,7 +149,7 @@ it('names the card of each invoice the way payments do', async () => {
   expect(screen.getByLabelText('Totals of the invoices shown').textContent).toContain('Total invoiced (paid invoices shown) $2,469.12');
 });
 
-it("leads a model's money sections with their earnings, and shows members no Earnings at all", async () => {
+it("leads a model's money sections with their earnings and payouts, and shows members neither", async () => {
   fakeServer().on('GET', '/api/payment/transactions', () => ({ body: { items: [], count: 0 } }));
   const sectionNames = () =>
     within(screen.getByRole('navigation', { name: 'Tokens and billing' }))
@@ -158,7 +158,16 @@ it("leads a model's money sections with their earnings, and shows members no Ear
 
   const model = renderMoney('/tokens/history', buildMe({ type: 'model' }));
   await screen.findByText('No payments yet');
-  expect(sectionNames()).toEqual(['Earnings', 'Buy tokens', 'Payments', 'Statement', 'Invoices', 'Saved cards']);
+  expect(sectionNames()).toEqual([
+    'Earnings',
+    'Payouts',
+    'Payout account',
+    'Buy tokens',
+    'Payments',
+    'Statement',
+    'Invoices',
+    'Saved cards',
+  ]);
   model.unmount();
 
   renderMoney('/tokens/history', buildMe({ type: 'user' }));

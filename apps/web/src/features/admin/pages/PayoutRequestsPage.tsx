@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { PayoutRequest } from '@cc/contracts';
+import { errorMessage, isApiError } from '../../../shared/api/apiError';
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  ListError,
+  PageHeader,
+  Pager,
+  RelativeTime,
+  Table,
+  TableSkeleton,
+  type TableColumn,
+} from '../../../shared/ui';
+import { PAGE_SIZE } from '../api/adminApi';
+import { useDecidePayoutMutation, useListAdminPayoutsQuery, type PayoutDecision, type PayoutsFilter } from '../api/payoutsAdminApi';
+import { FilterTabs, type FilterOption } from '../components/FilterTabs';
+import { PayoutDecisionModal } from '../components/PayoutDecisionModal';
+import { payoutAccountLabel, PayoutStatusBadge } from '../../../shared/money';
+import { payoutAmount } from '../components/payoutAmount';
+import { usePageClamp } from '../hooks/usePageClamp';
+import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
+
+const FILTERS: readonly FilterOption<PayoutsFilter>[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'all', label: 'All' },
+];
+
+const EMPTY: Record<PayoutsFilter, { title: string; description: string }> = {
+  pending: { title: 'No payouts are waiting', description: 'When a model requests a payout it appears here for you to approve or reject.' },
+  approved: { title: 'No approved payouts to pay', description: 'Payouts you approve wait here until you mark them paid.' },
+  paid: { title: 'No paid payouts yet', description: 'Payouts you mark paid are listed here.' },
+  rejected: { title: 'No rejected payouts', description: 'Payouts you reject are listed here with the reason you gave.' },
+  all: { title: 'No payout requests yet', description: 'Models request payouts from their earnings; each request shows here.' },
+};
+
+const isFilter = (value: string): value is PayoutsFilter => FILTERS.some((f) => f.value === value);
+
+type Pending = { request: PayoutRequest; decision: PayoutDecision };
+
+const DONE: Record<PayoutDecision, (what: string) => string> = {
+  approve: (what) => `Approved ${what}.`,
+  markPaid: (what) => `Marked ${what} paid.`,
+  reject: (what) => `Rejected ${what}; the tokens went back to the model.`,
+};
+
+/** The buttons a request's status allows: each status moves once (docs/product.md#payouts). */
+function actionsFor(row: PayoutRequest): { decision: PayoutDecision; label: string; variant: 'primary' | 'secondary' }[] {
+  if (row.status === 'pending')
+    return [
+      { decision: 'approve', label: 'Approve', variant: 'primary' },
+      { decision: 'reject', label: 'Reject', variant: 'secondary' },
+    ];
+  if (row.status === 'approved') return [{ decision: 'markPaid', label: 'Mark paid', variant: 'primary' }];
+  return [];
+}
+
+function columns(onDecide: (pending: Pending) => void): TableColumn<PayoutRequest>[] {
+  return [
+    {
+      key: 'model',
+      header: 'Model',
+      wrap: true,
+      cell: (row) => (
+        <div className="admin-person__text">
+          <span className="admin-person__name">{row.model?.name ?? 'Deleted account'}</span>
+          {row.model ? <span className="admin-person__sub">@{row.model.username}</span> : null}
+        </div>
+      ),
+    },
+    { key: 'amount', header: 'Amount', align: 'end', cell: (row) => <strong className="money-amount">{payoutAmount(row.token)}</strong> },
+    { key: 'account', header: 'Paid to', wrap: true, cell: (row) => payoutAccountLabel(row.payTo ?? row.payoutAccount) },
+    { key: 'requested', header: 'Requested', cell: (row) => <RelativeTime iso={row.createdAt} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <div className="admin-person__text">
+          <PayoutStatusBadge status={row.status} />
+          {row.note ? <span className="admin-person__sub">{row.note}</span> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'end',
+      cell: (row) => (
+        <div className="admin-row-actions">
+          {actionsFor(row).map((action) => (
+            <Button
+              key={action.decision}
+              size="sm"
+              variant={action.variant}
+              // The visible word starts the accessible name, so voice control finds the button by what it says.
+              aria-label={`${action.label} ${payoutAmount(row.token)} for ${row.model?.name ?? 'this model'}`}
+              onClick={() => onDecide({ request: row, decision: action.decision })}
+            >
+              {action.label}
+            </Button>
+          ))}
+        </div>
+      ),
+    },
+  ];
+}
+
+/** Admin › Payouts: requests by status, pending first, with Approve / Mark paid / Reject (docs/product.md#payouts). */
+export default function PayoutRequestsPage() {
+  const [rawFilter, setFilter] = useSearchParam('status', 'pending');
+  const filter: PayoutsFilter = isFilter(rawFilter) ? rawFilter : 'pending';
+  const [page, setPage] = usePageParam();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [modalError, setModalError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [decide, decision] = useDecidePayoutMutation();
+  const { data, error, isLoading, isFetching, isError, refetch } = useListAdminPayoutsQuery({
+    status: filter,
+    limit: PAGE_SIZE,
+    skip: (page - 1) * PAGE_SIZE,
+  });
+  usePageClamp(page, PAGE_SIZE, data?.count, data?.items.length, setPage);
+
+  const open = (next: Pending) => {
+    setConflict(null);
+    setModalError(null);
+    setPending(next);
+  };
+
+  const confirm = async (note: string | undefined) => {
+    if (!pending) return;
+    const answer = await decide({ id: pending.request._id, decision: pending.decision, ...(note ? { note } : {}) });
+    if (answer.error) {
+      // Someone decided first: say so on the page; the list is read again, so the row shows what is true now.
+      if (isApiError(answer.error) && answer.error.status === 409) {
+        setPending(null);
+        setConflict(errorMessage(answer.error));
+        return;
+      }
+      setModalError(errorMessage(answer.error));
+      return;
+    }
+    toast.success(DONE[pending.decision](`${payoutAmount(pending.request.token)} for ${pending.request.model?.name ?? 'the model'}`));
+    setPending(null);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Payout requests"
+        description="The tokens left each model's balance when they asked. Approve, then mark paid once the money is sent — or reject, which returns the tokens."
+      />
+      <FilterTabs
+        label="Show payouts"
+        options={FILTERS}
+        value={filter}
+        onChange={(next) => {
+          setConflict(null);
+          setFilter(next, ['page']);
+        }}
+      />
+      {conflict ? (
+        <Alert tone="warning" title="Someone else decided first">
+          {conflict}
+        </Alert>
+      ) : null}
+      {isLoading ? (
+        <TableSkeleton columns={6} label="Loading payout requests" />
+      ) : isError ? (
+        <ListError what="payout requests" error={error} onRetry={refetch} retrying={isFetching} />
+      ) : data && data.items.length === 0 ? (
+        <Card>
+          <EmptyState icon="coin" title={EMPTY[filter].title} description={EMPTY[filter].description} />
+        </Card>
+      ) : data ? (
+        <>
+          <div className="admin-sticky-actions">
+            <Table caption={`Payout requests (${filter})`} columns={columns(open)} rows={data.items} rowKey={(row) => row._id} />
+          </div>
+          <Pager page={page} pageSize={PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />
+        </>
+      ) : null}
+      {pending ? (
+        <PayoutDecisionModal
+          key={`${pending.request._id}-${pending.decision}`}
+          request={pending.request}
+          decision={pending.decision}
+          working={decision.isLoading}
+          error={modalError}
+          onCancel={() => setPending(null)}
+          onConfirm={(note) => void confirm(note)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { PayoutAccount } from '@cc/contracts';
+import { applyServerErrors } from '../../../shared/forms/serverErrors';
+import { Button, FormAlert, Icon, RadioCards, TextField } from '../../../shared/ui';
+import { useSavePayoutAccountMutation } from '../api/payoutsApi';
+import { ACCOUNT_FORM_FIELDS, accountFormSchema, emptyAccountForm, toAccountBody, type AccountFormValues } from '../lib/accountForm';
+
+const METHODS = [
+  {
+    value: 'bank_transfer',
+    title: 'Bank transfer',
+    description: 'To a bank account in your name (IBAN or account number).',
+    icon: <Icon name="store" size={18} />,
+  },
+  { value: 'paypal', title: 'PayPal', description: 'To the e-mail address of your PayPal account.', icon: <Icon name="mail" size={18} /> },
+] as const;
+
+/** Bank transfer or PayPal and its details; the holder and bank of a saved bank account are filled in. */
+export function PayoutAccountForm({ saved }: { saved: PayoutAccount | null }) {
+  const [save] = useSavePayoutAccountMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const defaults = emptyAccountForm(saved?.type ?? 'paypal');
+  if (saved?.type === 'bank_transfer' && saved.bankInfo) {
+    defaults.bankInfo.beneficiaryName = saved.bankInfo.beneficiaryName;
+    defaults.bankInfo.bankName = saved.bankInfo.bankName;
+  }
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<AccountFormValues>({ resolver: zodResolver(accountFormSchema), mode: 'onTouched', defaultValues: defaults });
+  const method = useWatch({ control, name: 'type' });
+  const bankErrors = errors.bankInfo;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const answer = await save(toAccountBody(values));
+    if (answer.error) {
+      setFormError(applyServerErrors(answer.error, setError, ACCOUNT_FORM_FIELDS));
+      return;
+    }
+    // The page shows the saved account masked and starts a fresh form from it (keyed by the save).
+    toast.success(`Payout account saved: ${values.type === 'paypal' ? 'PayPal' : 'bank transfer'}.`);
+  });
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label="Payout account">
+      <FormAlert message={formError} />
+      <RadioCards legend="Where should we send your money?" options={METHODS} error={errors.type?.message} {...register('type')} />
+      {method === 'paypal' ? (
+        <TextField
+          label="PayPal e-mail"
+          type="email"
+          autoComplete="email"
+          hint="The address you sign in to PayPal with."
+          error={errors.email?.message}
+          {...register('email')}
+        />
+      ) : (
+        <div className="form-grid">
+          <TextField
+            label="Account holder"
+            autoComplete="name"
+            error={bankErrors?.beneficiaryName?.message}
+            {...register('bankInfo.beneficiaryName')}
+          />
+          <TextField label="Bank name" error={bankErrors?.bankName?.message} {...register('bankInfo.bankName')} />
+          <TextField
+            label="Account number or IBAN"
+            autoComplete="off"
+            spellCheck={false}
+            hint="Letters and digits; spaces are fine."
+            error={bankErrors?.iban?.message}
+            {...register('bankInfo.iban')}
+          />
+          <TextField
+            label="SWIFT/BIC (optional)"
+            autoComplete="off"
+            spellCheck={false}
+            error={bankErrors?.swift?.message}
+            {...register('bankInfo.swift')}
+          />
+          <TextField label="Bank address (optional)" error={bankErrors?.bankAddress?.message} {...register('bankInfo.bankAddress')} />
+          <TextField
+            label="Your address (optional)"
+            autoComplete="street-address"
+            error={bankErrors?.beneficiaryAddress?.message}
+            {...register('bankInfo.beneficiaryAddress')}
+          />
+        </div>
+      )}
+      <div className="form-actions">
+        <Button type="submit" loading={isSubmitting}>
+          {saved ? 'Save new payout account' : 'Save payout account'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,218 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aBankAccount, aModel, aPayoutRequest, aPaypalAccount, fakeServer, list, renderPayouts } from './harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+/** Types the way a person does, one key at a time, so every intermediate text goes through the form. */
+function type(input: HTMLElement, text: string) {
+  for (let i = 1; i <= text.length; i++) fireEvent.change(input, { target: { value: text.slice(0, i) } });
+  fireEvent.blur(input);
+}
+
+const balanceShown = () => screen.getByRole('group', { name: 'Available balance' }).textContent;
+const historyRows = () =>
+  within(screen.getByRole('table', { name: 'Payout requests' }))
+    .getAllByRole('row')
+    .slice(1);
+
+/** A model with 1,234.56 tokens, a PayPal account and one paid payout; the balance drops when a request is made. */
+function payoutServer() {
+  const old = aPayoutRequest({ token: 200 });
+  let balance = 1_234.56;
+  const server = fakeServer()
+    .on('GET', '/api/wallet', () => ({ body: { balance } }))
+    .on('GET', '/api/payout-account/', { body: aPaypalAccount() })
+    .on('GET', '/api/payout-request', list([old]))
+    .on('GET', '/api/users/otp/', { body: { ok: true } });
+  return {
+    server,
+    old,
+    spend: (tokens: number) => {
+      balance = Math.round((balance - tokens) * 100) / 100;
+    },
+  };
+}
+
+it('without a payout account, asks for one first instead of showing the form', async () => {
+  fakeServer()
+    .on('GET', '/api/wallet', { body: { balance: 1_234.56 } })
+    .on('GET', '/api/payout-account/', { body: null })
+    .on('GET', '/api/payout-request', list([]));
+  renderPayouts('/payouts');
+
+  const prompt = (await screen.findByText('Add a payout account first')).closest('.ui-empty') as HTMLElement;
+  expect(within(prompt).getByRole('link', { name: 'Add a payout account' }).getAttribute('href')).toBe('/payouts/account');
+  expect(screen.queryByRole('form', { name: 'Request a payout' })).toBeNull();
+  expect(balanceShown()).toBe('Available balance1,234.56 tokens');
+  expect(await screen.findByText('No payouts yet')).toBeTruthy();
+});
+
+it('sends a code, then requests the payout: the request tops the history and the balance drops', async () => {
+  const { server, spend } = payoutServer();
+  server.on('POST', '/api/payout-request', ({ body }) => {
+    spend(150);
+    return {
+      status: 201,
+      body: aPayoutRequest({
+        _id: 'new-1',
+        token: (body as { token: number }).token,
+        status: 'pending',
+        createdAt: '2026-03-04T10:00:00.000Z',
+        approvedAt: null,
+        paidAt: null,
+      }),
+    };
+  });
+  const { store } = renderPayouts('/payouts');
+
+  const form = await screen.findByRole('form', { name: 'Request a payout' });
+  expect(within(form).getByText('r•••@example.test', { exact: false })).toBeTruthy();
+  // No code, no request: the button waits for the code to be sent.
+  expect(within(form).getByRole('button', { name: 'Request payout' }).hasAttribute('disabled')).toBe(true);
+
+  type(within(form).getByLabelText('Amount'), '150');
+  fireEvent.click(within(form).getByRole('button', { name: 'Send me a code' }));
+  expect(await within(form).findByText('ruby@example.test')).toBeTruthy();
+  expect(within(form).getByRole('status').textContent).toBe('We e-mailed a 6-digit code to ruby@example.test. It is valid for 10 minutes.');
+  expect(server.callsTo('GET', '/api/users/otp/')).toHaveLength(1);
+  expect(within(form).getByRole('button', { name: 'Send me a new code' })).toBeTruthy();
+
+  type(within(form).getByLabelText('Code'), '123456');
+  fireEvent.click(within(form).getByRole('button', { name: 'Request 150.00 tokens' }));
+
+  await waitFor(() => expect(historyRows()).toHaveLength(2));
+  const [first, second] = historyRows();
+  expect(within(first!).getByText('Pending')).toBeTruthy();
+  expect(within(first!).getByText('150.00')).toBeTruthy();
+  expect(within(first!).getByText('Waiting')).toBeTruthy();
+  expect(within(second!).getByText('200.00')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/payout-request')[0]!.body).toEqual({ token: 150, verifyCode: '123456', email: 'ruby@example.test' });
+  // Prepended to the list on success (spec section 4), not read again.
+  expect(server.callsTo('GET', '/api/payout-request')).toHaveLength(1);
+
+  await waitFor(() => expect(balanceShown()).toBe('Available balance1,084.56 tokens'));
+  expect(store.getState().auth.user!.balance).toBe(1_084.56);
+  expect(await screen.findByText('Payout of 150.00 tokens requested. We will tell you when it is paid.')).toBeTruthy();
+  // The form starts over: a code works once.
+  expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+  expect(within(form).queryByLabelText('Code')).toBeNull();
+});
+
+it('puts each refusal next to the field it names and keeps what was typed', async () => {
+  const { server } = payoutServer();
+  let answer: { status: number; body: unknown } = {
+    status: 422,
+    body: {
+      code: 'INVALID_CODE',
+      msg: 'That code is not right. 4 tries left.',
+      details: { fields: { verifyCode: 'That code is not right. 4 tries left.' } },
+    },
+  };
+  server.on('POST', '/api/payout-request', () => answer);
+  renderPayouts('/payouts');
+  const form = await screen.findByRole('form', { name: 'Request a payout' });
+
+  // The form's own checks, from the contract: amounts with two decimals at most, codes of 6 digits.
+  const amount = within(form).getByLabelText('Amount') as HTMLInputElement;
+  type(amount, '1.234');
+  expect(await within(form).findByText('Enter an amount of tokens, like 150 or 99.50')).toBeTruthy();
+  type(amount, '5000');
+  expect(await within(form).findByText('Your balance is 1,234.56 tokens')).toBeTruthy();
+  type(amount, '150');
+  fireEvent.click(within(form).getByRole('button', { name: 'Send me a code' }));
+  const code = (await within(form).findByLabelText('Code')) as HTMLInputElement;
+  type(code, '12');
+  expect(await within(form).findByText('The code is the 6 digits we e-mailed you')).toBeTruthy();
+
+  // A wrong code, as the server says it: under the code.
+  type(code, '999999');
+  fireEvent.click(within(form).getByRole('button', { name: 'Request 150.00 tokens' }));
+  expect(await within(form).findByText('That code is not right. 4 tries left.')).toBeTruthy();
+  expect(code.getAttribute('aria-invalid')).toBe('true');
+  expect(code.value).toBe('999999');
+  expect(amount.value).toBe('150');
+
+  // Under the minimum: a refusal with no `details.fields` still lands under the amount.
+  answer = { status: 422, body: { code: 'BELOW_MINIMUM', msg: 'The smallest payout is 100.00 tokens.' } };
+  type(code, '123456');
+  fireEvent.click(within(form).getByRole('button', { name: 'Request 150.00 tokens' }));
+  expect(await within(form).findByText('The smallest payout is 100.00 tokens.')).toBeTruthy();
+  expect(amount.getAttribute('aria-invalid')).toBe('true');
+  expect(historyRows()).toHaveLength(1);
+
+  // The account went away meanwhile: said for the whole form, with the way to add one.
+  answer = { status: 422, body: { code: 'NO_PAYOUT_ACCOUNT', msg: 'Add a payout account before you request a payout.' } };
+  type(amount, '150');
+  fireEvent.click(within(form).getByRole('button', { name: 'Request 150.00 tokens' }));
+  const alert = (await within(form).findByText('Add a payout account before you request a payout.')).closest(
+    '[role="alert"]',
+  ) as HTMLElement;
+  expect(amount.getAttribute('aria-invalid')).toBeNull();
+  expect(within(alert).getByRole('link', { name: 'Add a payout account' }).getAttribute('href')).toBe('/payouts/account');
+});
+
+it('shows each request with its status, where it was paid, when it was decided and the note', async () => {
+  fakeServer()
+    .on('GET', '/api/wallet', { body: { balance: 10 } })
+    .on('GET', '/api/payout-account/', { body: aBankAccount() })
+    .on(
+      'GET',
+      '/api/payout-request',
+      list([
+        aPayoutRequest({
+          token: 1_500,
+          status: 'rejected',
+          note: 'The IBAN bounced; check it and ask again.',
+          payoutAccount: { type: 'bank_transfer', email: null, bankInfo: aBankAccount().bankInfo },
+          approvedAt: null,
+          paidAt: null,
+          rejectedAt: '2026-03-02T10:00:00.000Z',
+        }),
+        aPayoutRequest({ token: 99.5, status: 'approved', paidAt: null }),
+      ]),
+    );
+  renderPayouts('/payouts');
+
+  await screen.findByRole('table', { name: 'Payout requests' });
+  const [rejected, approved] = historyRows();
+  expect(within(rejected!).getByText('Rejected', { selector: '.ui-badge' })).toBeTruthy();
+  expect(within(rejected!).getByText('1,500.00')).toBeTruthy();
+  expect(within(rejected!).getByText('Bank transfer · Acme Bank •••• 1234')).toBeTruthy();
+  expect(within(rejected!).getByText('The IBAN bounced; check it and ask again.')).toBeTruthy();
+  const decided = rejected!.querySelector('time[datetime="2026-03-02T10:00:00.000Z"]')!;
+  expect(decided.closest('td')!.textContent).toMatch(/^Rejected /);
+  expect(within(approved!).getByText('Approved', { selector: '.ui-badge' })).toBeTruthy();
+  expect(within(approved!).getByText('PayPal · r•••@example.test')).toBeTruthy();
+  expect(within(approved!).getByText('99.50')).toBeTruthy();
+  // Paid to a bank account: named above the button.
+  expect(screen.getByRole('form', { name: 'Request a payout' }).textContent).toContain('Paid to Bank transfer · Acme Bank •••• 1234');
+});
+
+it('offers a retry when the history cannot load, and shows it once it can', async () => {
+  let fail = true;
+  fakeServer()
+    .on('GET', '/api/wallet', { body: { balance: 10 } })
+    .on('GET', '/api/payout-account/', { body: aPaypalAccount() })
+    .on('GET', '/api/payout-request', () =>
+      fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([aPayoutRequest()]),
+    );
+  renderPayouts('/payouts');
+  expect(await screen.findByText('Could not load your payouts')).toBeTruthy();
+  expect(screen.getByText('No results')).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('table', { name: 'Payout requests' })).toBeTruthy();
+});
+
+it('tells a member who is not a model that payouts are for creators', () => {
+  fakeServer();
+  renderPayouts('/payouts', aModel({ type: 'user' }));
+  const empty = screen.getByText('Payouts are for creators').closest('.ui-empty') as HTMLElement;
+  expect(within(empty).getByRole('link', { name: 'Back to tokens' }).getAttribute('href')).toBe('/tokens');
+  expect(screen.queryByRole('form', { name: 'Request a payout' })).toBeNull();
+});
