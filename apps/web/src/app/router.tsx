@@ -38,6 +38,9 @@ export function appRoutes(store: AppStore): RouteObject[] {
               ],
             },
             { path: 'contact-us', lazy: page(() => import('../features/contact/pages/ContactPage')) },
+            // Posts are public: visitors read them without signing in (docs/product.md#posts).
+            { path: 'posts', lazy: page(() => import('../features/posts/pages/PostsPage')) },
+            { path: 'posts/:slug', lazy: page(() => import('../features/posts/pages/PostPage')) },
             {
               path: 'account',
               loader: requireAuth(store),
@@ -68,6 +71,14 @@ export function appRoutes(store: AppStore): RouteObject[] {
                 },
                 { path: 'invoices', lazy: page(() => import('../features/tokens/pages/InvoicesPage')) },
                 { path: 'earnings', lazy: page(() => import('../features/tokens/pages/EarningsPage')) },
+                {
+                  // A model's payout requests and the account the money goes to (docs/product.md#payouts).
+                  path: 'payouts',
+                  children: [
+                    { index: true, lazy: page(() => import('../features/payouts/pages/PayoutsPage')) },
+                    { path: 'account', lazy: page(() => import('../features/payouts/pages/PayoutAccountPage')) },
+                  ],
+                },
               ],
             },
             {
@@ -99,6 +110,19 @@ export function appRoutes(store: AppStore): RouteObject[] {
             { path: 'models', lazy: page(() => import('../features/people/pages/ModelsPage')) },
             // The profile with the calls feature's Call Now composed in (features never import each other).
             { path: 'models/:username', lazy: page(() => import('./routes/ModelProfileRoute')) },
+            {
+              // A model's own items for sale (anyone else is told what the store is for).
+              path: 'store',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/store/pages/StorePage')),
+            },
+            {
+              path: 'purchases',
+              loader: requireAuth(store),
+              shouldRevalidate: always,
+              lazy: page(() => import('../features/store/pages/PurchasesPage')),
+            },
             {
               path: 'notifications',
               loader: requireAuth(store),

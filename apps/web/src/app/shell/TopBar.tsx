@@ -38,6 +38,9 @@ export function TopBar() {
             <NavLink to="/models" className="topbar__link">
               Models
             </NavLink>
+            <NavLink to="/posts" className="topbar__link">
+              Posts
+            </NavLink>
             {user ? (
               <>
                 <NavLink to="/contacts" className="topbar__link">

@@ -9,6 +9,9 @@ import ModelsPage from './pages/ModelsPage';
 import OutboxPage from './pages/OutboxPage';
 import OverviewPage from './pages/OverviewPage';
 import PaymentsPage from './pages/PaymentsPage';
+import PayoutRequestsPage from './pages/PayoutRequestsPage';
+import PostEditorPage from './pages/PostEditorPage';
+import PostsPage from './pages/PostsPage';
 import SettingsPage from './pages/SettingsPage';
 import TokenPackagesPage from './pages/TokenPackagesPage';
 
@@ -39,7 +42,11 @@ export default function AdminApp() {
           <Route path="members" element={<MembersPage />} />
           <Route path="packages" element={<TokenPackagesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="payouts" element={<PayoutRequestsPage />} />
           <Route path="invoices" element={<InvoicesPage />} />
+          <Route path="posts" element={<PostsPage />} />
+          <Route path="posts/new" element={<PostEditorPage />} />
+          <Route path="posts/:id" element={<PostEditorPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="menus" element={<MenusPage />} />
           <Route path="outbox" element={<OutboxPage />} />

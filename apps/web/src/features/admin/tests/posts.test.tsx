@@ -1,0 +1,237 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { Post, PostSummary } from '@cc/contracts';
+import { fakeServer, list, refusal, renderAdmin } from './harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+let serial = 0;
+const uuid = () => `00000000-0000-4000-9000-${String(++serial).padStart(12, '0')}`;
+
+function aPost(overrides: Partial<Post> = {}): Post {
+  return {
+    _id: uuid(),
+    title: 'Studio diaries',
+    slug: `studio-diaries-${serial}`,
+    excerpt: 'What a week taught us.',
+    coverUrl: null,
+    coverId: null,
+    status: 'draft',
+    publishedAt: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    body: '<p>Hello</p>',
+    ...overrides,
+  };
+}
+const summary = ({ body: _body, coverId: _coverId, ...rest }: Post): PostSummary => rest;
+
+// ---- the list ---------------------------------------------------------------------------------
+
+it('lists posts with their status and publication date, and filters by status', async () => {
+  const draft = aPost({ title: 'Half written' });
+  const live = aPost({ title: 'Out now', status: 'published', publishedAt: '2026-03-04T10:00:00.000Z' });
+  const server = fakeServer().on('GET', '/api/admin/posts', ({ query }) => {
+    const status = query.get('status');
+    return list([draft, live].filter((p) => !status || p.status === status).map(summary));
+  });
+  renderAdmin('/admin/posts');
+
+  const table = await screen.findByRole('table', { name: 'Posts' });
+  const [, draftRow, liveRow] = within(table).getAllByRole('row');
+  expect(within(draftRow!).getByText('Half written')).toBeTruthy();
+  expect(within(draftRow!).getByText('Draft')).toBeTruthy();
+  expect(within(draftRow!).getByText('Not yet')).toBeTruthy();
+  expect(within(liveRow!).getByText('Published')).toBeTruthy();
+  expect(within(liveRow!).getByText('Mar 4, 2026')).toBeTruthy();
+  expect(within(liveRow!).getByRole('link', { name: 'Edit “Out now”' }).getAttribute('href')).toBe(`/admin/posts/${live._id}`);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Drafts' }));
+  await waitFor(() => expect(screen.queryByText('Out now')).toBeNull());
+  expect(server.callsTo('GET', '/api/admin/posts').at(-1)!.query.get('status')).toBe('draft');
+  fireEvent.click(screen.getByRole('button', { name: 'All' }));
+  expect(await screen.findByText('Out now')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/admin/posts')[0]!.query.has('status')).toBe(false);
+});
+
+it('shows what to do when there are no posts', async () => {
+  fakeServer().on('GET', '/api/admin/posts', list([]));
+  renderAdmin('/admin/posts');
+  expect(await screen.findByText('No posts yet')).toBeTruthy();
+  expect(screen.getAllByRole('link', { name: 'Write a post' }).at(-1)!.getAttribute('href')).toBe('/admin/posts/new');
+});
+
+it('publishes and unpublishes from the list, and reports a refusal', async () => {
+  let posts = [aPost({ title: 'Ready' }), aPost({ title: 'Empty one' })];
+  const server = fakeServer()
+    .on('GET', '/api/admin/posts', () => list(posts.map(summary)))
+    .on('POST', /\/publish$/, ({ path }) => {
+      const post = posts.find((p) => path.includes(p._id))!;
+      if (post.title === 'Empty one') return refusal(422, 'body: Write something before publishing the post.', { body: 'x' });
+      posts = posts.map((p) => (p === post ? { ...p, status: 'published', publishedAt: '2026-03-05T10:00:00.000Z' } : p));
+      return { body: posts.find((p) => p._id === post._id) };
+    })
+    .on('POST', /\/unpublish$/, ({ path }) => {
+      posts = posts.map((p) => (path.includes(p._id) ? { ...p, status: 'draft' } : p));
+      return { body: posts.find((p) => path.includes(p._id)) };
+    });
+  renderAdmin('/admin/posts');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Publish “Ready”' }));
+  expect(await screen.findByText('“Ready” is published.')).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Unpublish “Ready”' })).toBeTruthy();
+  expect(server.callsTo('POST', `/api/admin/posts/${posts[0]!._id}/publish`)).toHaveLength(1);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Unpublish “Ready”' }));
+  expect(await screen.findByText('“Ready” is back to draft: visitors no longer see it.')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Publish “Empty one”' }));
+  expect(await screen.findByText('“Empty one”: body: Write something before publishing the post.')).toBeTruthy();
+});
+
+it('deletes a post only after confirming', async () => {
+  let posts = [aPost({ title: 'Old news', status: 'published', publishedAt: '2026-01-01T00:00:00.000Z' })];
+  const server = fakeServer()
+    .on('GET', '/api/admin/posts', () => list(posts.map(summary)))
+    .on('DELETE', /^\/api\/admin\/posts\//, () => {
+      posts = [];
+      return { status: 204 };
+    });
+  renderAdmin('/admin/posts');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Delete “Old news”' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete “Old news”?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(server.callsTo('DELETE', /^\/api\/admin\/posts\//)).toHaveLength(0);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Delete “Old news”' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete post' }));
+  expect(await screen.findByText('No posts yet')).toBeTruthy();
+  expect(server.callsTo('DELETE', /^\/api\/admin\/posts\//)).toHaveLength(1);
+});
+
+// ---- the editor -------------------------------------------------------------------------------
+
+it('saves a new post as a draft, then opens it for editing', async () => {
+  const server = fakeServer()
+    .on('GET', '/api/admin/posts', list([]))
+    .on('POST', '/api/admin/posts', ({ body }) => ({
+      status: 201,
+      body: aPost({ ...(body as Partial<Post>), _id: 'new-post-id', slug: 'first-words' }),
+    }))
+    .on('GET', '/api/admin/posts/new-post-id', {
+      body: aPost({ _id: 'new-post-id', title: 'First words', slug: 'first-words', body: '' }),
+    });
+  const { router } = renderAdmin('/admin/posts/new');
+
+  expect(await screen.findByRole('heading', { name: 'New post' })).toBeTruthy();
+  expect(screen.getByRole('textbox', { name: 'Body' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+  expect(await screen.findByText('Give the post a title')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/admin/posts')).toHaveLength(0);
+
+  fireEvent.change(screen.getByLabelText('Title'), { target: { value: '  First words ' } });
+  fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'A short hello.' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+
+  expect(await screen.findByText('Draft saved.')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/admin/posts')[0]!.body).toEqual({
+    title: 'First words',
+    body: '',
+    excerpt: 'A short hello.',
+    status: 'draft',
+  });
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/posts/new-post-id'));
+  expect(await screen.findByRole('heading', { name: 'Edit post' })).toBeTruthy();
+});
+
+it('publishes a new post in one step', async () => {
+  const server = fakeServer()
+    .on('POST', '/api/admin/posts', ({ body }) => ({
+      status: 201,
+      body: aPost({ ...(body as Partial<Post>), _id: 'p2', status: 'published' }),
+    }))
+    .on('GET', '/api/admin/posts/p2', { body: aPost({ _id: 'p2', status: 'published', publishedAt: '2026-03-05T10:00:00.000Z' }) });
+  renderAdmin('/admin/posts/new');
+  fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Launch day' } });
+  fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'Launch-Day' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+  expect(await screen.findByText('Published: visitors can read it now.')).toBeTruthy();
+  expect(server.callsTo('POST', '/api/admin/posts')[0]!.body).toEqual({
+    title: 'Launch day',
+    body: '',
+    slug: 'launch-day',
+    status: 'published',
+  });
+});
+
+it('edits an existing post: the body shows formatted, only the changed fields are sent, and publishing is one request', async () => {
+  const post = aPost({ title: 'Draft title', slug: 'draft-title', body: '<p>Some <strong>bold</strong> words</p>' });
+  const server = fakeServer()
+    .on('GET', `/api/admin/posts/${post._id}`, { body: post })
+    .on('PUT', `/api/admin/posts/${post._id}`, ({ body }) => ({
+      body: { ...post, ...(body as Partial<Post>), status: 'published', publishedAt: '2026-03-05T10:00:00.000Z' },
+    }));
+  renderAdmin(`/admin/posts/${post._id}`);
+
+  const editor = await screen.findByRole('textbox', { name: 'Body' });
+  expect(editor.querySelector('strong')?.textContent).toBe('bold');
+  expect((screen.getByRole('button', { name: 'Save draft' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.queryByText('Unsaved changes')).toBeNull();
+
+  fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Final title' } });
+  expect(await screen.findByText('Unsaved changes')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+  expect(await screen.findByText('Published: visitors can read it now.')).toBeTruthy();
+  expect(server.callsTo('PUT', `/api/admin/posts/${post._id}`)[0]!.body).toEqual({ title: 'Final title', status: 'published' });
+  expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'View on the site' }).getAttribute('href')).toBe('/posts/draft-title');
+  expect(screen.queryByText('Unsaved changes')).toBeNull();
+});
+
+it('puts a slug clash next to the slug and keeps what was typed', async () => {
+  const post = aPost({ title: 'Mine', slug: 'mine' });
+  fakeServer()
+    .on('GET', `/api/admin/posts/${post._id}`, { body: post })
+    .on('PUT', `/api/admin/posts/${post._id}`, {
+      status: 409,
+      body: {
+        code: 'CONFLICT',
+        msg: 'slug: taken',
+        details: { fields: { slug: 'Another post already lives at /posts/taken. Choose another slug.' } },
+      },
+    });
+  renderAdmin(`/admin/posts/${post._id}`);
+  fireEvent.change(await screen.findByLabelText('Slug'), { target: { value: 'taken' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+  expect(await screen.findByText('Another post already lives at /posts/taken. Choose another slug.')).toBeTruthy();
+  expect((screen.getByLabelText('Slug') as HTMLInputElement).value).toBe('taken');
+});
+
+it('asks before leaving with unsaved changes', async () => {
+  const post = aPost({ title: 'Careful' });
+  fakeServer()
+    .on('GET', `/api/admin/posts/${post._id}`, { body: post })
+    .on('GET', '/api/admin/posts', list([summary(post)]));
+  const { router } = renderAdmin(`/admin/posts/${post._id}`);
+  fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Careful, changed' } });
+
+  fireEvent.click(screen.getByRole('link', { name: 'All posts' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(router.state.location.pathname).toBe(`/admin/posts/${post._id}`);
+  expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Careful, changed');
+
+  fireEvent.click(screen.getByRole('link', { name: 'All posts' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard changes' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/posts'));
+});
+
+it('says so when the post does not exist', async () => {
+  fakeServer().on('GET', /^\/api\/admin\/posts\//, { status: 404, body: { code: 'NOT_FOUND', msg: 'That post does not exist.' } });
+  renderAdmin('/admin/posts/00000000-0000-4000-8000-00000000dead');
+  expect(await screen.findByText('No such post')).toBeTruthy();
+});

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { clearBrowserSession } from '../../../../test/fakeServer';
+import { aPost, aPostSummary, fakeServer, list, renderPosts } from './harness';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearBrowserSession();
+});
+
+it('lists published posts as cards: cover, title, date and summary, each leading to its page', async () => {
+  const server = fakeServer().on(
+    'GET',
+    '/api/posts',
+    list([
+      aPostSummary({
+        title: 'Spring update',
+        slug: 'spring-update',
+        coverUrl: '/api/files/abc/cover.png',
+        publishedAt: '2026-03-04T10:00:00.000Z',
+      }),
+      aPostSummary({ title: 'Welcome', slug: 'welcome', excerpt: 'Why we started.', publishedAt: '2026-01-15T09:00:00.000Z' }),
+    ]),
+  );
+  renderPosts('/posts');
+
+  const grid = await screen.findByRole('list', { name: 'Posts' });
+  const spring = within(grid).getByRole('link', { name: /Spring update/ });
+  expect(spring.getAttribute('href')).toBe('/posts/spring-update');
+  expect(within(spring).getByText('Mar 4, 2026')).toBeTruthy();
+  expect(spring.querySelector('img')?.getAttribute('src')).toBe('/api/files/abc/cover.png');
+  const welcome = within(grid).getByRole('link', { name: /Welcome/ });
+  expect(within(welcome).getByText('Why we started.')).toBeTruthy();
+  expect(welcome.querySelector('img')).toBeNull();
+  // A visitor is not sent to sign in, and the request carries no token.
+  expect(server.callsTo('GET', '/api/posts')[0]!.headers.get('Authorization')).toBeNull();
+  expect(server.callsTo('GET', '/api/posts')[0]!.query.get('skip')).toBe('0');
+});
+
+it('says so when nothing is published yet', async () => {
+  fakeServer().on('GET', '/api/posts', list([]));
+  renderPosts('/posts');
+  expect(await screen.findByText('No posts yet')).toBeTruthy();
+  expect(screen.queryByRole('list', { name: 'Posts' })).toBeNull();
+});
+
+it('shows the error with a retry that loads the list', async () => {
+  let fail = true;
+  fakeServer().on('GET', '/api/posts', () =>
+    fail
+      ? { status: 500, body: { code: 'INTERNAL', msg: 'Something went wrong on our side. Please try again.' } }
+      : list([aPostSummary({ title: 'Back again' })]),
+  );
+  renderPosts('/posts');
+  expect(await screen.findByText('Could not load posts')).toBeTruthy();
+  expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('link', { name: /Back again/ })).toBeTruthy();
+});
+
+it('loads more posts under the first ones until all are shown', async () => {
+  const all = Array.from({ length: 15 }, (_, index) => aPostSummary({ title: `Post number ${index + 1}` }));
+  const server = fakeServer().on('GET', '/api/posts', ({ query }) => {
+    const skip = Number(query.get('skip'));
+    const limit = Number(query.get('limit'));
+    return list(all.slice(skip, skip + limit), all.length);
+  });
+  renderPosts('/posts');
+  await screen.findByRole('link', { name: /Post number 1(?!\d)/ });
+  expect(screen.getByText('Showing 12 of 15 posts')).toBeTruthy();
+  expect(screen.queryByRole('link', { name: /Post number 13/ })).toBeNull();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+  expect(await screen.findByRole('link', { name: /Post number 15/ })).toBeTruthy();
+  expect(screen.getByText('Showing 15 of 15 posts')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  expect(server.callsTo('GET', '/api/posts').map((call) => call.query.get('skip'))).toEqual(['0', '12']);
+});
+
+it('renders a post: title, date, cover and the formatted body', async () => {
+  const server = fakeServer().on('GET', '/api/posts/spring-update', {
+    body: aPost({
+      title: 'Spring update',
+      slug: 'spring-update',
+      publishedAt: '2026-03-04T10:00:00.000Z',
+      coverUrl: '/api/files/abc/cover.png',
+      body: '<h2>What changed</h2><p>Calls are <strong>faster</strong>.</p><ul><li>One</li></ul>',
+    }),
+  });
+  renderPosts('/posts/spring-update');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Spring update' })).toBeTruthy();
+  expect(screen.getByText('Mar 4, 2026')).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 2, name: 'What changed' })).toBeTruthy();
+  expect(screen.getByText('faster').tagName).toBe('STRONG');
+  expect(screen.getByRole('listitem').textContent).toBe('One');
+  expect(document.querySelector('.post-page__cover img')?.getAttribute('src')).toBe('/api/files/abc/cover.png');
+  expect(screen.getByRole('link', { name: 'All posts' }).getAttribute('href')).toBe('/posts');
+  expect(server.callsTo('GET', '/api/posts/spring-update')).toHaveLength(1);
+});
+
+it('answers a draft, a removed post or a mistyped address with the not-available state', async () => {
+  fakeServer().on('GET', /^\/api\/posts\//, { status: 404, body: { code: 'NOT_FOUND', msg: 'That post does not exist.' } });
+  const { router } = renderPosts('/posts/gone-for-good');
+  expect(await screen.findByText('This post is not available')).toBeTruthy();
+  fireEvent.click(screen.getByRole('link', { name: 'See all posts' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/posts'));
+});
+
+it('offers a retry when the post cannot be loaded for another reason', async () => {
+  let fail = true;
+  fakeServer().on('GET', '/api/posts/hello', () =>
+    fail
+      ? { status: 503, body: { code: 'INTERNAL', msg: 'Down for a moment.' } }
+      : { body: aPost({ title: 'Hello there', slug: 'hello' }) },
+  );
+  renderPosts('/posts/hello');
+  expect(await screen.findByText('Could not load this post')).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Hello there' })).toBeTruthy();
+});
