@@ -197,9 +197,9 @@ it("on a phone every section of a model's money pages is in sight, none off the 
   await page.goto('/tokens/history');
   const nav = page.getByRole('navigation', { name: 'Tokens and billing' });
   const links = nav.getByRole('link');
-  await expect.poll(() => links.count(), { timeout: 10_000 }).toBe(6);
+  await expect.poll(() => links.count(), { timeout: 10_000 }).toBe(8);
   const frame = (await nav.boundingBox())!;
-  for (const name of ['Buy tokens', 'Payments', 'Statement', 'Invoices', 'Saved cards', 'Earnings']) {
+  for (const name of ['Buy tokens', 'Payments', 'Statement', 'Invoices', 'Saved cards', 'Earnings', 'Payouts', 'Payout account']) {
     const box = (await nav.getByRole('link', { name }).boundingBox())!;
     expect({ name, left: box.x >= frame.x, right: box.x + box.width <= Math.min(frame.x + frame.width, PHONE.width) }).toEqual({
       name,

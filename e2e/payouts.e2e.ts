@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
+import { launchBrowser, newPerson, shot } from './support/browser';
+import { codeMailedTo } from './support/mail';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+// Kept for people to look at, beside the usual e2e artifacts.
+const KEEP_DIR = process.env.PAYOUT_SHOTS_DIR;
+
+async function snap(page: Page, name: string) {
+  // From the top, so the sticky top bar is where people see it in a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, name);
+  if (!KEEP_DIR) return;
+  mkdirSync(KEEP_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(KEEP_DIR, `${name}.png`), fullPage: true });
+}
+
+/** How far the page would scroll sideways (0 when it fits). */
+const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** A wrong code that is still 6 digits: the first digit moved on by one. */
+const wrong = (code: string) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+
+it('a model with earnings sets a PayPal account, asks for a payout with an e-mailed code, and an administrator pays it', async () => {
+  const model = await createModel(server, { name: 'Nova Lux', username: 'nova_payout' });
+  const fan = await createMember(server, { name: 'Kai Fan' });
+  const admin = await createAdmin(server, { name: 'Ada Admin' });
+  await giveTokens(server, fan.user.id, 500);
+  // A tip of 250 tokens: the model earns 200 after the 20 % commission.
+  const tip = await server.request('POST', '/api/share-love/create', { token: fan.token, body: { modelId: model.user.id, token: 250 } });
+  expect(tip.status).toBe(201);
+
+  const modelSide = await newPerson(browser, server.baseUrl, DESKTOP);
+  await modelSide.context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  const { page } = modelSide;
+
+  // Earnings: the totals, the tip among the sources, and the chart of the last 30 days.
+  await page.goto('/earnings');
+  const totals = page.getByRole('group', { name: 'Totals' });
+  await expect.poll(() => totals.textContent(), { timeout: 10_000 }).toContain('Net earnings200.00 tokens');
+  expect(await totals.textContent()).toContain('Gross250.00 tokens');
+  expect(await totals.textContent()).toContain('Site commission50.00 tokens');
+  expect(await page.getByRole('article', { name: 'Tips' }).textContent()).toBe('Tips200.00 tokens250.00 paid · 50.00 commission');
+  expect(await page.getByRole('img', { name: '200.00 tokens earned in the last 30 days' }).isVisible()).toBe(true);
+  expect(await page.getByRole('table', { name: 'Earnings' }).getByText('Kai Fan', { exact: false }).isVisible()).toBe(true);
+  for (const name of ['Earnings', 'Payouts', 'Payout account']) {
+    expect(await page.getByRole('navigation', { name: 'Tokens and billing' }).getByRole('link', { name, exact: true }).isVisible()).toBe(
+      true,
+    );
+  }
+  await page.getByRole('group', { name: 'Group earnings by' }).getByRole('button', { name: 'Week' }).click();
+  await expect
+    .poll(() => page.getByRole('img', { name: '200.00 tokens earned in the last 12 weeks' }).isVisible(), { timeout: 10_000 })
+    .toBe(true);
+  await page.getByRole('group', { name: 'Group earnings by' }).getByRole('button', { name: 'Day' }).click();
+  await expect.poll(() => page.getByRole('img', { name: /last 30 days/ }).isVisible(), { timeout: 10_000 }).toBe(true);
+  await snap(page, 'earnings-1280');
+
+  // Without an account, /payouts asks for one first.
+  await page.getByRole('navigation', { name: 'Tokens and billing' }).getByRole('link', { name: 'Payouts', exact: true }).click();
+  await expect.poll(() => page.getByText('Add a payout account first').isVisible(), { timeout: 10_000 }).toBe(true);
+  await page.getByRole('link', { name: 'Add a payout account' }).click();
+  await page.waitForURL(/\/payouts\/account$/);
+
+  // A PayPal account, shown back masked.
+  const accountForm = page.getByRole('form', { name: 'Payout account' });
+  await accountForm.getByRole('radio', { name: /PayPal/ }).check();
+  await accountForm.getByLabel('PayPal e-mail').fill('nova.lux@paypal.example');
+  await accountForm.getByRole('button', { name: 'Save payout account' }).click();
+  const saved = page.getByRole('region', { name: 'Your payout account' });
+  await expect.poll(() => saved.isVisible(), { timeout: 10_000 }).toBe(true);
+  const masked = (await saved.locator('dd').first().textContent())!;
+  expect(masked).toMatch(/@paypal\.example$/);
+  expect(masked).not.toContain('nova.lux');
+  await snap(page, 'payout-account-1280');
+
+  // The request: amount typed key by key, a code by e-mail, a wrong code first, then the right one.
+  await page.getByRole('navigation', { name: 'Tokens and billing' }).getByRole('link', { name: 'Payouts', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Request a payout' });
+  await expect.poll(() => form.isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await page.getByRole('group', { name: 'Available balance' }).textContent()).toBe('Available balance200.00 tokens');
+  expect(await form.textContent()).toContain(`Paid to PayPal · ${masked}`);
+  await form.getByLabel('Amount').pressSequentially('150');
+  await form.getByRole('button', { name: 'Send me a code' }).click();
+  const sent = form.getByRole('status');
+  await expect
+    .poll(() => sent.textContent(), { timeout: 10_000 })
+    .toBe(`We e-mailed a 6-digit code to ${model.user.email}. It is valid for 10 minutes.`);
+  const code = await codeMailedTo(server, model.user.email);
+
+  await form.getByLabel('Code').pressSequentially(wrong(code));
+  await form.getByRole('button', { name: 'Request 150.00 tokens' }).click();
+  await expect.poll(() => form.getByText('That code is not right. 4 tries left.').isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await form.getByLabel('Code').getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByRole('group', { name: 'Available balance' }).textContent()).toBe('Available balance200.00 tokens');
+
+  await form.getByLabel('Code').fill('');
+  await form.getByLabel('Code').pressSequentially(code);
+  await form.getByRole('button', { name: 'Request 150.00 tokens' }).click();
+
+  const history = page.getByRole('table', { name: 'Payout requests' });
+  await expect.poll(() => history.isVisible(), { timeout: 10_000 }).toBe(true);
+  const mine = history.getByRole('row').nth(1);
+  expect(await mine.getByText('Pending').isVisible()).toBe(true);
+  expect(await mine.getByText('150.00').isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByRole('group', { name: 'Available balance' }).textContent(), { timeout: 10_000 })
+    .toBe('Available balance50.00 tokens');
+  await expect
+    .poll(() => page.getByRole('link', { name: /^Balance: / }).getAttribute('aria-label'))
+    .toBe('Balance: 50.00 tokens. Buy tokens');
+  await snap(page, 'payouts-1280');
+
+  // The administrator approves it, then marks it paid.
+  const adminSide = await newPerson(browser, server.baseUrl, DESKTOP);
+  await adminSide.context.addCookies([{ name: 'accessToken', value: admin.token, url: server.baseUrl }]);
+  const desk = adminSide.page;
+  await desk.goto('/admin/payouts');
+  const approve = desk.getByRole('button', { name: 'Approve 150.00 tokens for Nova Lux' });
+  await expect.poll(() => approve.isVisible(), { timeout: 10_000 }).toBe(true);
+  const pendingRow = desk.getByRole('row').filter({ hasText: 'Nova Lux' });
+  expect(await pendingRow.getByText(`PayPal · ${masked}`).isVisible()).toBe(true);
+  await snap(desk, 'admin-payouts-1280');
+  await approve.click();
+  await desk.getByRole('dialog', { name: 'Approve this payout?' }).getByRole('button', { name: 'Approve' }).click();
+  await expect.poll(() => desk.getByText('No payouts are waiting').isVisible(), { timeout: 10_000 }).toBe(true);
+
+  await desk.getByRole('button', { name: 'Approved', exact: true }).click();
+  await desk.getByRole('button', { name: 'Mark paid 150.00 tokens for Nova Lux' }).click();
+  await desk.getByRole('dialog', { name: 'Mark this payout paid?' }).getByRole('button', { name: 'Mark paid' }).click();
+  await expect.poll(() => desk.getByText('No approved payouts to pay').isVisible(), { timeout: 10_000 }).toBe(true);
+  await desk.getByRole('button', { name: 'All', exact: true }).click();
+  await expect
+    .poll(() => desk.getByRole('row').filter({ hasText: 'Nova Lux' }).getByText('Paid').isVisible(), { timeout: 10_000 })
+    .toBe(true);
+  await snap(desk, 'admin-payouts-all-1280');
+
+  // The model sees it paid without a reload, and is told so.
+  await expect.poll(() => mine.getByText('Paid', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  // The tip, the approval and the payment.
+  await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications, 3 unread');
+  await bell.click();
+  const panel = page.getByRole('region', { name: 'Latest notifications' });
+  await expect.poll(() => panel.getByText('Your payout request of 150.00 tokens was paid.').isVisible(), { timeout: 10_000 }).toBe(true);
+  await page.keyboard.press('Escape');
+  await snap(page, 'payouts-paid-1280');
+
+  // The same pages on a phone: nothing wider than the screen.
+  await page.setViewportSize(PHONE);
+  for (const [url, name] of [
+    ['/earnings', 'earnings-390'],
+    ['/payouts', 'payouts-390'],
+    ['/payouts/account', 'payout-account-390'],
+  ] as const) {
+    await page.goto(url);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect({ url, overflow: await pageOverflow(page) }).toEqual({ url, overflow: 0 });
+    await snap(page, name);
+  }
+  await desk.setViewportSize(PHONE);
+  await desk.goto('/admin/payouts?status=all');
+  await expect.poll(() => desk.getByText('Nova Lux').isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await pageOverflow(desk)).toBe(0);
+  await snap(desk, 'admin-payouts-390');
+
+  await modelSide.context.close();
+  await adminSide.context.close();
+});
