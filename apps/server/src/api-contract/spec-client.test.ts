@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModel } from '../test-support/factories';
+import { createAdmin, createModel, giveTokens } from '../test-support/factories';
 import { createTestApp, latestCode, type TestApp } from '../test-support/harness';
 
 /**
@@ -104,6 +104,78 @@ describe('a client written from the spec alone', () => {
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.details.fields)).toEqual(['token']);
     expect((await call('GET', '/users/me', { token: member })).body.data.balance).toBe(96);
+  });
+
+  it('sells an item and buys it with { sellItemId } alone, then downloads the original', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#d04020' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'sunset.png');
+    const uploaded = await fetch(`${base}/api/media/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${model.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const mediaId = ((await uploaded.json()) as any).data._id;
+
+    const listed = await call('POST', '/sell-item', {
+      token: model.token,
+      body: { mediaId, name: 'Sunset', description: 'Warm', price: 20 },
+    });
+    expect(listed.status).toBe(201);
+    const onSale = (await call('GET', `/sell-item/model?modelId=${model.user.id}`, { token: member })).body.data;
+    expect(onSale).toMatchObject({ count: 1, items: [{ _id: listed.body.data._id, price: 20, isPurchased: false, purchasedItem: null }] });
+
+    const bought = await call('POST', '/purchase-item', { token: member, body: { sellItemId: listed.body.data._id } });
+    expect(bought.status).toBe(201);
+    expect(bought.body.data.sellItemId).toBe(listed.body.data._id);
+    expect((await call('GET', '/users/me', { token: member })).body.data.balance).toBe(76);
+    expect((await call('POST', '/purchase-item', { token: member, body: { sellItemId: listed.body.data._id } })).status).toBe(409);
+
+    const mine = (await call('GET', '/purchase-item', { token: member })).body.data;
+    expect(mine.items.map((p: { _id: string }) => p._id)).toEqual([bought.body.data._id]);
+    const file = await fetch(`${base}/api/purchase-item/${bought.body.data._id}/download/`, {
+      headers: { authorization: `Bearer ${member}` },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBe(64);
+    expect((await call('GET', `/sell-item/model?modelId=${model.user.id}`, { token: member })).body.data.items[0].isPurchased).toBe(true);
+  });
+
+  it('lets the model read her earnings and request a payout with { token, verifyCode, email }', async () => {
+    const earnings = (await call('GET', '/earning', { token: model.token })).body.data;
+    // 1.5 (message) + 2.5 (tip) + 20 (item) paid, less the default 20 % commission.
+    expect(earnings.totals).toEqual({ gross: 24, commission: 4.8, net: 19.2 });
+    expect(earnings.count).toBe(3);
+
+    await giveTokens(app, model.user.id, 100);
+    expect(
+      (await call('POST', '/payout-account/', { token: model.token, body: { type: 'paypal', email: 'model.pay@example.test' } })).status,
+    ).toBe(200);
+    expect((await call('GET', '/users/otp/', { token: model.token })).status).toBe(200);
+    const verifyCode = await latestCode(app, model.user.email);
+    const requested = await call('POST', '/payout-request', {
+      token: model.token,
+      body: { token: 110, verifyCode, email: model.user.email },
+    });
+    expect(requested.status).toBe(201);
+    expect(requested.body.data).toMatchObject({ token: 110, status: 'pending' });
+    expect((await call('GET', '/payout-request', { token: model.token })).body.data).toMatchObject({ count: 1, items: [{ token: 110 }] });
+    expect((await call('GET', '/users/me', { token: model.token })).body.data.balance).toBe(9.2);
+  });
+
+  it('reads published posts, newest first, and one post by its id', async () => {
+    const admin = await createAdmin(app);
+    const { body } = await app.request('POST', '/api/admin/posts', {
+      token: admin.token,
+      body: { title: 'Hello, readers', body: '<p>First <strong>post</strong></p>', status: 'published' },
+    });
+    const posts = (await call('GET', '/posts')).body.data;
+    expect(posts).toMatchObject({ count: 1, items: [{ _id: body.data._id, title: 'Hello, readers' }] });
+    expect((await call('GET', `/posts/${body.data._id}`)).body.data.body).toBe('<p>First <strong>post</strong></p>');
   });
 
   it('uploads a verification document as FormData with the file appended before its fields', async () => {
