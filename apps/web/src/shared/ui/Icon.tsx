@@ -43,6 +43,13 @@ const paths = {
   mic: 'M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3',
   micOff: 'M9 9v3a3 3 0 0 0 5.1 2.1M15 10V6a3 3 0 0 0-5.7-1.3M5 11a7 7 0 0 0 11.5 5.4M19 11a7 7 0 0 1-.6 2.8M12 18v3M3 3l18 18',
   hangUp: 'M3 14.5c2.5-2.5 5.5-3.5 9-3.5s6.5 1 9 3.5l-2.2 2.6-3.6-1.2-.5-2.6a11 11 0 0 0-5.4 0l-.5 2.6-3.6 1.2z',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  play: 'M8 5l11 7-11 7z',
+  video: 'M4 6h11v12H4zM15 10l5-3v10l-5-3z',
+  photo: 'M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01',
+  pencil: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  bag: 'M5 8h14l-1 12H6zM9 8V6a3 3 0 0 1 6 0v2',
+  plus: 'M12 5v14M5 12h14',
 } as const;
 
 export type IconName = keyof typeof paths;

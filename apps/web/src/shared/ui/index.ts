@@ -21,3 +21,4 @@ export { Tabs, type TabItem } from './Tabs';
 export { TextAreaField, TextField } from './TextField';
 export { ListError, ListView, Pager, TableSkeleton } from './ListStates';
 export { useMenuButton } from './useMenuButton';
+export { ConfirmDialog } from './ConfirmDialog';

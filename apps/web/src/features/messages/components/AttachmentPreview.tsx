@@ -20,7 +20,7 @@ export function AttachmentPreview({ attachment, onRemove }: Props) {
             {/* The first frame stands for the poster until the server makes one. */}
             <video src={`${previewUrl}#t=0.1`} preload="metadata" muted playsInline aria-label={name} />
             <span className="chat-attachment__play" aria-hidden="true">
-              <ChatIcon name="play" size={14} />
+              <Icon name="play" size={14} />
             </span>
           </>
         ) : null}

@@ -10,10 +10,6 @@ const paths = {
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   bookmark: 'M6 4h12v17l-6-4-6 4z',
   block: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM5.6 5.6l12.8 12.8',
-  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
-  play: 'M8 5l11 7-11 7z',
-  video: 'M4 6h11v12H4zM15 10l5-3v10l-5-3z',
-  photo: 'M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01',
 } as const;
 
 export type ChatIconName = keyof typeof paths;

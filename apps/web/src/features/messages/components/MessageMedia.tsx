@@ -1,6 +1,6 @@
+import { Icon } from '../../../shared/ui';
 import type { Media } from '@cc/contracts';
 import { formatBytes } from '../../../shared/format';
-import { ChatIcon } from './ChatIcon';
 import './MessageMedia.css';
 
 const MAX_WIDTH = 280;
@@ -52,7 +52,7 @@ export function MessageMedia({ media, onOpenPhoto }: { media: Media; onOpenPhoto
   return (
     <a className="chat-file" href={media.url} download={media.name}>
       <span className="chat-file__icon">
-        <ChatIcon name="download" size={20} />
+        <Icon name="download" size={20} />
       </span>
       <span className="chat-file__text">
         <span className="chat-file__name">{media.name}</span>

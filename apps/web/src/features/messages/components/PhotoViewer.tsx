@@ -1,7 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Media } from '@cc/contracts';
 import { Icon } from '../../../shared/ui';
-import { ChatIcon } from './ChatIcon';
 import './PhotoViewer.css';
 
 /** The full photo over the page; Escape or the close button returns to the chat. */
@@ -15,7 +14,7 @@ export function PhotoViewer({ photo, onClose }: { photo: Media | null; onClose: 
             <Dialog.Title className="photo-viewer__title">{photo?.name ?? 'Photo'}</Dialog.Title>
             {photo ? (
               <a className="photo-viewer__button" href={photo.url} download={photo.name} aria-label="Download photo">
-                <ChatIcon name="download" size={20} />
+                <Icon name="download" size={20} />
               </a>
             ) : null}
             <Dialog.Close className="photo-viewer__button" aria-label="Close">

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import type { RootState } from '../../../shared/store/hooks';
 import { errorMessage, isApiError } from '../../../shared/api/apiError';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
-import { ButtonLink, EmptyState, ListError, Skeleton } from '../../../shared/ui';
+import { ButtonLink, ConfirmDialog, EmptyState, ListError, Skeleton } from '../../../shared/ui';
 import {
   useBlockConversationMutation,
   useBookmarkMessageMutation,
@@ -22,7 +22,6 @@ import {
 import { BlockedNotice } from '../components/BlockedNotice';
 import { ChatHeader } from '../components/ChatHeader';
 import { Composer } from '../components/Composer';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ConversationSearch } from '../components/ConversationSearch';
 import { MessageLog } from '../components/MessageLog';
 import type { MessageAction } from '../components/MessageMenu';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { MEDIA_TYPES, type MediaType } from '@cc/contracts';
 import { Icon } from '../../../shared/ui';
-import { StoreIcon } from './StoreIcon';
 
 type Props = {
   name: string;
@@ -30,7 +29,7 @@ export function ItemPreview({ name, mediaType, previewUrl, mimeType, className }
   if (!previewUrl || broken) {
     return (
       <div className={`${classes} store-preview--icon`}>
-        {mediaType === 'file' ? <Icon name="file" size={34} /> : <StoreIcon name={mediaType} size={34} />}
+        <Icon name={mediaType} size={34} />
         <span className="store-preview__kind">
           {mediaType === 'file' ? fileLabel(mimeType) : mediaType === 'video' ? 'Video' : 'Photo'}
         </span>
@@ -42,7 +41,7 @@ export function ItemPreview({ name, mediaType, previewUrl, mimeType, className }
       <img src={previewUrl} alt={name} loading="lazy" onError={() => setBroken(true)} />
       {mediaType === 'video' ? (
         <span className="store-preview__play" aria-hidden="true">
-          <StoreIcon name="play" size={16} />
+          <Icon name="play" size={16} />
         </span>
       ) : null}
     </div>

@@ -4,14 +4,13 @@ import type { SellItem } from '@cc/contracts';
 import { loginPath } from '../../../shared/api/navigation';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { useAppSelector } from '../../../shared/store/hooks';
-import { Badge, Button, ButtonLink, Card, EmptyState, Pager } from '../../../shared/ui';
+import { Badge, Button, ButtonLink, Card, EmptyState, Icon, Pager } from '../../../shared/ui';
 import { STORE_PAGE_SIZE, useListModelItemsQuery } from '../api/storeApi';
 import { itemCount } from '../lib/words';
 import { shownList } from '../lib/itemLists';
 import { ItemCard, ItemGridSkeleton } from './ItemCard';
 import { BuyDialog } from './BuyDialog';
 import { LoadError } from './LoadError';
-import { StoreIcon } from './StoreIcon';
 import './store.css';
 
 type Seller = { _id: string; name: string };
@@ -31,13 +30,13 @@ function ItemActions({ item, own, onBuy }: { item: SellItem; own: boolean; onBuy
         download={item.purchasedItem.fileName}
         aria-label={`Download ${item.name}`}
       >
-        <StoreIcon name="download" size={16} />
+        <Icon name="download" size={16} />
         <span>Download</span>
       </a>
     );
   }
   return (
-    <Button size="sm" onClick={onBuy} icon={<StoreIcon name="bag" size={16} />} aria-label={`Buy ${item.name}`}>
+    <Button size="sm" onClick={onBuy} icon={<Icon name="bag" size={16} />} aria-label={`Buy ${item.name}`}>
       Buy
     </Button>
   );

@@ -6,12 +6,10 @@ import { errorMessage } from '../../../shared/api/apiError';
 import { formatTokens } from '../../../shared/format';
 import { usePage } from '../../../shared/hooks/usePage';
 import { When } from '../../../shared/money';
-import { Button, ButtonLink, Card, EmptyState, PageHeader, Pager, TableSkeleton } from '../../../shared/ui';
+import { Button, ButtonLink, Card, ConfirmDialog, EmptyState, Icon, PageHeader, Pager, TableSkeleton } from '../../../shared/ui';
 import { STORE_PAGE_SIZE, useHidePurchaseMutation, useListPurchasesQuery } from '../api/storeApi';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ItemPreview } from '../components/ItemPreview';
 import { LoadError } from '../components/LoadError';
-import { StoreIcon } from '../components/StoreIcon';
 import { shownList } from '../lib/itemLists';
 import { itemCount } from '../lib/words';
 import '../components/store.css';
@@ -73,7 +71,7 @@ function PurchaseRow({ purchase, onRemove }: { purchase: PurchaseItem; onRemove:
           download={purchase.fileName}
           aria-label={`Download ${purchase.name}`}
         >
-          <StoreIcon name="download" size={16} />
+          <Icon name="download" size={16} />
           <span>Download</span>
         </a>
         <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${purchase.name} from my list`}>

@@ -5,14 +5,12 @@ import { errorMessage } from '../../../shared/api/apiError';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { usePage } from '../../../shared/hooks/usePage';
 import { useAppSelector } from '../../../shared/store/hooks';
-import { Alert, Button, ButtonLink, Card, EmptyState, Icon, PageHeader, Pager } from '../../../shared/ui';
+import { Alert, Button, ButtonLink, Card, ConfirmDialog, EmptyState, Icon, PageHeader, Pager } from '../../../shared/ui';
 import { STORE_PAGE_SIZE, useListMyItemsQuery, useRemoveItemMutation } from '../api/storeApi';
 import { AddItemModal } from '../components/AddItemModal';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EditItemModal } from '../components/EditItemModal';
 import { ItemCard, ItemGridSkeleton } from '../components/ItemCard';
 import { LoadError } from '../components/LoadError';
-import { StoreIcon } from '../components/StoreIcon';
 import { shownList } from '../lib/itemLists';
 import { itemCount, salesLabel } from '../lib/words';
 import '../components/store.css';
@@ -65,7 +63,7 @@ function ModelStore({ me }: { me: Me }) {
   const [removing, setRemoving] = useState<SellItem | null>(null);
   const canSell = me.modelStatus === 'approved';
   const add = (
-    <Button icon={<StoreIcon name="plus" size={18} />} onClick={() => setAdding(true)} disabled={!canSell}>
+    <Button icon={<Icon name="plus" size={18} />} onClick={() => setAdding(true)} disabled={!canSell}>
       Add item
     </Button>
   );
@@ -108,7 +106,7 @@ function ModelStore({ me }: { me: Me }) {
                       <Button
                         size="sm"
                         variant="secondary"
-                        icon={<StoreIcon name="pencil" size={16} />}
+                        icon={<Icon name="pencil" size={16} />}
                         onClick={() => setEditing(item)}
                         aria-label={`Edit ${item.name}`}
                       >

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Modal } from '../../../shared/ui';
+import { Button } from './Button';
+import { Modal } from './Modal';
 
 type Props = {
-  open: boolean;
+  /** Shown unless false (a caller that mounts the dialog only when needed leaves it out). */
+  open?: boolean;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -12,7 +14,7 @@ type Props = {
 };
 
 /** "Are you sure?" before something that cannot be taken back. */
-export function ConfirmDialog({ open, title, description, confirmLabel, busy, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ open = true, title, description, confirmLabel, busy, onConfirm, onClose }: Props) {
   return (
     <Modal
       open={open}
