@@ -16,6 +16,7 @@ import type { Config } from './config/config';
 import { authPlugin, createSessionService } from './platform/auth';
 import { openDatabase, type Database } from './platform/db';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
+import { noteJsonBody, refuseNulText } from './platform/nul-text';
 import { createEventBus } from './platform/events';
 import { loggerOptions, RequestLogAtDebug } from './platform/logger';
 import { openApiTransform } from './platform/openapi';
@@ -86,9 +87,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A JSON content type with an empty body (e.g. POST /auth/logout from some clients) means "no body",
   // not a syntax error; everything else goes through Fastify's safe default parser.
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body.toString(), done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    noteJsonBody(request, text);
+    return parseJson(request, text, done);
+  });
+  refuseNulText(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
