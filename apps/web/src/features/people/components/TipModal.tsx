@@ -10,7 +10,7 @@ import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { formatTokens, parseTokens } from '../../../shared/format';
 import { Alert, Button, Modal, TextAreaField, TextField } from '../../../shared/ui';
 import { useSendTipMutation } from '../api/peopleApi';
-import { useAttemptKey } from '../hooks/useAttemptKey';
+import { useAttemptKey } from '../../../shared/hooks/useAttemptKey';
 import { TIP_NOTE_MAX, TIP_PRESETS, tipFormSchema } from '../lib/tipForm';
 import './TipModal.css';
 

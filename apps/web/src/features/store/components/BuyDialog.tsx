@@ -6,7 +6,7 @@ import { formatTokens } from '../../../shared/format';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert, Button, ButtonLink, Modal } from '../../../shared/ui';
 import { usePurchaseItemMutation } from '../api/storeApi';
-import { useAttemptKey } from '../hooks/useAttemptKey';
+import { useAttemptKey } from '../../../shared/hooks/useAttemptKey';
 import { purchaseOutcome } from '../lib/purchaseMath';
 import { PURCHASE_SUCCESS, purchaseFailureMessage } from '../lib/purchaseMessages';
 import { ItemPreview } from './ItemPreview';

@@ -1,8 +1,9 @@
 import { useCallback, useRef } from 'react';
 
 /**
- * One client-made key per attempt: kept while the same attempt is retried (a lost answer), replaced
- * once the server has answered, so a double click or a retry never pays twice.
+ * One client-made idempotency key per paid attempt, a purchase or a tip
+ * (docs/product.md#idempotency): kept while the same attempt is retried after a lost answer,
+ * replaced once the server has answered, so a double click or a retry never charges twice.
  */
 export function useAttemptKey() {
   const key = useRef<string | null>(null);
