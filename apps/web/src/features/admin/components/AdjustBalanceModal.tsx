@@ -8,7 +8,7 @@ import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { sumTokens } from '../../../shared/money';
 import { Alert, Button, Modal, TextAreaField, TextField } from '../../../shared/ui';
 import { useAdjustBalanceMutation } from '../api/adminApi';
-import { useIdempotencyKey } from '../hooks/useIdempotencyKey';
+import { useAttemptKey } from '../../../shared/hooks/useAttemptKey';
 import { adjustFormSchema, parseSignedTokens } from './adjustForm';
 import './ModelDrawer.css';
 
@@ -41,7 +41,7 @@ function BalancePreview({ balance, amountText }: { balance: number; amountText: 
  */
 export function AdjustBalanceModal({ member, onClose }: { member: AdminUserRow; onClose: () => void }) {
   const [adjust] = useAdjustBalanceMutation();
-  const key = useIdempotencyKey();
+  const key = useAttemptKey();
   const [formError, setFormError] = useState<string | null>(null);
   const [newBalance, setNewBalance] = useState<number | null>(null);
   const {
