@@ -1,129 +1,178 @@
 /**
- * Messaging end to end: members send messages over HTTP (POST /api/messages), the server persists
- * them (and, for paid messages, charges through the ledger in the same transaction) and pushes
- * 'message:created' to the recipient's socket. Measures throughput and two latencies per message:
- * the HTTP answer, and send-to-delivery on the recipient's socket. Then checks nothing was lost:
- * every message is stored once and every recipient received every message once.
+ * Messages through the real server (issue #11): 200 online sender/receiver pairs, the sender
+ * `POST /api/messages` over a keep-alive HTTP agent, delivered = the recipient's socket's
+ * `message:created`. Free: member → member. Paid: member → model at 1.00 token, a ledger transfer
+ * with commission in the send's transaction (docs/decisions/0007-messaging.md, 0005-ledger.md).
  *
- *   npm run bench:messaging                       # embedded PGlite
+ * The load generator (bench/messaging/messages-load.ts) runs in its own process and offers an
+ * open-loop ladder (bench/support/ladder.ts); this process is the server (buildApp through the test
+ * harness, on a fresh database: PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set, else
+ * PGlite), and reports its own CPU per step. Afterwards it checks every guarantee: every accepted
+ * send stored exactly once (rows counted by client id), nothing lost or delivered twice, and for
+ * paid messages every payer debited exactly 1.00 per stored message and `ledger.check()` clean.
+ * It writes its section of RESULTS.md, comparing the sustained rate with ceiling (c) of this run.
+ *
+ *   node --import tsx bench/messaging/send-and-deliver.bench.ts free|paid   (both when omitted)
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… npm run bench:messaging
+ *   BENCH_STEP_SECONDS=8 (default)
  */
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { SOCKET_PATH, SOCKET_TOKEN_QUERY, type ClientToServerEvents, type ServerToClientEvents } from '@cc/contracts';
-import { createTestApp } from '../../apps/server/src/test-support/harness';
-import { createAdmin, createMember, createModel } from '../../apps/server/src/test-support/factories';
-import { report, rssMb, run } from '../support/load';
+import { tokensToHundredths } from '@cc/contracts';
+import { messages } from '../../apps/server/src/db/schema';
+import { createAdmin, createMember, createModel, giveTokens } from '../../apps/server/src/test-support/factories';
+import { createTestApp, type TestApp } from '../../apps/server/src/test-support/harness';
+import { at1000Cell, cpuAtSustained, idleCell, ladderTable } from '../support/ladder';
+import { runGenerator } from '../support/loadgen';
+import { databaseLabel, readValue, sectionName, writeSection } from '../support/results';
+import { softwareVersions } from '../support/versions';
+import type { MessagesPair, MessagesPlan, MessagesReport } from './messages-load';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
-const PAIRS = 20;
+type Kind = 'free' | 'paid';
+const PAIRS = 200;
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 8);
+const FUNDS = 100_000; // tokens per payer: far more than a ladder sends
+const PRICE = tokensToHundredths(1);
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-async function main() {
-  const app = await createTestApp({ config: { rateLimitScale: 1000 } });
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
-  const admin = await createAdmin(app);
-
-  // Free pairs (member to member) and paid pairs (member to a model charging 1.00 token).
-  const senders = await Promise.all(Array.from({ length: PAIRS }, () => createMember(app)));
-  const friends = await Promise.all(Array.from({ length: PAIRS }, () => createMember(app)));
-  const models = await Promise.all(Array.from({ length: PAIRS }, () => createModel(app, { tokenPerMessage: 100 })));
-  for (const s of senders) {
-    const res = await app.request('POST', `/api/admin/users/${s.user.id}/adjust-balance`, {
-      token: admin.token,
-      body: { amount: 1_000_000, reason: 'benchmark funds', idempotencyKey: randomUUID() },
-    });
-    if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  const open = async (token: string, userId: string) => {
-    const res = await app.request('POST', '/api/conversation', { token, body: { userId } });
-    if (res.status !== 201 && res.status !== 200) throw new Error(`conversation failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data._id as string;
-  };
-  const freeConversations = await Promise.all(senders.map((s, i) => open(s.token, friends[i]!.user.id)));
-  const paidConversations = await Promise.all(senders.map((s, i) => open(s.token, models[i]!.user.id)));
-
-  // Every recipient listens on a real socket; deliveries are matched to sends by clientId.
-  const sentAt = new Map<string, number>();
-  const delivered = new Map<string, number>();
-  let duplicates = 0;
-  const sockets: Client[] = [];
-  for (const recipient of [...friends, ...models]) {
-    const socket: Client = connect(base, {
-      path: SOCKET_PATH,
-      query: { [SOCKET_TOKEN_QUERY]: recipient.token },
-      transports: ['websocket'],
-      forceNew: true,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    socket.on('message:created', ({ message }) => {
-      if (message.senderId === recipient.user.id) return;
-      const started = sentAt.get(message.clientId);
-      if (started === undefined) return;
-      if (delivered.has(message.clientId)) duplicates++;
-      else delivered.set(message.clientId, performance.now() - started);
-    });
-    sockets.push(socket);
-  }
-
-  const send = async (token: string, conversationId: string, expected: number) => {
-    const clientId = randomUUID();
-    sentAt.set(clientId, performance.now());
-    const res = await fetch(`${base}/api/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ conversationId, clientId, type: 'text', text: `benchmark message ${clientId}` }),
-    });
-    await res.arrayBuffer();
-    return res.status === expected;
-  };
-
-  console.log(
-    `database: ${app.ctx.database.kind}; sockets: ${app.config.redisUrl ? 'Redis streams adapter' : 'in-process'}; ${os.cpus().length} cores; ` +
-      `${MESSAGES} messages per run at concurrency ${CONCURRENCY}; RSS before ${rssMb()} MB`,
-  );
-  await run('warm-up', 200, CONCURRENCY, (i) => send(senders[i % PAIRS]!.token, freeConversations[i % PAIRS]!, 201));
-  await waitForDeliveries(delivered, sentAt.size);
-  sentAt.clear();
-  delivered.clear();
-
-  for (const [label, conversations] of [
-    ['free (member to member)', freeConversations],
-    ['paid (member to model)', paidConversations],
-  ] as const) {
-    const result = await run(label, MESSAGES, CONCURRENCY, (i) => send(senders[i % PAIRS]!.token, conversations[i % PAIRS]!, 201));
-    await waitForDeliveries(delivered, sentAt.size);
-    report(result, result.latencies, `POST /messages, ${label}`);
-    report({ ...result, ok: delivered.size }, [...delivered.values()], `  delivered to socket`);
-    const missing = sentAt.size - delivered.size;
-    console.log(`  lost: ${missing}, delivered twice: ${duplicates}`);
-    sentAt.clear();
-    delivered.clear();
-  }
-
-  const stored = await app.ctx.db.execute(sql`select count(*)::int as n from messages`);
-  const rows = (stored as unknown as { rows: { n: number }[] }).rows;
-  const check = await app.request('GET', '/api/admin/ledger/check', { token: admin.token });
-  console.log(
-    `messages stored: ${rows[0]!.n} (expected ${200 + 2 * MESSAGES}); ledger check: ${check.body.data.ok ? 'clean' : 'NOT CLEAN'}; RSS after ${rssMb()} MB`,
-  );
-  for (const socket of sockets) socket.disconnect();
-  await app.close();
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+  return out;
 }
 
-/** Deliveries trail the HTTP answers by a little; wait until they settle (or 10 s pass). */
-async function waitForDeliveries(delivered: Map<string, number>, expected: number) {
-  const deadline = Date.now() + 10_000;
-  while (delivered.size < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+async function rows<T>(app: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await app.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** One uuid[] parameter, however many ids (a list of parameters stops at 65,535). */
+const uuidArray = (ids: string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
+
+async function scenario(kind: Kind) {
+  const app = await createTestApp({ config: { rateLimitScale: 100_000 } });
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  const preparing = performance.now();
+  await createAdmin(app);
+  const senders = await inBatches(Array.from({ length: PAIRS }), 20, () => createMember(app));
+  const recipients = await inBatches(Array.from({ length: PAIRS }), 20, () =>
+    kind === 'paid' ? createModel(app, { tokenPerMessage: PRICE }) : createMember(app),
+  );
+  if (kind === 'paid') await inBatches(senders, 20, (s) => giveTokens(app, s.user.id, FUNDS));
+  const pairs: MessagesPair[] = await inBatches(
+    senders.map((s, k) => ({ s, r: recipients[k]! })),
+    20,
+    async ({ s, r }) => {
+      const res = await app.request('POST', '/api/conversation', { token: s.token, body: { userId: r.user.id } });
+      if (res.status !== 201 && res.status !== 200) throw new Error(`conversation failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { senderToken: s.token, recipientToken: r.token, recipientId: r.user.id, conversationId: res.body.data._id as string };
+    },
+  );
+  const database = databaseLabel();
+  console.log(`${kind} messages on ${database}; ${PAIRS} pairs ready in ${((performance.now() - preparing) / 1000).toFixed(1)} s`);
+
+  const report = await runGenerator<MessagesPlan, MessagesReport>(
+    path.join(import.meta.dirname, 'messages-load.ts'),
+    { base, kind, pairs, stepSeconds: STEP_SECONDS, startAt: 50 },
+    { databaseName: app.config.databaseUrl ? new URL(app.config.databaseUrl).pathname.slice(1) : undefined },
+  );
+  const { ladder } = report;
+
+  // Every accepted send is stored exactly once; a failed one at most once.
+  const [accepted] = await rows<{ n: number; ids: number }>(
+    app,
+    sql`select count(*)::int as n, count(distinct ${messages.clientId})::int as ids from ${messages} where ${messages.clientId} = any(${uuidArray(ladder.acceptedIds)})`,
+  );
+  const [failed] = await rows<{ n: number; ids: number }>(
+    app,
+    sql`select count(*)::int as n, count(distinct ${messages.clientId})::int as ids from ${messages} where ${messages.clientId} = any(${uuidArray(ladder.failedIds)})`,
+  );
+  const storedOnce = accepted!.n === ladder.acceptedIds.length && accepted!.ids === accepted!.n && failed!.ids === failed!.n;
+  const duplicates = ladder.steps.reduce((n, s) => n + s.duplicates, 0);
+  const problems: string[] = [];
+  if (!storedOnce) problems.push('rows by client id do not match the accepted sends');
+  if (ladder.neverDelivered > 0) problems.push(`${ladder.neverDelivered} accepted messages never delivered`);
+  if (duplicates > 0) problems.push(`${duplicates} delivered twice`);
+
+  const checks = [
+    `${ladder.acceptedIds.length.toLocaleString('en-US')} sends answered 201 → ${accepted!.n.toLocaleString('en-US')} rows for their client ids, ${accepted!.ids.toLocaleString('en-US')} distinct`,
+    `${ladder.failedIds.length.toLocaleString('en-US')} sends not answered 201 (failed or dropped) → ${failed!.n} rows`,
+    `${ladder.neverDelivered} accepted but never delivered (${ladder.lateDeliveries} delivered only after their step's 5 s grace)`,
+    `${duplicates} delivered twice`,
+  ];
+  const ledger = await app.ctx.ledger.check();
+  if (!ledger.ok) problems.push('ledger check not clean');
+  if (kind === 'paid') {
+    // Each payer paid exactly the price of the messages stored for them: no double charge, none free.
+    const stored = await rows<{ sender: string; n: number; price: number }>(
+      app,
+      sql`select ${messages.senderId} as sender, count(*)::int as n, coalesce(sum(${messages.price}), 0)::int as price from ${messages}
+          where ${messages.senderId} = any(${uuidArray(senders.map((s) => s.user.id))}) group by ${messages.senderId}`,
+    );
+    const bySender = new Map(stored.map((r) => [r.sender, r]));
+    let wrong = 0;
+    for (const s of senders) {
+      const paid = tokensToHundredths(FUNDS) - (await app.ctx.ledger.balanceOf(s.user.id));
+      const r = bySender.get(s.user.id);
+      if (paid !== (r?.n ?? 0) * PRICE || (r?.price ?? 0) !== paid) wrong++;
+    }
+    if (wrong > 0) problems.push(`${wrong} payers charged other than 1.00 per stored message`);
+    checks.push(`${wrong} of ${PAIRS} payers debited other than 1.00 × their stored messages`);
+  }
+  checks.push(`ledger.check() ${ledger.ok ? 'clean' : 'NOT CLEAN'}`);
+
+  const versions = await softwareVersions();
+  await app.close();
+
+  const ceiling = readValue('ceiling.relayInsert');
+  const ofCeiling = ceiling && ladder.sustained !== null ? `${((100 * ladder.sustained) / ceiling).toFixed(1)} %` : undefined;
+  const title = kind === 'free' ? 'Free messages (member → member)' : 'Paid messages (member → model at 1.00 token)';
+  const sustained = ladder.sustained === null ? 'none (every step failed)' : `${ladder.sustained.toLocaleString('en-US')} msg/s`;
+  const markdown = [
+    `### ${title} — ${database} (\`messages-${kind}\`, bench/messaging/send-and-deliver.bench.ts ${kind})`,
+    '',
+    `The real server (buildApp through the test harness, fresh database, rate limits raised), ${PAIRS} online pairs`,
+    `(${report.sockets} websocket clients, connected in ${report.connectSeconds.toFixed(1)} s). Senders \`POST /api/messages\` over a keep-alive`,
+    `agent (up to ${PAIRS} connections); delivered = the recipient socket's \`message:created\`. Steps of ${STEP_SECONDS} s after a 3 s warm-up at 20/s.`,
+    '',
+    `**Sustained: ${sustained}**` +
+      (ceiling
+        ? ` — ${ofCeiling ?? '0 %'} of ceiling (c), the relay + one INSERT (${ceiling.toLocaleString('en-US')}/s in this run's block).`
+        : ' — ceiling (c) not measured in this run.') +
+      ` At 1,000 msg/s: ${at1000Cell(ladder)}. Server CPU at the sustained rate: ${cpuAtSustained(ladder, app.config.databaseUrl !== undefined)} per message;` +
+      ` with everyone online and nothing sent: ${idleCell(ladder, app.config.databaseUrl !== undefined)}.`,
+    '',
+    ladderTable(ladder),
+    '',
+    `Verified afterwards: ${checks.join('; ')}.${problems.length > 0 ? ` **Broken: ${problems.join('; ')}.**` : ''}`,
+  ].join('\n');
+  writeSection(sectionName(`messages-${kind}`), markdown, {
+    meta: versions,
+    rows: [
+      {
+        key: sectionName(`messages-${kind}`),
+        what: `${kind} messages: POST /api/messages → recipient's socket`,
+        database,
+        ...(ladder.sustained !== null ? { sustained: ladder.sustained } : {}),
+        at1000: at1000Cell(ladder),
+        cpuPerOp: cpuAtSustained(ladder, app.config.databaseUrl !== undefined),
+        ...(ofCeiling ? { ofCeiling } : {}),
+        note:
+          problems.length > 0 ? `BROKEN: ${problems.join('; ')}` : `stored once, 0 lost, 0 twice${kind === 'paid' ? ', ledger clean' : ''}`,
+      },
+    ],
+  });
+  console.log(markdown);
+  return problems.length === 0;
+}
+
+async function main() {
+  const asked = process.argv.slice(2);
+  const kinds: Kind[] = asked.length > 0 ? (asked as Kind[]) : ['free', 'paid'];
+  for (const k of kinds) if (k !== 'free' && k !== 'paid') throw new Error(`unknown kind ${k}: free or paid`);
+  let ok = true;
+  for (const kind of kinds) ok = (await scenario(kind)) && ok;
+  process.exit(ok ? 0 : 1);
 }
 
 void main();
