@@ -58,7 +58,7 @@ export function otherPct(a: Snapshot | null, b: Snapshot | null): number | null 
 }
 
 /** Waits (at most `maxSeconds`) until the whole machine is at most 15 % busy over a second. */
-export async function quiet(maxSeconds = 120): Promise<void> {
+export async function quiet(maxSeconds = 30): Promise<void> {
   const deadline = performance.now() + maxSeconds * 1000;
   while (performance.now() < deadline) {
     const a = machineCpu();
