@@ -106,4 +106,7 @@ async function main() {
   process.exit(outcomes.every((o) => o.code === 0 && !o.timedOut) ? 0 : 1);
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+});

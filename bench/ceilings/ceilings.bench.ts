@@ -47,6 +47,8 @@ async function scratchDatabase(base: string) {
   const url = new URL(base);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  // Dropping the database with (force) may end a connection that is still closing; that is no error here.
+  pool.on('error', () => {});
   await pool.query(`create table scratch_messages (
     id bigint generated always as identity primary key,
     client_id uuid not null unique,
@@ -106,11 +108,11 @@ async function main() {
     stored = rows[0]!.n;
   }
   const versions = await softwareVersions(POSTGRES_URL);
+  // Written before the clean-up, so that nothing going wrong there loses what was measured.
+  writeResults(report, stored, versions);
   io.close();
   await app.close();
   await db?.drop();
-
-  writeResults(report, stored, versions);
   process.exit(0);
 }
 

@@ -101,9 +101,20 @@ function readFile(): string {
   return existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '# Benchmark results\n';
 }
 
+const PRETTIER = path.join(import.meta.dirname, '..', '..', 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+
 function writeFile(text: string) {
-  const partial = `${RESULTS_FILE}.${process.pid}.partial`;
+  const partial = `${RESULTS_FILE}.${process.pid}.partial.md`;
   writeFileSync(partial, text);
+  // The repository's format check covers RESULTS.md: format it as `npm run format` would (tables aligned).
+  // Synchronously, so that a step may exit right after writing.
+  if (existsSync(PRETTIER)) {
+    try {
+      execFileSync(process.execPath, [PRETTIER, '--write', '--log-level', 'warn', partial], { stdio: ['ignore', 'ignore', 'inherit'] });
+    } catch {
+      /* unformatted is still better than lost: `npm run format` fixes it */
+    }
+  }
   renameSync(partial, RESULTS_FILE);
 }
 
