@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL. Token amounts are integers of hundredths of a token.
@@ -197,12 +197,18 @@ export const ledgerAccounts = pgTable(
     kind: text('kind', {
       enum: ['member_wallet', 'platform_revenue', 'card_clearing', 'payouts_pending', 'payouts_paid', 'adjustments'],
     }).notNull(),
-    /** The member owning a wallet; null for the site's accounts (one of each kind). */
+    /** The member owning a wallet; null for the site's accounts (one of each kind and shard). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** bigint: site accounts accumulate lifetime sales, beyond 32 bits (21.4 million tokens). */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Site accounts that mirror money outside the ledger (card clearing, adjustments) may go negative. */
     allowNegative: boolean('allow_negative').notNull().default(false),
+    /**
+     * Which of its kind a site account is. Revenue is spread over several rows (a payer always uses
+     * the same one) so paying members do not queue on one row lock; every other account is shard 0
+     * (docs/decisions/0005-ledger.md, bench/PROFILE.md).
+     */
+    shard: smallint('shard').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -210,7 +216,7 @@ export const ledgerAccounts = pgTable(
       .on(t.userId)
       .where(sql`${t.kind} = 'member_wallet'`),
     uniqueIndex('ledger_accounts_system_key')
-      .on(t.kind)
+      .on(t.kind, t.shard)
       .where(sql`${t.userId} is null`),
     check('ledger_accounts_no_overdraft', sql`${t.allowNegative} or ${t.balance} >= 0`),
   ],

@@ -10,8 +10,24 @@ export type NewTransaction = Pick<typeof ledgerTransactions.$inferInsert, 'kind'
 export type NewEarning = Omit<typeof earnings.$inferInsert, 'id' | 'createdAt'>;
 export type EarningRow = typeof earnings.$inferSelect;
 
-/** A member's wallet, or one of the site's own accounts (one of each kind). */
-export type AccountRef = { userId: string } | { site: SiteAccountKind };
+/** A member's wallet, or one of the site's own accounts (one of each kind, except revenue: see `revenueShardOf`). */
+export type AccountRef = { userId: string } | { site: SiteAccountKind; shard?: number };
+
+/**
+ * The site's revenue is spread over this many rows. With one row, every paid action from any member
+ * queued on its lock (bench/PROFILE.md); a payer always credits the same shard, so a payer's own
+ * actions keep one order, and a transfer still locks its accounts in id order, so none deadlock.
+ * Readers sum the shards (`siteBalance`). Raising the number later is safe (new shards start at 0);
+ * lowering it leaves the old shards readable but unused.
+ */
+export const REVENUE_SHARDS = 16;
+
+/** The revenue shard a payer's commissions go to: a stable hash (FNV-1a) of their id. */
+export function revenueShardOf(payerId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < payerId.length; i++) hash = Math.imul(hash ^ payerId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % REVENUE_SHARDS;
+}
 
 /** Site accounts that mirror money outside the ledger (cards, administrator corrections) may go negative. */
 const SITE_MAY_GO_NEGATIVE: Record<SiteAccountKind, boolean> = {
@@ -23,11 +39,11 @@ const SITE_MAY_GO_NEGATIVE: Record<SiteAccountKind, boolean> = {
   payouts_paid: false,
 };
 
-export const refKey = (ref: AccountRef) => ('userId' in ref ? `wallet:${ref.userId}` : `site:${ref.site}`);
+export const refKey = (ref: AccountRef) => ('userId' in ref ? `wallet:${ref.userId}` : `site:${ref.site}:${ref.shard ?? 0}`);
 const matches = (ref: AccountRef): SQL =>
   'userId' in ref
     ? and(eq(ledgerAccounts.kind, 'member_wallet'), eq(ledgerAccounts.userId, ref.userId))!
-    : and(eq(ledgerAccounts.kind, ref.site), isNull(ledgerAccounts.userId))!;
+    : and(eq(ledgerAccounts.kind, ref.site), isNull(ledgerAccounts.userId), eq(ledgerAccounts.shard, ref.shard ?? 0))!;
 
 /** The only place that touches the ledger tables. Every write takes the caller's transaction. */
 export function createLedgerRepository(db: Db) {
@@ -66,10 +82,11 @@ export function createLedgerRepository(db: Db) {
     const readInto = async (list: AccountRef[]) => {
       if (list.length === 0) return;
       const rows = await tx
-        .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId })
+        .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId, shard: ledgerAccounts.shard })
         .from(ledgerAccounts)
         .where(or(...list.map(matches)));
-      for (const row of rows) found.set(row.userId ? `wallet:${row.userId}` : `site:${row.kind}`, row.id);
+      for (const row of rows)
+        found.set(row.userId ? refKey({ userId: row.userId }) : refKey({ site: row.kind as SiteAccountKind, shard: row.shard }), row.id);
     };
     await readInto([...wanted.values()]);
     const missing = [...wanted.entries()].filter(([key]) => !found.has(key)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -80,7 +97,7 @@ export function createLedgerRepository(db: Db) {
         missing.map(([, ref]) =>
           'userId' in ref
             ? { kind: 'member_wallet' as const, userId: ref.userId, allowNegative: false }
-            : { kind: ref.site, userId: null, allowNegative: SITE_MAY_GO_NEGATIVE[ref.site] },
+            : { kind: ref.site, userId: null, shard: ref.shard ?? 0, allowNegative: SITE_MAY_GO_NEGATIVE[ref.site] },
         ),
       )
       .onConflictDoNothing();
@@ -164,6 +181,15 @@ export function createLedgerRepository(db: Db) {
     return { rows, count: total?.n ?? 0 };
   }
 
+  /** What the site holds in accounts of one kind, summed over its shards (hundredths; 0 before first use). */
+  async function siteBalance(kind: SiteAccountKind, tx: DbOrTx = db): Promise<number> {
+    const [row] = await tx
+      .select({ total: sql`coalesce(sum(${ledgerAccounts.balance}), 0)`.mapWith(Number) })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, kind), isNull(ledgerAccounts.userId)));
+    return row?.total ?? 0;
+  }
+
   /** Transactions whose entries do not sum to zero (there should never be any). */
   async function unbalancedTransactions(tx: DbOrTx = db) {
     const total = sql`sum(${ledgerEntries.amount})`;
@@ -204,6 +230,7 @@ export function createLedgerRepository(db: Db) {
     earningOfTransaction,
     walletIdOf,
     statementPage,
+    siteBalance,
     unbalancedTransactions,
     driftedAccounts,
   };

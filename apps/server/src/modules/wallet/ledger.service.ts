@@ -9,9 +9,11 @@ import { tipNoteOf } from './tip-note';
 import {
   createLedgerRepository,
   refKey,
+  revenueShardOf,
   type AccountRef,
   type LedgerKind,
   type NewTransaction,
+  type SiteAccountKind,
   type TransactionRow,
 } from './ledger.repository';
 
@@ -154,7 +156,7 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     return within(tx, (t) =>
       post(t, claimOf(input.kind, input), 'payer', [
         { account: { userId: input.userId }, amount: -input.amount },
-        { account: { site: 'platform_revenue' }, amount: input.amount },
+        { account: { site: 'platform_revenue', shard: revenueShardOf(input.userId) }, amount: input.amount },
       ]).then(strip),
     );
   }
@@ -187,7 +189,7 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
         await post(t, claim, 'payer', [
           { account: { userId: input.payerId }, amount: -split.gross },
           { account: { userId: input.modelId }, amount: split.net },
-          { account: { site: 'platform_revenue' }, amount: split.commission },
+          { account: { site: 'platform_revenue', shard: revenueShardOf(input.payerId) }, amount: split.commission },
         ]),
       );
       if (posted.replayed) {
@@ -308,6 +310,14 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     return walletBalance(tx ?? db, userId);
   }
 
+  /**
+   * What the site holds in one kind of account, in hundredths: revenue is summed over its shards,
+   * so read it here rather than from one row.
+   */
+  async function siteBalance(kind: SiteAccountKind, tx?: Tx): Promise<number> {
+    return repo.siteBalance(kind, tx ?? db);
+  }
+
   /** A page of what moved in and out of a member's wallet, newest first. */
   async function statement(input: { userId: string; limit: number; skip: number }): Promise<{ items: WalletEntry[]; count: number }> {
     const accountId = await repo.walletIdOf(input.userId);
@@ -343,6 +353,7 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     releasePayout,
     settlePayout,
     balanceOf,
+    siteBalance,
     statement,
     check,
     announce,
