@@ -35,13 +35,46 @@ export function currentAuth(request: FastifyRequest): AuthContext {
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
+/** What made cached sign-ins stale: sessions ended, or an account changed (its row is in the cache). */
+export type SessionChange = { userId: string; sessionIds: string[] | 'all' };
+
+/**
+ * How long a node answers a token from memory before reading its session again. Ending a session
+ * or changing an account forgets it at once on this node and, through the socket adapter, on every
+ * other one (platform/socket.ts); this lifetime only bounds what a lost broadcast could leave
+ * behind (docs/architecture.md#sessions).
+ */
+export const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_MAX = 20_000;
+
 /** JWTs name a server-side session, so logout and password changes can end them. */
 export function createSessionService({ db, secret }: { db: Db; secret: string }) {
   const key = new TextEncoder().encode(secret);
 
+  // Every authenticated request used to verify the JWT and read its session and account: the most
+  // frequent statement of all (bench/PROFILE.md). Keyed by the token itself, so a hit skips both.
+  const remembered = new Map<string, { auth: AuthContext; until: number }>();
+  // Counts forgets: a sign-in read before one (it may have read what was just ended) is not kept.
+  let forgets = 0;
+
+  function remember(token: string, auth: AuthContext, sessionExpiresAt: number, forgetsBeforeRead: number) {
+    if (forgets !== forgetsBeforeRead) return;
+    if (remembered.size >= SESSION_CACHE_MAX) remembered.delete(remembered.keys().next().value!);
+    remembered.set(token, { auth, until: Math.min(Date.now() + SESSION_CACHE_MS, sessionExpiresAt) });
+  }
+
+  /** Forgets what a change made stale, so the next request reads the session and account again. */
+  function forget({ userId, sessionIds }: SessionChange) {
+    forgets++;
+    for (const [token, entry] of remembered) {
+      if (entry.auth.user.id !== userId) continue;
+      if (sessionIds === 'all' || sessionIds.includes(entry.auth.sessionId)) remembered.delete(token);
+    }
+  }
+
   // Runs on every authenticated request: prepared once, so the ORM does not rebuild it each time.
   const liveSession = db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -73,6 +106,9 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
 
   /** The caller behind a token, or null when the token, session or account is not valid. */
   async function authenticate(token: string): Promise<AuthContext | null> {
+    const known = remembered.get(token);
+    if (known && known.until > Date.now()) return known.auth;
+    if (known) remembered.delete(token);
     let sub: string | undefined;
     let sid: unknown;
     try {
@@ -83,10 +119,13 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
       return null;
     }
     if (!sub || typeof sid !== 'string') return null;
+    const forgetsBeforeRead = forgets;
     const rows = await liveSession.execute({ sid, sub, now: new Date() });
     const row = rows[0];
     if (!row || row.user.status !== 'active') return null;
-    return { user: row.user, sessionId: sid };
+    const auth = { user: row.user, sessionId: sid };
+    remember(token, auth, row.expiresAt.getTime(), forgetsBeforeRead);
+    return auth;
   }
 
   /** Ends sessions; returns the ids it ended so live sockets on them can be closed. */
@@ -99,10 +138,13 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
       .set({ revokedAt: new Date() })
       .where(and(...conditions))
       .returning({ id: sessions.id });
-    return ended.map((s) => s.id);
+    const ids = ended.map((s) => s.id);
+    // Now for this node; the caller's `session.revoked` event, after commit, tells every node.
+    forget({ userId: opts.userId, sessionIds: ids });
+    return ids;
   }
 
-  return { issue, authenticate, revoke };
+  return { issue, authenticate, revoke, forget };
 }
 
 /** Bearer header first; the cookie only for safe methods (downloads from links), never for writes. */

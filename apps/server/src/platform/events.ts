@@ -1,4 +1,8 @@
 import { EventEmitter } from 'node:events';
+import type { files, messages } from '../db/schema';
+
+type MessageRecord = typeof messages.$inferSelect;
+type FileRecord = typeof files.$inferSelect;
 
 /**
  * The typed in-process bus. Services publish after their transaction commits; feature sockets and
@@ -18,8 +22,21 @@ export type DomainEvents = {
   'model.reviewed': { userId: string; approved: boolean; reason: string | null };
   /** A member came online (first socket) or went offline (last socket closed). */
   'presence.changed': { userId: string; online: boolean };
-  /** Messaging, after commit. `recipientId` is the other member of the conversation. */
-  'message.created': { messageId: string; conversationId: string; senderId: string; recipientId: string };
+  /**
+   * Messaging, after commit. `recipientId` is the other member of the conversation. A new message
+   * travels with the event (and its attachment, and what the recipient earned from it), so nobody
+   * reads back what was just written.
+   */
+  'message.created': {
+    messageId: string;
+    conversationId: string;
+    senderId: string;
+    recipientId: string;
+    message: MessageRecord;
+    file: FileRecord | null;
+    /** The model's net earning from a paid message (hundredths); null when free. */
+    recipientEarned: number | null;
+  };
   'message.deleted': { messageId: string; conversationId: string; senderId: string; recipientId: string };
   'conversation.read': { conversationId: string; readerId: string; otherUserId: string; readSeq: number };
   'conversation.blocked': { conversationId: string; userIds: [string, string]; blockedIds: string[] };

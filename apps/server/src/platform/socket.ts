@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import {
@@ -15,13 +15,15 @@ import {
   type ServerToClientEvents,
 } from '@cc/contracts';
 import { z } from 'zod';
-import type { SessionService, AuthContext } from './auth';
+import type { SessionService, AuthContext, SessionChange } from './auth';
 import type { EventBus } from './events';
 import type { Presence } from './presence';
 
 export type SocketData = { userId: string; sessionId: string };
-export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type AppServerSocket = Parameters<Parameters<Io['on']>[1]>[0];
+/** Between server processes: sign-ins every node must forget (platform/auth.ts). */
+type InterServerEvents = { 'auth:forget': (change: SessionChange) => void };
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type AppServerSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 /** A feature's per-connection setup: listens to the client events it owns. */
 export type SocketConnectionHandler = (socket: AppServerSocket) => void;
 
@@ -137,10 +139,22 @@ export async function createSocketServer(opts: {
     io.in(rooms).disconnectSockets(true);
   });
 
+  // A sign-in any node remembers is forgotten on all of them when its session ends or its account changes.
+  const forgetEverywhere = (change: SessionChange) => {
+    opts.sessions.forget(change);
+    if (adapter) io.serverSideEmit('auth:forget', change);
+  };
+  io.on('auth:forget', (change) => opts.sessions.forget(change));
+  const unsubscribeForgets = [
+    opts.events.subscribe('session.revoked', ({ userId, sessionIds }) => forgetEverywhere({ userId, sessionIds })),
+    opts.events.subscribe('user.updated', ({ userId }) => forgetEverywhere({ userId, sessionIds: 'all' })),
+  ];
+
   return {
     io,
     async close() {
       unsubscribe();
+      for (const stop of unsubscribeForgets) stop();
       await new Promise<void>((resolve) => {
         io.disconnectSockets(true);
         void io.close(() => resolve());

@@ -42,7 +42,7 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext): Pro
   const firstAdmin = await ensureFirstAdmin(ctx);
 
   const { db, sessions, mail, events, storage } = ctx;
-  const users = createUsersRepository(db);
+  const users = createUsersRepository(db, { onChanged: (userId) => sessions.forget({ userId, sessionIds: 'all' }) });
   const tokens = createTokensRepository(db);
   const codes = createCodeService({ tokens, pepper: pepperOf(ctx) });
   const profile = createProfileService({ db, users, codes, sessions, storage, mail, events });

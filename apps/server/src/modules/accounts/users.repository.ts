@@ -17,8 +17,12 @@ const contains = (text: string) => `%${escapeLike(text)}%`;
 
 const avatarColumns = { id: files.id, fileName: files.fileName };
 
-/** The only place that touches the users table (and the files and contacts it joins). */
-export function createUsersRepository(db: Db) {
+/**
+ * The only place that touches the users table (and the files and contacts it joins). `onChanged`
+ * hears of every account update as it is written, so copies of the row kept elsewhere (the
+ * sign-in cache, platform/auth.ts) are dropped at once.
+ */
+export function createUsersRepository(db: Db, opts: { onChanged?: (userId: string) => void } = {}) {
   async function findById(id: string, tx: DbOrTx = db) {
     const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
@@ -62,6 +66,7 @@ export function createUsersRepository(db: Db) {
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    opts.onChanged?.(id);
     return row;
   }
 

@@ -54,29 +54,57 @@ const unreadOfMe =
  */
 const listedForMe = or(isNull(me.hiddenAt), gt(conversations.lastMessageAt, me.hiddenAt))!;
 
+/** A conversation as the member joined as `me` sees it (`ConversationViewRow`). */
+const viewFields = {
+  id: conversations.id,
+  viewerId: me.userId,
+  lastMessageId: conversations.lastMessageId,
+  lastMessageAt: conversations.lastMessageAt,
+  createdAt: conversations.createdAt,
+  lastReadSeq: me.lastReadSeq,
+  blocksOther: me.blocksOther,
+  otherReadSeq: them.lastReadSeq,
+  otherBlocksViewer: them.blocksOther,
+  other: { id: users.id, username: users.username, name: users.name, type: users.type, tokenPerMessage: users.tokenPerMessage },
+  otherAvatar: { id: otherAvatar.id, fileName: otherAvatar.fileName },
+  unread: unreadOfMe,
+};
+
+/**
+ * The same with the member's unread messages over all their conversations, for a live event that
+ * carries both (one statement per event instead of two per member).
+ */
+const viewWithTotalFields = {
+  ...viewFields,
+  totalUnread:
+    sql<number>`(select count(*) from messages m join conversation_members mine on mine.conversation_id = m.conversation_id and mine.user_id = ${me.userId} where m.sender_id <> ${me.userId} and m.seq > mine.last_read_seq and m.deleted_at is null)`.mapWith(
+      Number,
+    ),
+};
+
 /** The only code touching conversations and their members (and the few user facts they show). */
 export function createConversationsRepository(db: Db) {
   function viewSelect(tx: DbOrTx = db) {
     return tx
-      .select({
-        id: conversations.id,
-        viewerId: me.userId,
-        lastMessageId: conversations.lastMessageId,
-        lastMessageAt: conversations.lastMessageAt,
-        createdAt: conversations.createdAt,
-        lastReadSeq: me.lastReadSeq,
-        blocksOther: me.blocksOther,
-        otherReadSeq: them.lastReadSeq,
-        otherBlocksViewer: them.blocksOther,
-        other: { id: users.id, username: users.username, name: users.name, type: users.type, tokenPerMessage: users.tokenPerMessage },
-        otherAvatar: { id: otherAvatar.id, fileName: otherAvatar.fileName },
-        unread: unreadOfMe,
-      })
+      .select(viewFields)
       .from(me)
       .innerJoin(conversations, eq(conversations.id, me.conversationId))
       .innerJoin(them, and(eq(them.conversationId, me.conversationId), eq(them.userId, me.otherUserId)))
       .innerJoin(users, eq(users.id, me.otherUserId))
       .leftJoin(otherAvatar, eq(otherAvatar.id, users.avatarFileId));
+  }
+
+  /** Both members' views of a conversation, each with that member's total unread. */
+  async function findBothViews(conversationId: string) {
+    // The joins of viewSelect, with one more column (a generic select would lose the row type).
+    return db
+      .select(viewWithTotalFields)
+      .from(me)
+      .innerJoin(conversations, eq(conversations.id, me.conversationId))
+      .innerJoin(them, and(eq(them.conversationId, me.conversationId), eq(them.userId, me.otherUserId)))
+      .innerJoin(users, eq(users.id, me.otherUserId))
+      .leftJoin(otherAvatar, eq(otherAvatar.id, users.avatarFileId))
+      .where(eq(me.conversationId, conversationId));
   }
 
   async function findView(conversationId: string, viewerId: string, tx: DbOrTx = db): Promise<ConversationViewRow | undefined> {
@@ -211,18 +239,6 @@ export function createConversationsRepository(db: Db) {
     return row ? Number(row.lastReadSeq) : undefined;
   }
 
-  /** Holds the conversation until commit, so its messages commit in `seq` order. */
-  async function lock(conversationId: string, tx: DbOrTx) {
-    await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId)).for('update');
-  }
-
-  async function setLastMessage(conversationId: string, message: { id: string; createdAt: Date }, tx: DbOrTx) {
-    await tx
-      .update(conversations)
-      .set({ lastMessageId: message.id, lastMessageAt: message.createdAt })
-      .where(eq(conversations.id, conversationId));
-  }
-
   /** Everyone who shares a conversation with this member. */
   async function partnersOf(userId: string): Promise<string[]> {
     const rows = await db
@@ -257,6 +273,7 @@ export function createConversationsRepository(db: Db) {
 
   return {
     findView,
+    findBothViews,
     listViews,
     totalUnread,
     findMembership,
@@ -264,8 +281,6 @@ export function createConversationsRepository(db: Db) {
     unhide,
     setBlocksOther,
     markRead,
-    lock,
-    setLastMessage,
     partnersOf,
     findStartable,
     findProfile,

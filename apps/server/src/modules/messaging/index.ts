@@ -42,7 +42,7 @@ export async function messagingModule(app: FastifyInstance, ctx: AppContext) {
     onSocketConnection: ctx.onSocketConnection,
     conversations,
     conversationsRepo,
-    messages: messagesRepo,
+    presence: ctx.presence,
   });
   app.addHook('onClose', async () => unsubscribe());
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { conversationMembers, files, messageBookmarks, messages } from '../../db/schema';
+import { conversationMembers, conversations, files, messageBookmarks, messages } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
 import { netEarnedBy } from '../wallet';
 import { contains } from './like';
@@ -95,14 +95,45 @@ export function createMessagesRepository(db: Db) {
     return { rows, count: total?.n ?? 0 };
   }
 
-  /** Inserts unless this sender already stored this client id; undefined then (a retry). */
-  async function insertOnce(values: NewMessage, tx: DbOrTx) {
-    const [row] = await tx
-      .insert(messages)
-      .values(values)
-      .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-      .returning({ id: messages.id, seq: messages.seq, createdAt: messages.createdAt });
-    return row;
+  /**
+   * Stores a message unless this sender already stored this client id (undefined then: a retry),
+   * in one statement: it locks the conversation before the message takes its `seq`, so messages of
+   * a conversation commit in `seq` order (a read position or catch-up cursor never passes a message
+   * that commits later), and makes it the conversation's last message. Outside a transaction it is
+   * its own: one round trip for a free message (docs/decisions/0007-messaging.md).
+   */
+  async function insertInOrder(values: NewMessage, tx: DbOrTx = db): Promise<MessageRecord | undefined> {
+    const result = await tx.execute(sql`
+      with conversation as (
+        select id from ${conversations} where id = ${values.conversationId}::uuid for update
+      ), inserted as (
+        insert into ${messages} (conversation_id, sender_id, client_id, type, text, file_id, price)
+        select id, ${values.senderId}::uuid, ${values.clientId}::uuid, ${values.type}::text, ${values.text ?? ''}::text,
+          ${values.fileId ?? null}::uuid, ${values.price ?? 0}::integer
+        from conversation
+        on conflict (sender_id, client_id) do nothing
+        returning id, seq, created_at
+      ), last_message as (
+        update ${conversations} set last_message_id = inserted.id, last_message_at = inserted.created_at
+        from inserted where ${conversations}.id = ${values.conversationId}::uuid
+      )
+      select id, seq::text as seq, created_at from inserted`);
+    const [row] = (result as unknown as { rows: { id: string; seq: string; created_at: Date | string }[] }).rows;
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      seq: Number(row.seq),
+      conversationId: values.conversationId,
+      senderId: values.senderId,
+      clientId: values.clientId,
+      type: values.type,
+      text: values.text ?? '',
+      fileId: values.fileId ?? null,
+      price: values.price ?? 0,
+      transactionId: null,
+      createdAt: new Date(row.created_at),
+      deletedAt: null,
+    };
   }
 
   async function setTransaction(messageId: string, transactionId: string, tx: DbOrTx) {
@@ -143,7 +174,7 @@ export function createMessagesRepository(db: Db) {
     findBySenderClient,
     page,
     latest,
-    insertOnce,
+    insertInOrder,
     setTransaction,
     markDeleted,
     findFile,

@@ -7,7 +7,7 @@ import type { Ledger } from '../wallet';
 import type { ConversationsRepository, Membership } from './conversations.repository';
 import { conversationNotFound } from './conversations.service';
 import { toMessageDto } from './messaging.presenter';
-import type { MessagesRepository, MessageRow } from './messages.repository';
+import type { MediaFileRow, MessagesRepository, MessageRow } from './messages.repository';
 
 type Sender = { id: string; username: string; type: 'user' | 'model'; role: 'user' | 'admin' };
 type MessageType = 'text' | 'photo' | 'video' | 'file';
@@ -30,13 +30,14 @@ export function priceOf(sender: Pick<Sender, 'type' | 'role'>, recipient: Member
   return ordinaryMember && sellingModel && recipient.tokenPerMessage > 0 ? recipient.tokenPerMessage : 0;
 }
 
-/** Who may send in a conversation right now; throws the refusal a person should read. */
-function assertMaySend(membership: Membership) {
-  if (membership.blocksOther) throw forbidden('You blocked this member. Unblock them to send messages.', ErrorCode.CONVERSATION_BLOCKED);
+/** Why this member may not send in this conversation right now (the refusal a person should read), or null. */
+function refusalOf(membership: Membership) {
+  if (membership.blocksOther) return forbidden('You blocked this member. Unblock them to send messages.', ErrorCode.CONVERSATION_BLOCKED);
   if (membership.otherBlocksMe)
-    throw forbidden('This member has blocked you, so you cannot send them messages.', ErrorCode.CONVERSATION_BLOCKED);
+    return forbidden('This member has blocked you, so you cannot send them messages.', ErrorCode.CONVERSATION_BLOCKED);
   if (membership.other.status !== 'active')
-    throw forbidden('This member is no longer available, so you cannot send them messages.', ErrorCode.RECIPIENT_UNAVAILABLE);
+    return forbidden('This member is no longer available, so you cannot send them messages.', ErrorCode.RECIPIENT_UNAVAILABLE);
+  return null;
 }
 
 /** Sending, reading, deleting and catching up on messages. */
@@ -92,7 +93,7 @@ export function createMessagesService({
   }
 
   /** The attachment must be the sender's own upload of the kind the message says it is. */
-  async function assertAttachment(senderId: string, type: MessageType, mediaId: string | undefined) {
+  async function attachmentOf(senderId: string, type: MessageType, mediaId: string | undefined): Promise<MediaFileRow | null> {
     if (!mediaId) return null;
     const file = await messages.findFile(mediaId);
     if (!file || file.kind !== 'media' || file.ownerId !== senderId)
@@ -101,79 +102,84 @@ export function createMessagesService({
       throw badRequest(`mediaId: That attachment is a ${file.mediaType ?? 'file'}, not a ${type}.`, {
         fields: { mediaId: `Attach a ${type}` },
       });
-    return file.id;
+    return file;
+  }
+
+  /** What this sender stored under this client id, answered as the retry it is; undefined when nothing. */
+  async function replayIfStored(senderId: string, clientId: string, conversationId: string) {
+    const stored = await messages.findBySenderClient(senderId, clientId);
+    return stored ? replayOf(stored, conversationId) : undefined;
   }
 
   /**
    * Stores a message once per (sender, clientId) and charges for it in the same transaction: a
    * 402 leaves nothing behind, a retry (even five at once) finds the stored message and pays nothing.
+   * A free message is one statement after the membership read (docs/decisions/0007-messaging.md).
    */
   async function send({ sender, input }: { sender: Sender; input: SendInput }): Promise<{ message: Message; created: boolean }> {
     // A client that sends no id of its own cannot retry: a fresh id makes the request a new message.
     const clientId = input.clientId ?? randomUUID();
-    const stored = await messages.findBySenderClient(sender.id, clientId);
-    if (stored) return replayOf(stored, input.conversationId);
-
-    const membership = await membershipOrNotFound(input.conversationId, sender.id);
-    assertMaySend(membership);
-    const fileId = await assertAttachment(sender.id, input.type, input.mediaId);
+    const membership = await conversations.findMembership(input.conversationId, sender.id);
+    if (!membership || refusalOf(membership)) {
+      // A retry of a message stored before a block (or before leaving) still gets its answer.
+      const replay = input.clientId ? await replayIfStored(sender.id, clientId, input.conversationId) : undefined;
+      if (replay) return replay;
+      if (!membership) throw conversationNotFound();
+      throw refusalOf(membership)!;
+    }
+    const file = await attachmentOf(sender.id, input.type, input.mediaId);
     const price = priceOf(sender, membership.other);
     const recipientId = membership.otherUserId;
+    const values = {
+      conversationId: input.conversationId,
+      senderId: sender.id,
+      clientId,
+      type: input.type,
+      text: input.text,
+      fileId: file?.id ?? null,
+      price,
+    };
 
-    const outcome = await db.transaction(async (tx) => {
-      // One sender at a time per conversation: messages then commit in `seq` order, so a read
-      // position or a catch-up cursor never passes a message that commits later.
-      await conversations.lock(input.conversationId, tx);
-      const inserted = await messages.insertOnce(
-        {
-          conversationId: input.conversationId,
-          senderId: sender.id,
-          clientId,
-          type: input.type,
-          text: input.text,
-          fileId,
-          price,
-        },
-        tx,
-      );
-      if (!inserted) return { messageId: undefined, walletUserIds: [] };
-      let walletUserIds: string[] = [];
-      if (price > 0) {
-        const paid = await ledger.transferWithCommission(
-          {
-            payerId: sender.id,
-            modelId: recipientId,
-            gross: price,
-            source: 'message',
-            idempotencyKey: `message:${sender.id}:${clientId}`,
-            memo: `Message from @${sender.username} to @${membership.other.username}`,
-            metadata: { messageId: inserted.id, conversationId: input.conversationId },
-          },
-          tx,
-        );
-        await messages.setTransaction(inserted.id, paid.transactionId, tx);
-        walletUserIds = paid.userIds;
-      }
-      await conversations.setLastMessage(input.conversationId, inserted, tx);
-      return { messageId: inserted.id, walletUserIds };
-    });
+    const stored =
+      price === 0
+        ? { record: await messages.insertInOrder(values), earned: null, walletUserIds: [] as string[] }
+        : await db.transaction(async (tx) => {
+            const record = await messages.insertInOrder(values, tx);
+            if (!record) return { record, earned: null, walletUserIds: [] as string[] };
+            const paid = await ledger.transferWithCommission(
+              {
+                payerId: sender.id,
+                modelId: recipientId,
+                gross: price,
+                source: 'message',
+                idempotencyKey: `message:${sender.id}:${clientId}`,
+                memo: `Message from @${sender.username} to @${membership.other.username}`,
+                metadata: { messageId: record.id, conversationId: input.conversationId },
+              },
+              tx,
+            );
+            await messages.setTransaction(record.id, paid.transactionId, tx);
+            return { record: { ...record, transactionId: paid.transactionId }, earned: paid.net, walletUserIds: paid.userIds };
+          });
 
-    if (!outcome.messageId) {
-      // Another copy of this send committed while we waited for the conversation.
-      const winner = await messages.findBySenderClient(sender.id, clientId);
-      if (!winner) throw conflict('That message is still being sent. Please try again.');
-      return replayOf(winner, input.conversationId);
+    if (!stored.record) {
+      // This client id is stored already: a retry, or another copy of this send that committed first.
+      const replay = await replayIfStored(sender.id, clientId, input.conversationId);
+      if (!replay) throw conflict('That message is still being sent. Please try again.');
+      return replay;
     }
-    ledger.announce(outcome.walletUserIds);
+    ledger.announce(stored.walletUserIds);
     events.publish('message.created', {
-      messageId: outcome.messageId,
+      messageId: stored.record.id,
       conversationId: input.conversationId,
       senderId: sender.id,
       recipientId,
+      message: stored.record,
+      file,
+      recipientEarned: stored.earned,
     });
-    const row = await messages.findById(outcome.messageId, sender.id);
-    if (!row) throw new Error('message vanished after commit');
-    return { message: toMessageDto(row), created: true };
+    // The sender's view: nothing bookmarked yet, nothing earned (only the model earns from a paid message).
+    return { message: toMessageDto({ message: stored.record, file, bookmarkId: null, earned: null }), created: true };
   }
 
   /** Only the sender deletes, for both people; the other participant is refused, anyone else never learns it exists. */

@@ -4,16 +4,17 @@ import type { EventBus } from '../../platform/events';
 import { emitToUser, onClientEvent, type AppServerSocket, type Io } from '../../platform/socket';
 import type { ConversationsRepository } from './conversations.repository';
 import type { ConversationsService } from './conversations.service';
-import { toMessageDto } from './messaging.presenter';
-import type { MessageRow, MessagesRepository } from './messages.repository';
+import type { Presence } from '../../platform/presence';
+import { toConversationDto, toMessageDto } from './messaging.presenter';
+import type { MessageRow } from './messages.repository';
 
 type Deps = {
   events: EventBus;
   io: () => Io;
   onSocketConnection: AppContext['onSocketConnection'];
   conversations: Pick<ConversationsService, 'viewOf' | 'totalUnread'>;
-  conversationsRepo: Pick<ConversationsRepository, 'findMembership' | 'findView' | 'partnersOf'>;
-  messages: Pick<MessagesRepository, 'findById'>;
+  conversationsRepo: Pick<ConversationsRepository, 'findMembership' | 'findView' | 'findBothViews' | 'partnersOf'>;
+  presence: Pick<Presence, 'onlineAmong'>;
 };
 
 /** How long a socket trusts what it learned about a conversation (membership is forever; blocks change). */
@@ -25,11 +26,11 @@ const TYPING_QUEUE_MAX = 20;
  * Turns messaging's domain events into socket events for exactly the people concerned, each with
  * their own view (their unread counts, their bookmarks), and relays typing between the two members.
  */
-export function registerMessagingSocket({ events, io, onSocketConnection, conversations, conversationsRepo, messages }: Deps) {
+export function registerMessagingSocket({ events, io, onSocketConnection, conversations, conversationsRepo, presence }: Deps) {
   /** One member's view of the conversation and their total, computed for them alone. */
-  async function countsFor(conversationId: string, viewerId: string, newest?: MessageRow) {
+  async function countsFor(conversationId: string, viewerId: string) {
     const [conversation, totalUnread] = await Promise.all([
-      conversations.viewOf(conversationId, viewerId, newest),
+      conversations.viewOf(conversationId, viewerId),
       conversations.totalUnread(viewerId),
     ]);
     return { conversation, totalUnread };
@@ -48,23 +49,24 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
   pruner.unref();
 
   const unsubscribers = [
-    events.subscribe('message.created', async ({ messageId, conversationId, senderId, recipientId }) => {
-      // Read once, as the recipient sees it: a message this new has no bookmarks yet, and only the
-      // model who received a paid message earned from it, so the sender's view is the same row
-      // without `earned`.
-      const recipientRow = await messages.findById(messageId, recipientId);
-      if (!recipientRow) return;
-      const views: [string, MessageRow][] = [
-        [senderId, { ...recipientRow, earned: null }],
-        [recipientId, recipientRow],
-      ];
-      await Promise.all(
-        views.map(async ([viewerId, viewerRow]) => {
-          const { conversation, totalUnread } = await countsFor(conversationId, viewerId, viewerRow);
-          if (!conversation) return;
-          emitToUser(io(), viewerId, 'message:created', { message: toMessageDto(viewerRow), conversation, totalUnread });
-        }),
-      );
+    events.subscribe('message.created', async ({ conversationId, senderId, recipientId, message, file, recipientEarned }) => {
+      // Both members' views in one read, built around the message the event carries: nothing new
+      // has bookmarks yet, and only the recipient of a paid message earned from it.
+      const [views, online] = await Promise.all([
+        conversationsRepo.findBothViews(conversationId),
+        presence.onlineAmong([senderId, recipientId]),
+      ]);
+      for (const view of views) {
+        const viewerRow: MessageRow = { message, file, bookmarkId: null, earned: view.viewerId === recipientId ? recipientEarned : null };
+        const dto = toMessageDto(viewerRow);
+        // A newer message may have become the last one meanwhile: that one is read as usual.
+        const conversation =
+          view.lastMessageId === message.id
+            ? toConversationDto(view, dto, online.has(view.other.id))
+            : await conversations.viewOf(conversationId, view.viewerId);
+        if (!conversation) continue;
+        emitToUser(io(), view.viewerId, 'message:created', { message: dto, conversation, totalUnread: view.totalUnread });
+      }
     }),
 
     events.subscribe('message.deleted', async ({ messageId, conversationId, senderId, recipientId }) => {

@@ -13,7 +13,30 @@ afterAll(() => app.close());
 
 /** A message sent, as the messaging module announces it after commit. */
 function messageSent(conversationId: string, sender: { id: string }, recipient: { id: string }) {
-  app.ctx.events.publish('message.created', { messageId: randomUUID(), conversationId, senderId: sender.id, recipientId: recipient.id });
+  const messageId = randomUUID();
+  const message = {
+    id: messageId,
+    seq: 1,
+    conversationId,
+    senderId: sender.id,
+    clientId: randomUUID(),
+    type: 'text' as const,
+    text: 'Hello',
+    fileId: null,
+    price: 0,
+    transactionId: null,
+    createdAt: new Date(),
+    deletedAt: null,
+  };
+  app.ctx.events.publish('message.created', {
+    messageId,
+    conversationId,
+    senderId: sender.id,
+    recipientId: recipient.id,
+    message,
+    file: null,
+    recipientEarned: null,
+  });
 }
 
 it('tells an away recipient about a message, but not one with a tab open', async () => {
