@@ -428,8 +428,9 @@ export const conversations = pgTable(
 );
 
 /**
- * Each member's side of a conversation. Unread counts are not stored: they are counted from the
- * messages after `last_read_seq`, so they cannot drift.
+ * Each member's side of a conversation. `unread_count` is the other member's live messages after
+ * `last_read_seq`, kept in the statements that change either (send, read, delete), each under the
+ * conversation's lock, so it cannot drift (docs/decisions/0007-messaging.md).
  */
 export const conversationMembers = pgTable(
   'conversation_members',
@@ -445,6 +446,8 @@ export const conversationMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The highest message `seq` this member has read. */
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    /** The other member's live messages after `last_read_seq`. */
+    unreadCount: integer('unread_count').notNull().default(0),
     /** This member blocked the other. */
     blocksOther: boolean('blocks_other').notNull().default(false),
     /** Deleted from this member's list; a newer message brings it back. */

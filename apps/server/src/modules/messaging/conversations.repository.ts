@@ -39,15 +39,6 @@ export type Membership = {
 };
 
 /**
- * Unread is counted, never stored: the other person's live messages after the viewer's read
- * position. Works inside any query that joins the viewer's member row as `me`.
- */
-const unreadOfMe =
-  sql<number>`(select count(*) from ${messages} where ${messages.conversationId} = ${me.conversationId} and ${messages.senderId} <> ${me.userId} and ${messages.seq} > ${me.lastReadSeq} and ${messages.deletedAt} is null)`.mapWith(
-    Number,
-  );
-
-/**
  * Whether the viewer's list shows it: not hidden, or a message arrived after they hid it. A new
  * conversation starts hidden for the member who did not open it, so it reaches their list (and
  * their search) with its first message, never empty (docs/product.md#messaging).
@@ -67,17 +58,14 @@ const viewFields = {
   otherBlocksViewer: them.blocksOther,
   other: { id: users.id, username: users.username, name: users.name, type: users.type, tokenPerMessage: users.tokenPerMessage },
   otherAvatar: { id: otherAvatar.id, fileName: otherAvatar.fileName },
-  unread: unreadOfMe,
+  unread: me.unreadCount,
 };
 
-/**
- * The same with the member's unread messages over all their conversations, for a live event that
- * carries both (one statement per event instead of two per member).
- */
+/** The same with the member's unread messages over all their conversations (one read per live event). */
 const viewWithTotalFields = {
   ...viewFields,
   totalUnread:
-    sql<number>`(select count(*) from messages m join conversation_members mine on mine.conversation_id = m.conversation_id and mine.user_id = ${me.userId} where m.sender_id <> ${me.userId} and m.seq > mine.last_read_seq and m.deleted_at is null)`.mapWith(
+    sql<number>`(select coalesce(sum(mine.unread_count), 0) from conversation_members mine where mine.user_id = ${me.userId})`.mapWith(
       Number,
     ),
 };
@@ -136,10 +124,9 @@ export function createConversationsRepository(db: Db) {
   /** Unread messages over all the viewer's conversations. */
   async function totalUnread(viewerId: string, tx: DbOrTx = db): Promise<number> {
     const [row] = await tx
-      .select({ n: count() })
-      .from(messages)
-      .innerJoin(me, and(eq(me.conversationId, messages.conversationId), eq(me.userId, viewerId)))
-      .where(and(ne(messages.senderId, viewerId), gt(messages.seq, me.lastReadSeq), isNull(messages.deletedAt)));
+      .select({ n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)`.mapWith(Number) })
+      .from(conversationMembers)
+      .where(eq(conversationMembers.userId, viewerId));
     return row?.n ?? 0;
   }
 
@@ -218,25 +205,27 @@ export function createConversationsRepository(db: Db) {
 
   /**
    * Moves the member's read position to the conversation's newest message (never backwards), and
-   * optionally hides it from their list. One statement, so a message committed meanwhile either
-   * counts as read or stays unread, never half.
+   * optionally hides it from their list. It first waits for sends in flight (they hold the
+   * conversation's lock until commit), so the position and the unread count it recounts from there
+   * see the same messages: one committed meanwhile either counts as read or stays unread, never half.
    */
-  async function markRead(
-    conversationId: string,
-    userId: string,
-    opts: { hide?: boolean } = {},
-    tx: DbOrTx = db,
-  ): Promise<number | undefined> {
-    const newest = sql`coalesce((select max(${messages.seq}) from ${messages} where ${messages.conversationId} = ${conversationId}), 0)`;
-    const [row] = await tx
-      .update(conversationMembers)
-      .set({
-        lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${newest})`,
-        ...(opts.hide ? { hiddenAt: sql`now()` } : {}),
-      })
-      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
-      .returning({ lastReadSeq: conversationMembers.lastReadSeq });
-    return row ? Number(row.lastReadSeq) : undefined;
+  async function markRead(conversationId: string, userId: string, opts: { hide?: boolean } = {}): Promise<number | undefined> {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId)).for('share');
+      const newest = sql`coalesce((select max(${messages.seq}) from ${messages} where ${messages.conversationId} = ${conversationId}), 0)`;
+      const [row] = await tx
+        .update(conversationMembers)
+        .set({
+          lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, ${newest})`,
+          unreadCount: sql`(select count(*) from ${messages} where ${messages.conversationId} = ${conversationId}
+            and ${messages.senderId} <> ${userId} and ${messages.deletedAt} is null
+            and ${messages.seq} > greatest(${conversationMembers.lastReadSeq}, ${newest}))`,
+          ...(opts.hide ? { hiddenAt: sql`now()` } : {}),
+        })
+        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
+        .returning({ lastReadSeq: conversationMembers.lastReadSeq });
+      return row ? Number(row.lastReadSeq) : undefined;
+    });
   }
 
   /** Everyone who shares a conversation with this member. */

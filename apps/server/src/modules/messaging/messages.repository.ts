@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { conversationMembers, conversations, files, messageBookmarks, messages } from '../../db/schema';
-import type { Db, DbOrTx } from '../../platform/db';
+import { conversationMembers, conversations, files, messageBookmarks, messages, users } from '../../db/schema';
+import type { Membership } from './conversations.repository';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { netEarnedBy } from '../wallet';
 import { contains } from './like';
 
@@ -12,6 +13,43 @@ export type NewMessage = Pick<
   typeof messages.$inferInsert,
   'conversationId' | 'senderId' | 'clientId' | 'type' | 'text' | 'fileId' | 'price'
 >;
+
+type Member = Membership['other'];
+/** A row of `insertIfFree`: the membership, and the new message's columns when it was stored. */
+type InsertIfFreeRow = {
+  conversation_id: string;
+  other_user_id: string;
+  blocks_other: boolean;
+  other_blocks_me: boolean;
+  username: string;
+  name: string;
+  role: Member['role'];
+  type: Member['type'];
+  status: Member['status'];
+  model_status: Member['modelStatus'];
+  token_per_message: number;
+  id: string | null;
+  seq: string | null;
+  created_at: Date | string | null;
+};
+
+/** The message as stored, from what was sent and what the insert returned (node-postgres reads bigint as text). */
+function storedRecord(values: NewMessage, row: { id: string; seq: string; created_at: Date | string }): MessageRecord {
+  return {
+    id: row.id,
+    seq: Number(row.seq),
+    conversationId: values.conversationId,
+    senderId: values.senderId,
+    clientId: values.clientId,
+    type: values.type,
+    text: values.text ?? '',
+    fileId: values.fileId ?? null,
+    price: values.price ?? 0,
+    transactionId: null,
+    createdAt: new Date(row.created_at),
+    deletedAt: null,
+  };
+}
 
 /** A page cut by `seq`: `after` alone reads forward from the cursor (so nothing is skipped); otherwise backward. */
 type SeqWindow = { limit: number; before?: number | undefined; after?: number | undefined };
@@ -99,7 +137,8 @@ export function createMessagesRepository(db: Db) {
    * Stores a message unless this sender already stored this client id (undefined then: a retry),
    * in one statement: it locks the conversation before the message takes its `seq`, so messages of
    * a conversation commit in `seq` order (a read position or catch-up cursor never passes a message
-   * that commits later), and makes it the conversation's last message. Outside a transaction it is
+   * that commits later), makes it the conversation's last message and counts it unread for the
+   * other member. Outside a transaction it is
    * its own: one round trip for a free message (docs/decisions/0007-messaging.md).
    */
   async function insertInOrder(values: NewMessage, tx: DbOrTx = db): Promise<MessageRecord | undefined> {
@@ -116,37 +155,98 @@ export function createMessagesRepository(db: Db) {
       ), last_message as (
         update ${conversations} set last_message_id = inserted.id, last_message_at = inserted.created_at
         from inserted where ${conversations}.id = ${values.conversationId}::uuid
+      ), unread as (
+        update ${conversationMembers} set unread_count = unread_count + 1
+        from inserted where conversation_id = ${values.conversationId}::uuid and user_id <> ${values.senderId}::uuid
       )
       select id, seq::text as seq, created_at from inserted`);
     const [row] = (result as unknown as { rows: { id: string; seq: string; created_at: Date | string }[] }).rows;
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      seq: Number(row.seq),
-      conversationId: values.conversationId,
-      senderId: values.senderId,
-      clientId: values.clientId,
-      type: values.type,
-      text: values.text ?? '',
-      fileId: values.fileId ?? null,
-      price: values.price ?? 0,
-      transactionId: null,
-      createdAt: new Date(row.created_at),
-      deletedAt: null,
+    return row ? storedRecord(values, row) : undefined;
+  }
+
+  /**
+   * The common send in one statement: reads the sender's side of the conversation and the other
+   * member's account under the conversation's lock, and stores the message as `insertInOrder` does
+   * only when it may be sent and costs nothing (the rule of messages.service `priceOf`, in SQL).
+   * Answers that membership (undefined: the sender is not in this conversation) and the stored
+   * message (undefined: refused, priced or already stored), for the caller to tell which.
+   */
+  async function insertIfFree(
+    values: NewMessage & { clientId: string; senderPaysModels: boolean },
+  ): Promise<{ membership: Membership | undefined; record: MessageRecord | undefined }> {
+    const result = await db.execute(sql`
+      with membership as (
+        select me.conversation_id, me.other_user_id, me.blocks_other, them.blocks_other as other_blocks_me,
+          other.username, other.name, other.role, other.type, other.status, other.model_status, other.token_per_message
+        from ${conversations} conversation
+        join ${conversationMembers} me on me.conversation_id = conversation.id and me.user_id = ${values.senderId}::uuid
+        join ${conversationMembers} them on them.conversation_id = conversation.id and them.user_id = me.other_user_id
+        join ${users} other on other.id = me.other_user_id
+        where conversation.id = ${values.conversationId}::uuid
+        for update of conversation
+      ), inserted as (
+        insert into ${messages} (conversation_id, sender_id, client_id, type, text, file_id, price)
+        select conversation_id, ${values.senderId}::uuid, ${values.clientId}::uuid, ${values.type}::text, ${values.text ?? ''}::text,
+          ${values.fileId ?? null}::uuid, 0
+        from membership
+        where not blocks_other and not other_blocks_me and status = 'active'
+          and not (${values.senderPaysModels}::boolean and type = 'model' and model_status = 'approved' and token_per_message > 0)
+        on conflict (sender_id, client_id) do nothing
+        returning id, seq, created_at
+      ), last_message as (
+        update ${conversations} set last_message_id = inserted.id, last_message_at = inserted.created_at
+        from inserted where ${conversations}.id = ${values.conversationId}::uuid
+      ), unread as (
+        update ${conversationMembers} set unread_count = unread_count + 1
+        from inserted where conversation_id = ${values.conversationId}::uuid and user_id <> ${values.senderId}::uuid
+      )
+      select membership.*, inserted.id, inserted.seq::text as seq, inserted.created_at
+      from membership left join inserted on true`);
+    const [row] = (result as unknown as { rows: InsertIfFreeRow[] }).rows;
+    if (!row) return { membership: undefined, record: undefined };
+    const membership: Membership = {
+      conversationId: row.conversation_id,
+      userId: values.senderId,
+      otherUserId: row.other_user_id,
+      blocksOther: row.blocks_other,
+      otherBlocksMe: row.other_blocks_me,
+      other: {
+        id: row.other_user_id,
+        username: row.username,
+        name: row.name,
+        role: row.role,
+        type: row.type,
+        status: row.status,
+        modelStatus: row.model_status,
+        tokenPerMessage: row.token_per_message,
+      },
     };
+    if (!row.id) return { membership, record: undefined };
+    return { membership, record: storedRecord(values, { id: row.id, seq: row.seq!, created_at: row.created_at! }) };
   }
 
   async function setTransaction(messageId: string, transactionId: string, tx: DbOrTx) {
     await tx.update(messages).set({ transactionId }).where(eq(messages.id, messageId));
   }
 
-  /** The message shows as deleted for both: text and attachment go, and so do bookmarks of it. */
-  async function markDeleted(messageId: string, tx: DbOrTx) {
-    await tx
-      .update(messages)
-      .set({ deletedAt: sql`now()`, text: '', fileId: null })
-      .where(eq(messages.id, messageId));
-    await tx.delete(messageBookmarks).where(eq(messageBookmarks.messageId, messageId));
+  /**
+   * The message shows as deleted for both: text and attachment go, and so do bookmarks of it; if
+   * the other member had not read it, it no longer counts as unread. Under the conversation's lock,
+   * so a read moving the position meanwhile waits (conversations.repository markRead).
+   */
+  async function markDeleted(message: Pick<MessageRecord, 'id' | 'conversationId'>, tx: Tx) {
+    await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, message.conversationId)).for('update');
+    await tx.execute(sql`
+      with target as (
+        update ${messages} set deleted_at = now(), text = '', file_id = null
+        where id = ${message.id}::uuid and deleted_at is null
+        returning conversation_id, sender_id, seq
+      )
+      update ${conversationMembers} set unread_count = unread_count - 1
+      from target
+      where ${conversationMembers}.conversation_id = target.conversation_id and user_id <> target.sender_id
+        and last_read_seq < target.seq`);
+    await tx.delete(messageBookmarks).where(eq(messageBookmarks.messageId, message.id));
   }
 
   async function findFile(fileId: string, tx: DbOrTx = db): Promise<MediaFileRow | undefined> {
@@ -175,6 +275,7 @@ export function createMessagesRepository(db: Db) {
     page,
     latest,
     insertInOrder,
+    insertIfFree,
     setTransaction,
     markDeleted,
     findFile,

@@ -30,6 +30,9 @@ export function priceOf(sender: Pick<Sender, 'type' | 'role'>, recipient: Member
   return ordinaryMember && sellingModel && recipient.tokenPerMessage > 0 ? recipient.tokenPerMessage : 0;
 }
 
+/** Any model who sells messages: whether a sender would pay one is the sender's half of `priceOf`. */
+const SELLING_MODEL = { type: 'model', modelStatus: 'approved', tokenPerMessage: 1 } as Membership['other'];
+
 /** Why this member may not send in this conversation right now (the refusal a person should read), or null. */
 function refusalOf(membership: Membership) {
   if (membership.blocksOther) return forbidden('You blocked this member. Unblock them to send messages.', ErrorCode.CONVERSATION_BLOCKED);
@@ -119,17 +122,7 @@ export function createMessagesService({
   async function send({ sender, input }: { sender: Sender; input: SendInput }): Promise<{ message: Message; created: boolean }> {
     // A client that sends no id of its own cannot retry: a fresh id makes the request a new message.
     const clientId = input.clientId ?? randomUUID();
-    const membership = await conversations.findMembership(input.conversationId, sender.id);
-    if (!membership || refusalOf(membership)) {
-      // A retry of a message stored before a block (or before leaving) still gets its answer.
-      const replay = input.clientId ? await replayIfStored(sender.id, clientId, input.conversationId) : undefined;
-      if (replay) return replay;
-      if (!membership) throw conversationNotFound();
-      throw refusalOf(membership)!;
-    }
     const file = await attachmentOf(sender.id, input.type, input.mediaId);
-    const price = priceOf(sender, membership.other);
-    const recipientId = membership.otherUserId;
     const values = {
       conversationId: input.conversationId,
       senderId: sender.id,
@@ -137,14 +130,26 @@ export function createMessagesService({
       type: input.type,
       text: input.text,
       fileId: file?.id ?? null,
-      price,
+      price: 0,
     };
+    // Most messages are free: checked and stored in one statement. What it leaves is told apart here.
+    const attempt = await messages.insertIfFree({ ...values, senderPaysModels: priceOf(sender, SELLING_MODEL) > 0 });
+    const membership = attempt.membership;
+    if (!membership || refusalOf(membership)) {
+      // A retry of a message stored before a block (or before leaving) still gets its answer.
+      const replay = input.clientId ? await replayIfStored(sender.id, clientId, input.conversationId) : undefined;
+      if (replay) return replay;
+      if (!membership) throw conversationNotFound();
+      throw refusalOf(membership)!;
+    }
+    const price = priceOf(sender, membership.other);
+    const recipientId = membership.otherUserId;
 
     const stored =
       price === 0
-        ? { record: await messages.insertInOrder(values), earned: null, walletUserIds: [] as string[] }
+        ? { record: attempt.record, earned: null, walletUserIds: [] as string[] }
         : await db.transaction(async (tx) => {
-            const record = await messages.insertInOrder(values, tx);
+            const record = await messages.insertInOrder({ ...values, price }, tx);
             if (!record) return { record, earned: null, walletUserIds: [] as string[] };
             const paid = await ledger.transferWithCommission(
               {
@@ -190,7 +195,7 @@ export function createMessagesService({
     if (found.message.senderId !== viewerId) throw forbidden('Only the sender can delete a message.');
     if (found.message.deletedAt) return toMessageDto(found);
 
-    await db.transaction((tx) => messages.markDeleted(messageId, tx));
+    await db.transaction((tx) => messages.markDeleted(found.message, tx));
     events.publish('message.deleted', {
       messageId,
       conversationId: found.message.conversationId,
