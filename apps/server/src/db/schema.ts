@@ -529,7 +529,23 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_user_source_key').on(t.userId, t.sourceKey),
     index('notifications_user_idx').on(t.userId, t.read, t.createdAt),
+    /** At most one unread message notification per conversation link (modules/notifications). */
+    uniqueIndex('notifications_unread_message_once')
+      .on(t.userId, t.link)
+      .where(sql`${t.type} = 'message' and not ${t.read}`),
   ],
+);
+
+/** Each member's unread notifications, moved in the statements that add or read them. */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [check('notification_counts_not_negative', sql`${t.unread} >= 0`)],
 );
 
 /** The statuses of a call that still hold its two parties: at most one such call per model and per caller. */
