@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { contacts, conversationMembers, conversations, files, messages, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
