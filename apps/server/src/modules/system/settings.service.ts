@@ -34,8 +34,19 @@ const storedSettingsSchema = settingsSchema.extend({
 /** What the service writes: the settings after the route's schema decoded them (amounts in hundredths). */
 export type SettingsPatch = Partial<Settings>;
 
+/**
+ * How long `cached` trusts what it read. An update through this process clears it at once; another
+ * process's update is seen within this long.
+ */
+export const SETTINGS_CACHE_MS = 5_000;
+
 /** Site settings stored as key → JSON value; a key never written reads as its default. */
-export function createSettingsService({ db }: { db: Db }) {
+export function createSettingsService({ db, cacheMs = SETTINGS_CACHE_MS }: { db: Db; cacheMs?: number }) {
+  let remembered: { settings: Settings; until: number } | undefined;
+  let reading: Promise<Settings> | undefined;
+  /** Bumped by every update: a read that started before it must not be remembered. */
+  let generation = 0;
+
   async function getAll(tx: DbOrTx = db): Promise<Settings> {
     const rows = await tx
       .select()
@@ -52,9 +63,59 @@ export function createSettingsService({ db }: { db: Db }) {
     return (await getAll(tx))[key];
   }
 
-  /** Writes the given keys together: in the caller's transaction, or in one of its own. */
+  /**
+   * A setting for hot paths (the commission of every paid action), read through a short-lived
+   * cache: settings change rarely, and one read serves every request meanwhile. Inside a caller's
+   * transaction a cold cache is read through that transaction (on PGlite its one connection belongs
+   * to the transaction until it ends) and that answer is not remembered, since it may hold the
+   * transaction's own uncommitted change; the cache fills from a read of its own meanwhile.
+   */
+  async function cached<K extends SettingKey>(key: K, tx?: DbOrTx): Promise<Settings[K]> {
+    if (remembered && remembered.until > Date.now()) return remembered.settings[key];
+    const shared = refresh();
+    return (await (tx ? getAll(tx) : shared))[key];
+  }
+
+  /** One read at a time fills the cache; a read that started before an update is not remembered. */
+  function refresh(): Promise<Settings> {
+    if (reading) return reading;
+    const started = generation;
+    const read = getAll().then((settings) => {
+      if (started === generation) remembered = { settings, until: Date.now() + cacheMs };
+      return settings;
+    });
+    reading = read;
+    const done = () => {
+      if (reading === read) reading = undefined;
+    };
+    // Also marks a failed read handled when nobody awaits it (a caller in a transaction read its own).
+    read.then(done, done);
+    return read;
+  }
+
+  /** Drops what `cached` remembers, and any read in flight that may predate a change. */
+  function forgetCached() {
+    generation++;
+    remembered = undefined;
+    reading = undefined;
+  }
+
+  /**
+   * Writes the given keys together: in the caller's transaction, or in one of its own. `cached`
+   * forgets what it read once an own transaction commits; in a caller's transaction it forgets now,
+   * so a read before that commit may keep the old values for at most `cacheMs`.
+   */
   async function update(input: SettingsPatch, tx?: DbOrTx): Promise<Settings> {
-    if (!tx) return db.transaction((own) => update(input, own));
+    if (!tx) {
+      const updated = await db.transaction((own) => write(input, own));
+      forgetCached();
+      return updated;
+    }
+    forgetCached();
+    return write(input, tx);
+  }
+
+  async function write(input: SettingsPatch, tx: DbOrTx): Promise<Settings> {
     const entries = Object.entries(input).filter(([, v]) => v !== undefined);
     for (const [key, value] of entries) {
       await tx
@@ -77,7 +138,7 @@ export function createSettingsService({ db }: { db: Db }) {
     return Object.fromEntries(keys.filter(isPublicKey).map((key) => [key, all[key]]));
   }
 
-  return { getAll, get, update, autoload, publicValues };
+  return { getAll, get, cached, update, autoload, publicValues };
 }
 
 const AUTOLOAD_KEYS = (Object.keys(settingKeys) as SettingKey[]).filter((key) => settingKeys[key].autoload);
