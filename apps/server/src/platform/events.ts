@@ -5,6 +5,12 @@ type MessageRecord = typeof messages.$inferSelect;
 type FileRecord = typeof files.$inferSelect;
 
 /**
+ * Members' balances right after a ledger movement (hundredths), each with a version that grows with
+ * every change of that wallet, so a late event never overwrites a newer balance.
+ */
+export type WalletBalances = Record<string, { balance: number; version: number }>;
+
+/**
  * The typed in-process bus. Services publish after their transaction commits; feature sockets and
  * jobs subscribe. Cross-process fan-out happens in Socket.IO's adapter, not here.
  */
@@ -12,8 +18,12 @@ export type DomainEvents = {
   'session.revoked': { userId: string; sessionIds: string[] | 'all'; reason: 'logout' | 'password-changed' | 'deactivated' | 'suspended' };
   'user.updated': { userId: string };
   'mail.enqueued': Record<string, never>;
-  /** These members' wallet balances changed (published after the ledger transaction commits). */
-  'wallet.changed': { userIds: string[] };
+  /**
+   * These members' wallet balances changed (published after the ledger transaction commits). The
+   * ledger sends the balances it wrote, so listeners need not read them back; a member missing from
+   * `balances` is read.
+   */
+  'wallet.changed': { userIds: string[]; balances?: WalletBalances };
   /** A member tipped a model (after commit); amounts in hundredths of a token. */
   'tip.created': { transactionId: string; payerId: string; modelId: string; amount: number; net: number; note: string };
   /** A card payment credited tokens (after commit), whichever path settled it. */

@@ -113,7 +113,7 @@ export function createPurchasesService(deps: {
     if (!outcome) throw await alreadyPurchased(buyer.id, item.id);
 
     const { row, paid } = outcome;
-    ledger.announce(paid.userIds);
+    ledger.announce(paid);
     deps.events.publish('item.purchased', {
       purchaseId: row.id,
       sellItemId: row.sellItemId,

@@ -63,7 +63,7 @@ export function createPayoutDecisionsService(deps: {
       );
       return {
         request: await repo.linkTransaction(request.id, { settleTransactionId: settled.transactionId }, tx),
-        userIds: settled.userIds,
+        posted: [settled],
       };
     }
     if (decision === 'reject') {
@@ -73,22 +73,22 @@ export function createPayoutDecisionsService(deps: {
       );
       return {
         request: await repo.linkTransaction(request.id, { refundTransactionId: released.transactionId }, tx),
-        userIds: released.userIds,
+        posted: [released],
       };
     }
-    return { request, userIds: [] };
+    return { request, posted: [] };
   }
 
   async function decide(decision: Decision, { adminId, id, note }: { adminId: string; id: string; note?: string | undefined }) {
     const { from, to, stamp } = MOVES[decision];
     // The note is the last decision's (a rejection's reason); a decision without one keeps the earlier note.
     const patch: RequestPatch = { status: to, [stamp]: new Date(), decidedBy: adminId, ...(note !== undefined ? { note } : {}) };
-    const { request, userIds } = await db.transaction(async (tx) => {
+    const { request, posted } = await db.transaction(async (tx) => {
       const moved = await repo.transition(id, from, patch, tx);
       if (!moved) throw await refusal(id, decision, tx);
       return move(decision, moved, adminId, tx);
     });
-    ledger.announce(userIds);
+    ledger.announce(posted);
     events.publish('payout.changed', {
       payoutRequestId: request.id,
       modelId: request.modelId,

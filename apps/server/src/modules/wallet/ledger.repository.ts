@@ -10,6 +10,39 @@ export type NewTransaction = Pick<typeof ledgerTransactions.$inferInsert, 'kind'
 export type NewEarning = Omit<typeof earnings.$inferInsert, 'id' | 'createdAt'>;
 export type EarningRow = typeof earnings.$inferSelect;
 
+/** One account's change in a movement: signed hundredths. */
+export type Move = { accountId: string; amount: number };
+export type PostInput = {
+  claim: NewTransaction;
+  /** One per account, in id order, none zero. */
+  moves: Move[];
+  /** The earning row written with a sale (or a refund's negative one); its transaction id is the claim's. */
+  earning: Omit<NewEarning, 'transactionId'> | null;
+};
+/** An account a movement changed: its balance right after, and a version that grows with each change of it. */
+export type ChangedAccount = { accountId: string; userId: string | null; balance: number; version: number };
+export type PostOutcome =
+  | { kind: 'posted'; transactionId: string; earningId: string | null; changed: ChangedAccount[] }
+  /** Every guard passed but the key was already claimed: a replay. Nothing was written. */
+  | { kind: 'taken' }
+  /** This account (the first refusing one in id order) would go below zero. Nothing was written. */
+  | { kind: 'refused'; accountId: string; balance: number }
+  /** An account id that does not exist (remembered from a transaction that rolled back). Nothing was written. */
+  | { kind: 'unknown-account' };
+type PostResultRow = {
+  ok: boolean;
+  transactionId: string | null;
+  earningId: string | null;
+  changed: ChangedAccount[] | null;
+  short: { accountId: string; balance: number } | null;
+};
+
+/**
+ * How many account ids a process remembers. An account's id never changes once created, so the
+ * ledger resolves each wallet once instead of once per movement; the oldest are forgotten first.
+ */
+const REMEMBERED_ACCOUNTS = 100_000;
+
 /** A member's wallet, or one of the site's own accounts (one of each kind, except revenue: see `revenueShardOf`). */
 export type AccountRef = { userId: string } | { site: SiteAccountKind; shard?: number };
 
@@ -71,6 +104,35 @@ export function createLedgerRepository(db: Db) {
     return row;
   }
 
+  const rememberedIds = new Map<string, string>();
+
+  /**
+   * Account ids for the given wallets and site accounts, from memory when known, else resolved (and
+   * created) by `resolveAccounts`. An id remembered from a transaction that later rolled back is
+   * caught by `post` (`unknown-account`): forget it with `forgetAccounts` and ask again.
+   */
+  async function accountIds(refs: AccountRef[], tx: DbOrTx): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const unknown: AccountRef[] = [];
+    for (const ref of refs) {
+      const key = refKey(ref);
+      const id = rememberedIds.get(key);
+      if (id) found.set(key, id);
+      else unknown.push(ref);
+    }
+    if (unknown.length === 0) return found;
+    for (const [key, id] of await resolveAccounts(unknown, tx)) {
+      found.set(key, id);
+      if (rememberedIds.size >= REMEMBERED_ACCOUNTS) rememberedIds.delete(rememberedIds.keys().next().value!);
+      rememberedIds.set(key, id);
+    }
+    return found;
+  }
+
+  function forgetAccounts(refs: AccountRef[]) {
+    for (const ref of refs) rememberedIds.delete(refKey(ref));
+  }
+
   /**
    * Account ids for the given wallets and site accounts, creating the missing ones. Creation is
    * `insert … on conflict do nothing` then a second read, so two first uses at once both end up
@@ -107,31 +169,90 @@ export function createLedgerRepository(db: Db) {
   }
 
   /**
-   * The one guarded statement that changes a balance: the check and the change happen together,
-   * under the row lock, so concurrent debits can never overdraw. Undefined when the account would
-   * go below zero (and may not).
+   * One movement in one statement: claim the key, change every balance, write the entries and the
+   * earning. The accounts are locked first, in id order (`for no key update` after `order by`
+   * locks rows in that order), so two movements over the same accounts take them in the same order
+   * and never deadlock; every guard (`allow_negative or balance + amount >= 0`) is then checked
+   * together on the locked, latest balances, and only when all pass is the key claimed and anything
+   * written. A refusal writes nothing and raises no error, so it needs no savepoint inside a
+   * caller's transaction; the CHECK constraint on `ledger_accounts` still backs the guard. The key
+   * is claimed after the locks: a concurrent retry of the same movement waits on the accounts,
+   * then finds the key taken and moves nothing (bench/PROFILE.md has why one statement matters:
+   * each round trip costs the server's event loop a turn and a socket write).
+   *
+   * The new balance is computed from the locked row (`l.balance`), not from the updated one
+   * (`a.balance`): the update's scan sees each row as it was when the statement started, and
+   * PostgreSQL checks the CHECK constraint on the new row before it notices a newer version, so a
+   * balance changed while this statement waited for the lock would be checked stale (a spurious
+   * overdraft error). The lock is held throughout, so the locked balance is the current one.
+   *
+   * `version` of each changed account is the database's WAL insert position just after its row
+   * was written: a later change of the same row can only be written after this transaction
+   * commits, so it always has a larger version. The socket uses it to keep a late event from
+   * overwriting a newer balance.
    */
-  async function applyToAccount(accountId: string, amount: number, tx: DbOrTx) {
-    const [row] = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}::integer` })
-      .where(
-        and(
-          eq(ledgerAccounts.id, accountId),
-          sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} + ${amount}::integer >= 0)`,
-        ),
-      )
-      .returning({ balance: ledgerAccounts.balance, userId: ledgerAccounts.userId });
-    return row;
-  }
-
-  async function findAccount(accountId: string, tx: DbOrTx = db) {
-    const [row] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId)).limit(1);
-    return row;
-  }
-
-  async function insertEntries(transactionId: string, entries: { accountId: string; amount: number }[], tx: DbOrTx) {
-    await tx.insert(ledgerEntries).values(entries.map((e) => ({ transactionId, ...e })));
+  async function post(input: PostInput, tx: DbOrTx): Promise<PostOutcome> {
+    const { claim, moves, earning } = input;
+    const values = sql.join(
+      moves.map((m) => sql`(${m.accountId}::uuid, ${m.amount}::bigint)`),
+      sql`, `,
+    );
+    const earningCte = earning
+      ? sql`, earning as (
+          insert into earnings (model_id, payer_id, transaction_id, source, gross, commission, net)
+          select ${earning.modelId}::uuid, ${earning.payerId ?? null}::uuid, claim.id, ${earning.source}, ${earning.gross}::integer,
+                 ${earning.commission}::integer, ${earning.net}::integer
+          from claim
+          returning id
+        )`
+      : sql``;
+    const result = await tx.execute(sql`
+      with moves (account_id, amount) as (values ${values}),
+      locked as (
+        select a.id, a.balance, a.allow_negative, m.amount
+        from ledger_accounts a join moves m on m.account_id = a.id
+        order by a.id
+        for no key update of a
+      ),
+      checked as (
+        select count(*) = ${sql.raw(String(moves.length))} and coalesce(bool_and(allow_negative or balance + amount >= 0), false) as ok
+        from locked
+      ),
+      claim as (
+        insert into ledger_transactions (kind, idempotency_key, memo, created_by, metadata)
+        select ${claim.kind}, ${claim.idempotencyKey}, ${claim.memo ?? ''}, ${claim.createdBy ?? null}::uuid, ${claim.metadata == null ? null : JSON.stringify(claim.metadata)}::jsonb
+        from checked where ok
+        on conflict (idempotency_key) do nothing
+        returning id
+      ),
+      applied as (
+        update ledger_accounts a set balance = l.balance + l.amount
+        from locked l
+        where a.id = l.id and exists (select 1 from claim)
+        returning a.id, a.user_id, a.balance, pg_current_wal_insert_lsn() - '0/0'::pg_lsn as version
+      ),
+      entries as (
+        insert into ledger_entries (transaction_id, account_id, amount)
+        select claim.id, m.account_id, m.amount from claim cross join moves m
+      )${earningCte}
+      select json_build_object(
+        'ok', (select ok from checked),
+        'transactionId', (select id from claim),
+        'earningId', ${earning ? sql`(select id from earning)` : sql`null`},
+        'changed', (select json_agg(json_build_object('accountId', id, 'userId', user_id, 'balance', balance, 'version', version)) from applied),
+        'short', (
+          select json_build_object('accountId', id, 'balance', balance) from locked
+          where not allow_negative and balance + amount < 0 order by id limit 1
+        )
+      ) as result
+    `);
+    const [row] = (result as unknown as { rows: { result: PostResultRow }[] }).rows;
+    const outcome = row!.result;
+    if (outcome.transactionId)
+      return { kind: 'posted', transactionId: outcome.transactionId, earningId: outcome.earningId, changed: outcome.changed ?? [] };
+    if (outcome.ok) return { kind: 'taken' };
+    if (outcome.short) return { kind: 'refused', ...outcome.short };
+    return { kind: 'unknown-account' };
   }
 
   async function entriesOf(transactionId: string, tx: DbOrTx = db) {
@@ -139,11 +260,6 @@ export function createLedgerRepository(db: Db) {
       .select({ accountId: ledgerEntries.accountId, amount: ledgerEntries.amount })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.transactionId, transactionId));
-  }
-
-  async function insertEarning(values: NewEarning, tx: DbOrTx): Promise<string> {
-    const [row] = await tx.insert(earnings).values(values).returning({ id: earnings.id });
-    return row!.id;
   }
 
   async function earningOfTransaction(transactionId: string, tx: DbOrTx = db): Promise<EarningRow | undefined> {
@@ -222,11 +338,10 @@ export function createLedgerRepository(db: Db) {
     findTransactionByKey,
     findTransaction,
     resolveAccounts,
-    applyToAccount,
-    findAccount,
-    insertEntries,
+    accountIds,
+    forgetAccounts,
+    post,
     entriesOf,
-    insertEarning,
     earningOfTransaction,
     walletIdOf,
     statementPage,

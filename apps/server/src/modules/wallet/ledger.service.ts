@@ -1,7 +1,7 @@
 import { ErrorCode, formatTokens, hundredthsToTokens, WalletErrorCode, type LedgerCheck, type WalletEntry } from '@cc/contracts';
-import type { Db, Tx } from '../../platform/db';
+import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import type { EventBus } from '../../platform/events';
+import type { EventBus, WalletBalances } from '../../platform/events';
 import type { SettingsService } from '../system';
 import { walletBalance } from './balances';
 import { splitCommission } from './commission';
@@ -12,6 +12,7 @@ import {
   revenueShardOf,
   type AccountRef,
   type LedgerKind,
+  type NewEarning,
   type NewTransaction,
   type SiteAccountKind,
   type TransactionRow,
@@ -25,6 +26,11 @@ export type Posted = {
   userIds: string[];
   /** Their balances right after this movement, hundredths of a token. Empty on a replay. */
   balances: Record<string, number>;
+  /**
+   * The version of each of those balances: a later change of the same wallet always has a larger
+   * one (see `ledger.repository` `post`). `announce` carries both, so sockets need not re-read.
+   */
+  versions: Record<string, number>;
 };
 /** A transfer also names its earning row and the split (from that row on a replay). */
 export type Transferred = Posted & { earningId: string | null; commission: number; net: number };
@@ -53,28 +59,56 @@ export const MAX_AMOUNT = 100_000_000;
  * caller publishes after its commit, with `ledger.announce(result.userIds)`. Without one, the
  * ledger runs its own transaction and announces after it commits.
  */
-export function createLedger({ db, events, settings }: { db: Db; events: EventBus; settings: Pick<SettingsService, 'get'> }) {
+export function createLedger({ db, events, settings }: { db: Db; events: EventBus; settings: Pick<SettingsService, 'cached'> }) {
   const repo = createLedgerRepository(db);
 
-  /** Tells every tab of these members their new balance. Call after the commit, never inside. */
-  function announce(userIds: readonly string[]) {
-    const unique = [...new Set(userIds)];
-    if (unique.length > 0) events.publish('wallet.changed', { userIds: unique });
+  /**
+   * Tells every tab of these members their new balance. Call after the commit, never inside. Given
+   * the movements themselves (not just ids), the balances they wrote travel with the event, so no
+   * one re-reads them; with several movements, each member's latest balance wins.
+   */
+  function announce(changes: readonly string[] | Posted | readonly Posted[]) {
+    if (isIdList(changes)) {
+      const unique = [...new Set(changes)];
+      if (unique.length > 0) events.publish('wallet.changed', { userIds: unique });
+      return;
+    }
+    const balances: WalletBalances = {};
+    for (const posted of Array.isArray(changes) ? (changes as readonly Posted[]) : [changes as Posted]) {
+      for (const userId of posted.userIds) {
+        const [balance, version] = [posted.balances[userId], posted.versions[userId]];
+        if (balance === undefined || version === undefined) continue;
+        if ((balances[userId]?.version ?? -1) < version) balances[userId] = { balance, version };
+      }
+    }
+    const userIds = Object.keys(balances);
+    if (userIds.length > 0) events.publish('wallet.changed', { userIds, balances });
   }
 
-  async function within<T extends Posted>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
-    if (tx) return tx.transaction(work);
-    const result = await db.transaction(work);
-    announce(result.userIds);
+  /**
+   * Runs a movement in the caller's transaction, or on its own. A movement is one statement that
+   * writes everything or nothing (`repo.post`), so it needs neither a transaction of its own nor a
+   * savepoint in the caller's; on its own, it announces the new balances once written.
+   */
+  async function within<T extends Posted>(tx: Tx | undefined, work: (q: DbOrTx) => Promise<T>): Promise<T> {
+    if (tx) return work(tx);
+    const result = await work(db);
+    announce(result);
     return result;
   }
 
   /**
-   * Checks the legs balance, claims the key, then moves them: accounts touched in id order (so two
-   * transfers over the same accounts lock them in the same order and never deadlock), one guarded
-   * update each, then the entries.
+   * Checks the legs balance, then moves them in one statement (`repo.post`): accounts locked in id
+   * order, every guard checked, the key claimed, balances, entries and the earning written — or
+   * nothing at all when a guard refuses or the key was already used.
    */
-  async function post(tx: Tx, claim: NewTransaction, shortfall: Shortfall, legs: Leg[]): Promise<Posted & { existing?: TransactionRow }> {
+  async function post(
+    q: DbOrTx,
+    claim: NewTransaction,
+    shortfall: Shortfall,
+    legs: Leg[],
+    earning: Omit<NewEarning, 'transactionId'> | null = null,
+  ): Promise<Posted & { existing?: TransactionRow; earningId: string | null }> {
     // A zero leg (a 0 % commission, a 100 % commission's net) moves nothing and writes no entry.
     const moving = legs.filter((leg) => leg.amount !== 0);
     for (const leg of moving) assertAmount(Math.abs(leg.amount), 'a ledger leg', true);
@@ -82,46 +116,61 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     const sum = moving.reduce((total, leg) => total + leg.amount, 0);
     if (sum !== 0 || moving.length === 0) throw new Error(`ledger transaction ${claim.kind} does not balance (sum ${sum})`);
 
-    const transactionId = await repo.claimTransaction(claim, tx);
-    if (!transactionId) return replay(tx, claim);
+    const refs = moving.flatMap((leg) => ('accountId' in leg.account ? [] : [leg.account]));
+    for (let attempt = 1; ; attempt++) {
+      const ids = await repo.accountIds(refs, q);
+      const byAccount = new Map<string, number>();
+      for (const leg of moving) {
+        const id = 'accountId' in leg.account ? leg.account.accountId : ids.get(refKey(leg.account))!;
+        byAccount.set(id, (byAccount.get(id) ?? 0) + leg.amount);
+      }
+      const moves = [...byAccount]
+        .filter(([, amount]) => amount !== 0)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([accountId, amount]) => ({ accountId, amount }));
 
-    const ids = await repo.resolveAccounts(
-      moving.flatMap((leg) => ('accountId' in leg.account ? [] : [leg.account])),
-      tx,
-    );
-    const byAccount = new Map<string, number>();
-    for (const leg of moving) {
-      const id = 'accountId' in leg.account ? leg.account.accountId : ids.get(refKey(leg.account))!;
-      byAccount.set(id, (byAccount.get(id) ?? 0) + leg.amount);
+      const outcome = await repo.post({ claim, moves, earning }, q);
+      if (outcome.kind === 'posted') {
+        const balances: Record<string, number> = {};
+        const versions: Record<string, number> = {};
+        for (const account of outcome.changed) {
+          if (!account.userId) continue;
+          balances[account.userId] = account.balance;
+          versions[account.userId] = account.version;
+        }
+        return {
+          transactionId: outcome.transactionId,
+          replayed: false,
+          userIds: Object.keys(balances),
+          balances,
+          versions,
+          earningId: outcome.earningId,
+        };
+      }
+      if (outcome.kind === 'unknown-account') {
+        // A remembered id whose creating transaction rolled back: forget, resolve again, retry once.
+        repo.forgetAccounts(refs);
+        if (attempt < 2) continue;
+        throw new Error(`ledger transaction ${claim.kind}: an account could not be found`);
+      }
+      // Taken, or refused: either way the key may belong to a movement that committed while this one
+      // waited for the accounts (its snapshot could not see it). Its answer is the replay.
+      const existing = await repo.findTransactionByKey(claim.idempotencyKey, q);
+      if (existing || outcome.kind === 'taken') return replay(existing, claim);
+      throw insufficient(outcome.balance, -byAccount.get(outcome.accountId)!, shortfall);
     }
-    const moves = [...byAccount].filter(([, amount]) => amount !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-
-    const balances: Record<string, number> = {};
-    for (const [accountId, amount] of moves) {
-      const row = await repo.applyToAccount(accountId, amount, tx);
-      if (!row) throw await insufficient(tx, accountId, -amount, shortfall);
-      if (row.userId) balances[row.userId] = row.balance;
-    }
-    await repo.insertEntries(
-      transactionId,
-      moves.map(([accountId, amount]) => ({ accountId, amount })),
-      tx,
-    );
-    return { transactionId, replayed: false, userIds: Object.keys(balances), balances };
   }
 
-  async function replay(tx: Tx, claim: NewTransaction) {
-    const existing = await repo.findTransactionByKey(claim.idempotencyKey, tx);
+  function replay(existing: TransactionRow | undefined, claim: NewTransaction) {
     // Not visible only under a stricter isolation level than ours; asking again is the honest answer.
     if (!existing) throw conflict('That request is still being processed. Please try again.');
     if (existing.kind !== claim.kind) throw conflict('This idempotency key was already used for a different action.');
-    return { transactionId: existing.id, replayed: true, userIds: [], balances: {}, existing };
+    return { transactionId: existing.id, replayed: true, userIds: [], balances: {}, versions: {}, existing, earningId: null };
   }
 
   /** A 402 for people: the sentence and `details` say the amounts in tokens (docs/product.md#errors). */
-  async function insufficient(tx: Tx, accountId: string, needed: number, shortfall: Shortfall) {
-    const account = await repo.findAccount(accountId, tx);
-    const [neededTokens, heldTokens] = [hundredthsToTokens(needed), hundredthsToTokens(account?.balance ?? 0)];
+  function insufficient(balance: number, needed: number, shortfall: Shortfall) {
+    const [neededTokens, heldTokens] = [hundredthsToTokens(needed), hundredthsToTokens(balance)];
     const [need, have] = [formatTokens(neededTokens), formatTokens(heldTokens)];
     const msg = {
       payer: `You need ${need} tokens for this but have ${have}.`,
@@ -139,8 +188,8 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     tx?: Tx,
   ): Promise<Posted> {
     assertAmount(input.amount, 'The amount');
-    return within(tx, (t) =>
-      post(t, claimOf('card_purchase', input), 'payer', [
+    return within(tx, (q) =>
+      post(q, claimOf('card_purchase', input), 'payer', [
         { account: { site: 'card_clearing' }, amount: -input.amount },
         { account: { userId: input.userId }, amount: input.amount },
       ]).then(strip),
@@ -153,8 +202,8 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     tx?: Tx,
   ): Promise<Posted> {
     assertAmount(input.amount, 'The amount');
-    return within(tx, (t) =>
-      post(t, claimOf(input.kind, input), 'payer', [
+    return within(tx, (q) =>
+      post(q, claimOf(input.kind, input), 'payer', [
         { account: { userId: input.userId }, amount: -input.amount },
         { account: { site: 'platform_revenue', shard: revenueShardOf(input.userId) }, amount: input.amount },
       ]).then(strip),
@@ -181,38 +230,39 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
   ): Promise<Transferred> {
     assertAmount(input.gross, 'The amount');
     if (input.payerId === input.modelId) throw badRequest('You cannot pay yourself.');
-    return within(tx, async (t) => {
-      const percent = input.commissionPercent ?? (await settings.get('siteCommission', t));
-      const split = splitCommission(input.gross, percent);
+    // The commission setting changes rarely: read through the settings cache (modules/system).
+    const percent = input.commissionPercent ?? (await settings.cached('siteCommission', tx));
+    const split = splitCommission(input.gross, percent);
+    return within(tx, async (q) => {
       const claim = claimOf(input.source, { ...input, metadata: { ...input.metadata, commissionPercent: percent } });
-      const posted = strip(
-        await post(t, claim, 'payer', [
+      const posted = await post(
+        q,
+        claim,
+        'payer',
+        [
           { account: { userId: input.payerId }, amount: -split.gross },
           { account: { userId: input.modelId }, amount: split.net },
           { account: { site: 'platform_revenue', shard: revenueShardOf(input.payerId) }, amount: split.commission },
-        ]),
+        ],
+        { modelId: input.modelId, payerId: input.payerId, source: input.source, ...split },
       );
       if (posted.replayed) {
-        const earning = await repo.earningOfTransaction(posted.transactionId, t);
-        return { ...posted, earningId: earning?.id ?? null, commission: earning?.commission ?? 0, net: earning?.net ?? 0 };
+        const earning = await repo.earningOfTransaction(posted.transactionId, q);
+        return { ...strip(posted), earningId: earning?.id ?? null, commission: earning?.commission ?? 0, net: earning?.net ?? 0 };
       }
-      const earningId = await repo.insertEarning(
-        { modelId: input.modelId, payerId: input.payerId, transactionId: posted.transactionId, source: input.source, ...split },
-        t,
-      );
-      return { ...posted, earningId, commission: split.commission, net: split.net };
+      return { ...strip(posted), earningId: posted.earningId, commission: split.commission, net: split.net };
     });
   }
 
   /**
    * Reverses a transaction's entries. A transaction is refunded at most once: the refund claims the
    * key `refund:<transactionId>`, and the caller's key is kept to tell their retry (answered as a
-   * replay) from a second refund (409). An earning is reversed by a negative earning row, so a
-   * model's earnings keep matching what the ledger paid them.
+   * replay) from a second refund (409). An earning is reversed by a negative earning row, written
+   * with the refund, so a model's earnings keep matching what the ledger paid them.
    */
   async function refund(input: { transactionId: string; idempotencyKey: string; memo: string }, tx?: Tx): Promise<Posted> {
-    return within(tx, async (t) => {
-      const original = await repo.findTransaction(input.transactionId, t);
+    return within(tx, async (q) => {
+      const original = await repo.findTransaction(input.transactionId, q);
       if (!original) throw notFound('That transaction does not exist.');
       if (original.kind === 'refund') throw badRequest('A refund cannot be refunded.');
       const claim = {
@@ -222,28 +272,28 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
         createdBy: null,
         metadata: { refundOf: original.id, requestKey: input.idempotencyKey },
       };
-      // Entries are never changed once written, so reading them before the claim is safe.
-      const reversed = (await repo.entriesOf(original.id, t)).map((e) => ({ account: { accountId: e.accountId }, amount: -e.amount }));
-      const posted = await post(t, claim, 'refund', reversed);
+      // Entries and earnings are never changed once written, so reading them before the claim is safe.
+      const reversed = (await repo.entriesOf(original.id, q)).map((e) => ({ account: { accountId: e.accountId }, amount: -e.amount }));
+      const earning = await repo.earningOfTransaction(original.id, q);
+      const posted = await post(
+        q,
+        claim,
+        'refund',
+        reversed,
+        earning
+          ? {
+              modelId: earning.modelId,
+              payerId: earning.payerId,
+              source: earning.source,
+              gross: -earning.gross,
+              commission: -earning.commission,
+              net: -earning.net,
+            }
+          : null,
+      );
       if (posted.existing) {
         const requestKey = (posted.existing.metadata as Metadata | null)?.requestKey;
         if (requestKey !== input.idempotencyKey) throw conflict('That transaction was already refunded.', WalletErrorCode.ALREADY_REFUNDED);
-        return strip(posted);
-      }
-      const earning = await repo.earningOfTransaction(original.id, t);
-      if (earning) {
-        await repo.insertEarning(
-          {
-            modelId: earning.modelId,
-            payerId: earning.payerId,
-            transactionId: posted.transactionId,
-            source: earning.source,
-            gross: -earning.gross,
-            commission: -earning.commission,
-            net: -earning.net,
-          },
-          t,
-        );
       }
       return strip(posted);
     });
@@ -256,9 +306,9 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
   ): Promise<Posted> {
     if (input.amount === 0) throw badRequest('Amount cannot be zero.');
     assertAmount(Math.abs(input.amount), 'The amount');
-    return within(tx, (t) =>
+    return within(tx, (q) =>
       post(
-        t,
+        q,
         { kind: 'adjustment', idempotencyKey: input.idempotencyKey, memo: input.reason, createdBy: input.adminId, metadata: null },
         'adjustment',
         [
@@ -275,8 +325,8 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
    */
   async function holdPayout(input: PayoutMovement & { userId: string }, tx?: Tx): Promise<Posted> {
     assertAmount(input.amount, 'The amount');
-    return within(tx, (t) =>
-      post(t, claimOf('payout', input), 'payout', [
+    return within(tx, (q) =>
+      post(q, claimOf('payout', input), 'payout', [
         { account: { userId: input.userId }, amount: -input.amount },
         { account: { site: 'payouts_pending' }, amount: input.amount },
       ]).then(strip),
@@ -286,8 +336,8 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
   /** A rejected payout: the held tokens go back to the model's wallet. */
   async function releasePayout(input: PayoutMovement & { userId: string }, tx?: Tx): Promise<Posted> {
     assertAmount(input.amount, 'The amount');
-    return within(tx, (t) =>
-      post(t, claimOf('payout_refund', input), 'payouts_pending', [
+    return within(tx, (q) =>
+      post(q, claimOf('payout_refund', input), 'payouts_pending', [
         { account: { site: 'payouts_pending' }, amount: -input.amount },
         { account: { userId: input.userId }, amount: input.amount },
       ]).then(strip),
@@ -297,8 +347,8 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
   /** A payout marked paid: the held tokens leave the site for good (`payouts_paid`); no wallet changes. */
   async function settlePayout(input: PayoutMovement, tx?: Tx): Promise<Posted> {
     assertAmount(input.amount, 'The amount');
-    return within(tx, (t) =>
-      post(t, claimOf('payout_paid', input), 'payouts_pending', [
+    return within(tx, (q) =>
+      post(q, claimOf('payout_paid', input), 'payouts_pending', [
         { account: { site: 'payouts_pending' }, amount: -input.amount },
         { account: { site: 'payouts_paid' }, amount: input.amount },
       ]).then(strip),
@@ -375,11 +425,13 @@ function claimOf(
   };
 }
 
-/** Drops the internal `existing` row from what callers see. */
-function strip<T extends Posted & { existing?: TransactionRow }>({ existing, ...posted }: T): Posted {
-  void existing;
-  return posted;
+/** Drops the internal fields (`existing` row, `earningId`) from what callers see. */
+function strip({ transactionId, replayed, userIds, balances, versions }: Posted): Posted {
+  return { transactionId, replayed, userIds, balances, versions };
 }
+
+const isIdList = (changes: readonly string[] | Posted | readonly Posted[]): changes is readonly string[] =>
+  Array.isArray(changes) && changes.every((c) => typeof c === 'string');
 
 /**
  * Amounts are positive whole hundredths, at most MAX_AMOUNT: a 422 for people (the schemas already

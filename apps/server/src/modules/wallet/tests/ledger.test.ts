@@ -39,7 +39,13 @@ describe('card purchases and charges', () => {
       memo: 'Package',
       metadata: { paymentId: 'p1' },
     });
-    expect(credit).toEqual({ transactionId: expect.any(String), replayed: false, userIds: [user.id], balances: { [user.id]: 5_000 } });
+    expect(credit).toEqual({
+      transactionId: expect.any(String),
+      replayed: false,
+      userIds: [user.id],
+      balances: { [user.id]: 5_000 },
+      versions: { [user.id]: expect.any(Number) },
+    });
     const charge = await ledger.charge({ userId: user.id, amount: 1_250, kind: 'item', idempotencyKey: key(), memo: 'Photo set' });
     expect(charge.balances).toEqual({ [user.id]: 3_750 });
     for (const { transactionId } of [credit, charge]) {
@@ -55,7 +61,7 @@ describe('card purchases and charges', () => {
     const idempotencyKey = key();
     const first = await ledger.creditCardPurchase({ userId: user.id, amount: 1_000, idempotencyKey, memo: 'Package' });
     const again = await ledger.creditCardPurchase({ userId: user.id, amount: 1_000, idempotencyKey, memo: 'Package' });
-    expect(again).toEqual({ transactionId: first.transactionId, replayed: true, userIds: [], balances: {} });
+    expect(again).toEqual({ transactionId: first.transactionId, replayed: true, userIds: [], balances: {}, versions: {} });
     expect(await ledger.balanceOf(user.id)).toBe(1_000);
   });
 
@@ -98,6 +104,21 @@ describe("inside a caller's transaction", () => {
     expect(await ledger.balanceOf(user.id)).toBe(0);
   });
 
+  it('a wallet first made in a transaction that rolled back is made again by the next movement', async () => {
+    const { user } = await createMember(app);
+    await app.ctx.db
+      .transaction(async (tx) => {
+        await ledger.creditCardPurchase({ userId: user.id, amount: 700, idempotencyKey: key(), memo: 'Package' }, tx);
+        throw new Error('the payment record failed');
+      })
+      .catch(() => undefined);
+    // The ledger remembers account ids; the one it saw made above never existed after the rollback.
+    const credit = await ledger.creditCardPurchase({ userId: user.id, amount: 300, idempotencyKey: key(), memo: 'Package' });
+    expect(credit.balances).toEqual({ [user.id]: 300 });
+    expect(await ledger.balanceOf(user.id)).toBe(300);
+    expect((await ledger.check()).ok).toBe(true);
+  });
+
   it('publishes nothing until the caller announces after commit', async () => {
     const { user } = await createMember(app);
     const seen: string[][] = [];
@@ -113,7 +134,7 @@ describe("inside a caller's transaction", () => {
     stop();
   });
 
-  it('a 402 the caller catches leaves nothing half-written (the movement ran in a savepoint)', async () => {
+  it("a 402 the caller catches leaves nothing half-written, and the caller's transaction carries on", async () => {
     const payer = await createMember(app);
     const model = await createModel(app);
     await fund(app, payer.user.id, 100);
@@ -129,7 +150,7 @@ describe("inside a caller's transaction", () => {
       await ledger.charge({ userId: payer.user.id, amount: 40, kind: 'message', idempotencyKey: key(), memo: 'Cheaper' }, tx);
     });
     expect(await ledger.balanceOf(payer.user.id)).toBe(60);
-    // The failed movement's key was released with its savepoint: a later retry can still use it.
+    // The refused movement never claimed its key: a later retry can still use it.
     expect(await app.ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, idempotencyKey))).toEqual([]);
     expect((await ledger.check()).ok).toBe(true);
   });

@@ -54,7 +54,13 @@ describe('holding a payout', () => {
     const pending = (await site('payouts_pending')).balance;
 
     const held = await ledger.holdPayout({ userId: user.id, amount: 15_000, idempotencyKey: randomUUID(), memo: 'Payout request' });
-    expect(held).toEqual({ transactionId: expect.any(String), replayed: false, userIds: [user.id], balances: { [user.id]: 35_000 } });
+    expect(held).toEqual({
+      transactionId: expect.any(String),
+      replayed: false,
+      userIds: [user.id],
+      balances: { [user.id]: 35_000 },
+      versions: { [user.id]: expect.any(Number) },
+    });
     expect(await transaction(held.transactionId)).toEqual({
       kind: 'payout',
       createdBy: null,
@@ -73,7 +79,7 @@ describe('holding a payout', () => {
     const input = { userId: user.id, amount: 10_000, idempotencyKey: randomUUID(), memo: 'Payout request' };
     const first = await ledger.holdPayout(input);
     const again = await ledger.holdPayout(input);
-    expect(again).toEqual({ transactionId: first.transactionId, replayed: true, userIds: [], balances: {} });
+    expect(again).toEqual({ transactionId: first.transactionId, replayed: true, userIds: [], balances: {}, versions: {} });
     expect(await ledger.balanceOf(user.id)).toBe(40_000);
   });
 
@@ -143,7 +149,7 @@ describe('releasing and settling', () => {
     const [pending, paid] = [(await site('payouts_pending')).balance, (await site('payouts_paid')).balance];
 
     const settled = await ledger.settlePayout({ amount: 12_345, idempotencyKey: randomUUID(), memo: 'Payout paid' });
-    expect(settled).toEqual({ transactionId: expect.any(String), replayed: false, userIds: [], balances: {} });
+    expect(settled).toEqual({ transactionId: expect.any(String), replayed: false, userIds: [], balances: {}, versions: {} });
     expect(await transaction(settled.transactionId)).toEqual({
       kind: 'payout_paid',
       createdBy: null,

@@ -53,6 +53,22 @@ it('the same key sent 5 times at once charges once and answers the same transact
   expect((await ledger.check()).ok).toBe(true);
 });
 
+it('the same key sent 5 times at once with tokens for one tip: all five answer that tip, none is refused', async () => {
+  const member = await createMember(app);
+  const model = await createModel(app);
+  await fund(app, member.user.id, 300);
+
+  // The retries wait for the first tip's accounts; by then the balance is spent, and the key is what answers.
+  const idempotencyKey = randomUUID();
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () => tip(app, member.token, { modelId: model.user.id, amount: 3, idempotencyKey })),
+  );
+  expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+  expect(new Set(answers.map((a) => a.body.data.transactionId)).size).toBe(1);
+  expect(await ledgerOf(app).balanceOf(member.user.id)).toBe(0);
+  expect(await app.ctx.db.select().from(earnings).where(eq(earnings.modelId, model.user.id))).toHaveLength(1);
+});
+
 it('tips from many members to one model at once all land (the shared accounts take turns, never deadlock)', async () => {
   const model = await createModel(app);
   const members = await Promise.all(Array.from({ length: 20 }, () => createMember(app)));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
 import { socketServer, type Client } from '../../../test-support/sockets';
 import { createAdmin, createMember, createModel } from '../../../test-support/factories';
@@ -70,4 +70,33 @@ it('the last balance a tab receives after a burst of tips is the final one', asy
   await settled;
   await tab.timeout(2000).emitWithAck('link:ping');
   expect(seen.at(-1)).toBe(5);
+});
+
+it('pushes the balances the ledger wrote, without reading them back', async () => {
+  const member = await createMember(app);
+  const model = await createModel(app);
+  await fund(app, member.user.id, 1_000);
+  const [memberTab, modelTab] = await Promise.all([connected(member.token), connected(model.token)]);
+  const reads = vi.spyOn(app.ctx.ledger, 'balanceOf');
+  try {
+    const [memberSees, modelSees] = [balanceOf(memberTab, 8.5), balanceOf(modelTab, 1.2)];
+    expect((await tip(app, member.token, { modelId: model.user.id, amount: 1.5 })).status).toBe(201);
+    expect([await memberSees, await modelSees]).toEqual([8.5, 1.2]);
+    expect(reads).not.toHaveBeenCalled();
+  } finally {
+    reads.mockRestore();
+  }
+});
+
+it('a balance announced late never replaces a newer one on the tab', async () => {
+  const member = await createMember(app);
+  const tab = await connected(member.token);
+  const seen: number[] = [];
+  tab.on('wallet:balance', ({ balance }) => seen.push(balance));
+  const userIds = [member.user.id];
+  // Two movements of one wallet whose events arrive in the opposite order (versions say which is newer).
+  app.ctx.events.publish('wallet.changed', { userIds, balances: { [member.user.id]: { balance: 700, version: 20 } } });
+  app.ctx.events.publish('wallet.changed', { userIds, balances: { [member.user.id]: { balance: 500, version: 10 } } });
+  await tab.timeout(2000).emitWithAck('link:ping');
+  expect(seen).toEqual([7]);
 });
