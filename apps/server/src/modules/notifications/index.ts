@@ -11,16 +11,16 @@ export type { Notifier, NotifyInput } from './notifier.service';
 
 /** For modules that notify directly (items sold, payouts, calls): the same notifier the triggers use. */
 export const createNotifierFor = (ctx: Pick<AppContext, 'db' | 'io'>) =>
-  createNotifier({ db: ctx.db, repo: createNotificationsRepository(ctx.db), push: createNotificationsPush(ctx.io) });
+  createNotifier({ repo: createNotificationsRepository(ctx.db), push: createNotificationsPush(ctx.io) });
 
 /** Notifications: what members are told about, counted exactly and pushed live. */
 export async function notificationsModule(app: FastifyInstance, ctx: AppContext) {
   const { db, events, presence } = ctx;
   const repo = createNotificationsRepository(db);
   const push = createNotificationsPush(ctx.io);
-  const notifier = createNotifier({ db, repo, push });
+  const notifier = createNotifier({ repo, push });
 
-  const service = createNotificationsService({ db, repo, push });
+  const service = createNotificationsService({ repo, push });
   registerNotificationRoutes(app, service);
 
   const unsubscribe = subscribeNotificationTriggers({ events, presence, repo, notifier });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { files, notifications, users } from '../../db/schema';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<
@@ -38,38 +38,35 @@ export function createNotificationsRepository(db: Db) {
   }
 
   /**
-   * Serialises one member's notification writes for the rest of the transaction, on every process:
-   * the "one unread message notification per conversation" check and the unread count announced
-   * with each change stay exact when several causes arrive at once.
+   * Creates a notification and counts it, in one statement: the new row, read back with its actor,
+   * and the member's unread count right after it. Undefined when this cause already notified this
+   * member (`notifications_user_source_key`), or when it is a message notification and one for the
+   * same conversation is still unread (`notifications_unread_message_once`): the unique indexes
+   * decide, so two arriving at once cannot both pass. The count is `notification_counts`, moved in
+   * the same statement under its row's lock, so each creation's count is exact and no lock is held
+   * beyond the statement.
    */
-  async function lockMember(userId: string, tx: Tx) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cc:notifications:${userId}`}))`);
-  }
-
-  /** The new row, or undefined when this cause already notified this member. */
-  async function insert(values: NewNotification, tx: DbOrTx = db): Promise<NotificationRow | undefined> {
-    const [row] = await tx
-      .insert(notifications)
-      .values(values)
-      .onConflictDoNothing({ target: [notifications.userId, notifications.sourceKey] })
-      .returning();
-    return row;
-  }
-
-  async function hasUnread(opts: { userId: string; type: NotificationRow['type']; link: string }, tx: DbOrTx = db): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, opts.userId),
-          eq(notifications.type, opts.type),
-          eq(notifications.link, opts.link),
-          eq(notifications.read, false),
-        ),
+  async function create(values: NewNotification, tx: DbOrTx = db): Promise<Counted<ListedNotification> | undefined> {
+    const result = await tx.execute(sql`
+      with inserted as (
+        insert into notifications (user_id, type, text, link, note, actor_id, source_key)
+        values (${values.userId}::uuid, ${values.type}, ${values.text}, ${values.link ?? null}, ${values.note ?? null},
+                ${values.actorId ?? null}::uuid, ${values.sourceKey})
+        on conflict do nothing
+        returning id, user_id, type, text, link, note, actor_id, source_key, read, created_at
+      ),
+      counted as (
+        insert into notification_counts (user_id, unread)
+        select user_id, 1 from inserted
+        on conflict (user_id) do update set unread = notification_counts.unread + 1
+        returning unread
       )
-      .limit(1);
-    return Boolean(row);
+      select json_build_object('row', ${listedJson(sql`n`)}, 'unread', (select unread from counted)) as result
+      from inserted n
+      ${actorJoins(sql`n`)}
+    `);
+    const [row] = rowsOf<{ result: { row: ListedJson; unread: number } }>(result);
+    return row ? { value: fromJson(row.result.row), unread: row.result.unread } : undefined;
   }
 
   async function countUnread(userId: string, tx: DbOrTx = db): Promise<number> {
@@ -99,48 +96,74 @@ export function createNotificationsRepository(db: Db) {
     );
   }
 
-  async function findForMember(id: string, userId: string, tx: DbOrTx = db): Promise<ListedNotification | undefined> {
-    const [row] = await selectListed(tx)
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-      .limit(1);
-    return row ? withActor(row) : undefined;
-  }
-
-  /** True when this call turned it from unread to read. */
-  async function markRead(id: string, userId: string, tx: DbOrTx = db): Promise<boolean> {
-    const rows = await tx
-      .update(notifications)
-      .set({ read: true })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.read, false)))
-      .returning({ id: notifications.id });
-    return rows.length > 0;
-  }
-
-  /** Marks read the member's unread notifications of one type that point at `link`; their ids. */
-  async function markReadByLink(opts: { userId: string; type: NotificationRow['type']; link: string }, tx: DbOrTx = db): Promise<string[]> {
-    const rows = await tx
-      .update(notifications)
-      .set({ read: true })
-      .where(
-        and(
-          eq(notifications.userId, opts.userId),
-          eq(notifications.type, opts.type),
-          eq(notifications.link, opts.link),
-          eq(notifications.read, false),
-        ),
+  /**
+   * Marks one of the member's notifications read, with the unread count after it; undefined when
+   * it is not theirs. `changed` says whether this call turned it from unread to read (only then
+   * does the count move). The answer shows it read, as it now is.
+   */
+  async function markRead(id: string, userId: string): Promise<(Counted<ListedNotification> & { changed: boolean }) | undefined> {
+    const result = await db.execute(sql`
+      with changed as (
+        update notifications set read = true where id = ${id}::uuid and user_id = ${userId}::uuid and not read returning id
+      ),
+      counted as (
+        update notification_counts set unread = unread - 1
+        where user_id = ${userId}::uuid and exists (select 1 from changed)
+        returning unread
       )
-      .returning({ id: notifications.id });
-    return rows.map((row) => row.id);
+      select json_build_object(
+        'row', ${listedJson(sql`n`)},
+        'changed', exists (select 1 from changed),
+        'unread', (select unread from counted)
+      ) as result
+      from notifications n
+      ${actorJoins(sql`n`)}
+      where n.id = ${id}::uuid and n.user_id = ${userId}::uuid
+    `);
+    const [row] = rowsOf<{ result: { row: ListedJson; changed: boolean; unread: number | null } }>(result);
+    if (!row) return undefined;
+    const listed = fromJson(row.result.row);
+    // This statement's read of the row predates its own update (and maybe another's): it is read now.
+    listed.notification.read = true;
+    return { value: listed, changed: row.result.changed, unread: row.result.unread ?? 0 };
   }
 
-  /** How many turned from unread to read. */
-  async function markAllRead(userId: string, tx: DbOrTx = db): Promise<number> {
-    const rows = await tx
-      .update(notifications)
-      .set({ read: true })
-      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-      .returning({ id: notifications.id });
-    return rows.length;
+  /** Marks read the member's unread notifications of one type that point at `link`: their ids, and the unread count after. */
+  async function markReadByLink(opts: { userId: string; type: NotificationRow['type']; link: string }): Promise<Counted<string[]>> {
+    return markReadWhere(
+      opts.userId,
+      sql`user_id = ${opts.userId}::uuid and type = ${opts.type} and link = ${opts.link} and not read`,
+      false,
+    );
+  }
+
+  /** Marks all the member's notifications read: which turned from unread to read, and the unread count after. */
+  async function markAllRead(userId: string): Promise<Counted<string[]>> {
+    return markReadWhere(userId, sql`user_id = ${userId}::uuid and not read`, true);
+  }
+
+  /**
+   * One statement: mark read, and take as many off the count. With `always`, the count row is
+   * touched even when nothing changed, so the count answered is the current one (a notification
+   * created meanwhile stays unread and counted).
+   */
+  async function markReadWhere(userId: string, where: SQL, always: boolean): Promise<Counted<string[]>> {
+    const result = await db.execute(sql`
+      with changed as (
+        update notifications set read = true where ${where} returning id
+      ),
+      counted as (
+        update notification_counts set unread = unread - (select count(*) from changed)
+        where user_id = ${userId}::uuid ${always ? sql`` : sql`and exists (select 1 from changed)`}
+        returning unread
+      )
+      select json_build_object(
+        'ids', (select coalesce(json_agg(id), '[]'::json) from changed),
+        'unread', (select unread from counted)
+      ) as result
+    `);
+    const [row] = rowsOf<{ result: { ids: string[]; unread: number | null } }>(result);
+    return { value: row!.result.ids, unread: row!.result.unread ?? 0 };
   }
 
   /**
@@ -162,7 +185,7 @@ export function createNotificationsRepository(db: Db) {
     return row;
   }
 
-  return { lockMember, insert, hasUnread, countUnread, listForMember, findForMember, markRead, markReadByLink, markAllRead, findMember };
+  return { create, countUnread, listForMember, markRead, markReadByLink, markAllRead, findMember };
 }
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
@@ -184,3 +207,42 @@ function withActor(row: {
     },
   };
 }
+
+/** Something a statement changed, with the member's unread count right after it. */
+export type Counted<T> = { value: T; unread: number };
+
+/** A listed notification as `listedJson` builds it (snake case dropped, dates as text). */
+type ListedJson = {
+  id: string;
+  userId: string;
+  type: NotificationRow['type'];
+  text: string;
+  link: string | null;
+  note: string | null;
+  actorId: string | null;
+  sourceKey: string;
+  read: boolean;
+  createdAt: string;
+  actor: ActorRow | null;
+};
+
+/**
+ * A notification row (alias `n`) and its actor as one JSON value: both drivers answer JSON the
+ * same way (node-postgres leaves timestamps as text, PGlite makes them dates).
+ */
+const listedJson = (n: SQL) => sql`json_build_object(
+  'id', ${n}.id, 'userId', ${n}.user_id, 'type', ${n}.type, 'text', ${n}.text, 'link', ${n}.link, 'note', ${n}.note,
+  'actorId', ${n}.actor_id, 'sourceKey', ${n}.source_key, 'read', ${n}.read, 'createdAt', ${n}.created_at,
+  'actor', case when actor.id is null then null else json_build_object(
+    'id', actor.id, 'username', actor.username, 'name', actor.name, 'avatarFileId', actor_avatar.id, 'avatarFileName', actor_avatar.file_name
+  ) end
+)`;
+const actorJoins = (n: SQL) => sql`
+  left join users actor on actor.id = ${n}.actor_id
+  left join files actor_avatar on actor_avatar.id = actor.avatar_file_id`;
+
+function fromJson({ actor, createdAt, ...notification }: ListedJson): ListedNotification {
+  return { notification: { ...notification, createdAt: new Date(createdAt) }, actor };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

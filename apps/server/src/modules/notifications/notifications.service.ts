@@ -1,28 +1,22 @@
 import type { List, Notification, PageQuery } from '@cc/contracts';
-import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { NotificationsRepository } from './notifications.repository';
 import { toNotificationDto } from './notifications.presenter';
 import type { NotificationsPush } from './notifications.socket';
 
 /** A member's own notifications: listing, counting and marking read. Nobody sees another's. */
-export function createNotificationsService({ db, repo, push }: { db: Db; repo: NotificationsRepository; push: NotificationsPush }) {
+export function createNotificationsService({ repo, push }: { repo: NotificationsRepository; push: NotificationsPush }) {
   async function list(userId: string, page: PageQuery, unreadOnly = false): Promise<List<Notification>> {
     const { rows, count } = await repo.listForMember({ userId, unreadOnly, ...page });
     return { items: rows.map(toNotificationDto), count };
   }
 
   async function markRead(userId: string, id: string): Promise<Notification> {
-    const result = await db.transaction(async (tx) => {
-      await repo.lockMember(userId, tx);
-      const changed = await repo.markRead(id, userId, tx);
-      const listed = await repo.findForMember(id, userId, tx);
-      if (!listed) throw notFound('That notification was not found.');
-      return { listed, changed, unreadCount: await repo.countUnread(userId, tx) };
-    });
+    const result = await repo.markRead(id, userId);
+    if (!result) throw notFound('That notification was not found.');
     // Reading one already read changes nothing another tab needs to hear about.
-    if (result.changed) push.read(userId, [id], result.unreadCount);
-    return toNotificationDto(result.listed);
+    if (result.changed) push.read(userId, [id], result.unread);
+    return toNotificationDto(result.value);
   }
 
   /**
@@ -30,21 +24,15 @@ export function createNotificationsService({ db, repo, push }: { db: Db; repo: N
    * counting what the member has just read.
    */
   async function markConversationRead(userId: string, conversationId: string): Promise<void> {
-    const result = await db.transaction(async (tx) => {
-      await repo.lockMember(userId, tx);
-      const ids = await repo.markReadByLink({ userId, type: 'message', link: `/messages/${conversationId}` }, tx);
-      return { ids, unreadCount: ids.length > 0 ? await repo.countUnread(userId, tx) : 0 };
-    });
-    if (result.ids.length > 0) push.read(userId, result.ids, result.unreadCount);
+    const { value: ids, unread } = await repo.markReadByLink({ userId, type: 'message', link: `/messages/${conversationId}` });
+    if (ids.length > 0) push.read(userId, ids, unread);
   }
 
   async function markAllRead(userId: string): Promise<{ updated: number; count: 0 }> {
-    const updated = await db.transaction(async (tx) => {
-      await repo.lockMember(userId, tx);
-      return repo.markAllRead(userId, tx);
-    });
-    push.read(userId, 'all', 0);
-    return { updated, count: 0 };
+    const { value: ids, unread } = await repo.markAllRead(userId);
+    // The count after: 0 unless a notification arrived meanwhile (it stays unread).
+    push.read(userId, 'all', unread);
+    return { updated: ids.length, count: 0 };
   }
 
   return {

@@ -3,7 +3,7 @@ import { emitToUser, type Io } from '../../platform/socket';
 
 /**
  * Tells every tab of a member about their notifications. Called after commit; each payload carries
- * the unread count read in the same transaction as the change, so the bell never has to guess.
+ * the unread count moved by the same statement as the change, so the bell never has to guess.
  */
 export function createNotificationsPush(io: () => Io) {
   return {

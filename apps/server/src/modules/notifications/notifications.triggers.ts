@@ -33,8 +33,8 @@ export function subscribeNotificationTriggers({
         text: `${sender.name} sent you a message`,
         link: `/messages/${conversationId}`,
         actorId: sender.id,
+        // One per conversation until read: the notifier skips it while one for this link is unread.
         sourceKey: `message:${messageId}`,
-        unlessUnreadWithSameLink: true,
       });
     }),
 

@@ -1,5 +1,4 @@
 import type { NotificationType } from '@cc/contracts';
-import type { Db } from '../../platform/db';
 import type { NotificationsRepository } from './notifications.repository';
 import { toNotificationDto } from './notifications.presenter';
 import type { NotificationsPush } from './notifications.socket';
@@ -14,33 +13,19 @@ export type NotifyInput = {
   actorId: string | null;
   /** What caused it (`tip:<transactionId>`): the same cause never notifies the same member twice. */
   sourceKey: string;
-  /**
-   * Skip when the member still has an unread notification of this type with this link (one per
-   * conversation until read, rather than one per message).
-   */
-  unlessUnreadWithSameLink?: boolean;
 };
 
-/** Creates notifications and pushes each new one, with the exact unread count, to its member's tabs. */
-export function createNotifier({ db, repo, push }: { db: Db; repo: NotificationsRepository; push: NotificationsPush }) {
+/**
+ * Creates notifications and pushes each new one, with the exact unread count, to its member's tabs.
+ * A message notification is skipped while the member still has an unread one for the same
+ * conversation (its link): one per conversation until read, rather than one per message.
+ */
+export function createNotifier({ repo, push }: { repo: Pick<NotificationsRepository, 'create'>; push: NotificationsPush }) {
   /** True when a notification was created; false when its cause had already notified (or was folded). */
   async function notify(input: NotifyInput): Promise<boolean> {
-    const { unlessUnreadWithSameLink, ...values } = input;
-    const created = await db.transaction(async (tx) => {
-      await repo.lockMember(values.userId, tx);
-      if (
-        unlessUnreadWithSameLink &&
-        values.link &&
-        (await repo.hasUnread({ userId: values.userId, type: values.type, link: values.link }, tx))
-      )
-        return null;
-      const row = await repo.insert(values, tx);
-      if (!row) return null;
-      const listed = await repo.findForMember(row.id, values.userId, tx);
-      return { notification: toNotificationDto(listed!), unreadCount: await repo.countUnread(values.userId, tx) };
-    });
+    const created = await repo.create(input);
     if (!created) return false;
-    push.created(values.userId, created.notification, created.unreadCount);
+    push.created(input.userId, toNotificationDto(created.value), created.unread);
     return true;
   }
 

@@ -4,6 +4,9 @@ import { createMember, createModel } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
 import { allOf, connectSocket, contactAdded, isOnline, unreadCountOf, waitForNotifications } from './helpers';
 
+/** A socket's arrival or departure reaches presence (Redis with REDIS_URL) within moments; a busy CI machine may take seconds. */
+const PRESENCE_SETTLES = { timeout: 5000, interval: 20 };
+
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
@@ -45,14 +48,14 @@ it('tells an away recipient about a message, but not one with a tab open', async
   const conversationId = randomUUID();
 
   const tab = await connectSocket(app, recipient.token);
-  await vi.waitFor(async () => expect(await isOnline(app, recipient.user.id)).toBe(true));
+  await vi.waitFor(async () => expect(await isOnline(app, recipient.user.id)).toBe(true), PRESENCE_SETTLES);
   messageSent(conversationId, sender.user, recipient.user);
   // Another cause afterwards: by the time it shows, a message notification would have shown too.
   contactAdded(app, (await createMember(app)).user, recipient.user);
   expect((await waitForNotifications(app, recipient.token, 1)).items.map((n) => n.type)).toEqual(['contact']);
 
   tab.disconnect();
-  await vi.waitFor(async () => expect(await isOnline(app, recipient.user.id)).toBe(false));
+  await vi.waitFor(async () => expect(await isOnline(app, recipient.user.id)).toBe(false), PRESENCE_SETTLES);
   messageSent(conversationId, sender.user, recipient.user);
   const [notification] = (await waitForNotifications(app, recipient.token, 2)).items;
   expect(notification).toMatchObject({
