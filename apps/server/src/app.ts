@@ -266,7 +266,9 @@ function serveWebApp(app: FastifyInstance, config: Config) {
     return;
   }
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-  void app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false, maxAge: '1h' });
+  // preCompressed: the build writes brotli and gzip copies beside each asset (apps/web/build/precompress.ts);
+  // a browser that accepts one gets it, any other the file itself.
+  void app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false, maxAge: '1h', preCompressed: true });
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   registerNotFoundHandler(app, sendIndex);

@@ -3,8 +3,9 @@ import { cleanup } from '@testing-library/react';
 
 afterEach(() => cleanup());
 
-// jsdom has no matchMedia; the toaster asks it for the colour scheme.
-if (!window.matchMedia) {
+// jsdom has no matchMedia; the toaster asks it for the colour scheme. (The build's own tests run
+// in Node, without a window.)
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,

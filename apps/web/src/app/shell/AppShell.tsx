@@ -1,25 +1,26 @@
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
-import { useLiveSocket } from '../../shared/socket/useLiveSocket';
-import { CallCenter } from '../../features/calls';
-import { useMessagingLive } from '../../features/messages';
-import { useNotificationsLive } from '../../features/notifications';
+import { selectCurrentUser } from '../../shared/auth/authSlice';
+import { useAppSelector } from '../../shared/store/hooks';
 import { Footer } from './Footer';
+import { loadMemberShell, MemberLive } from './loadMemberShell';
 import { RouteLoader } from './RouteLoader';
+import { Toasts } from './Toasts';
 import { TopBar } from './TopBar';
 import { useSessionBootstrap } from './useSessionBootstrap';
 import { useSiteHead } from './useSiteHead';
 import './AppShell.css';
-import './Toaster.css';
 
 /** The app shell: wraps every page with the top bar, the footer, toasts and the route loader. */
 export function AppShell() {
   useSiteHead();
   useSessionBootstrap();
-  useLiveSocket();
-  // Chat and notifications listen on every page: unread counts and the bell stay exact everywhere.
-  useMessagingLive();
-  useNotificationsLive();
+  const signedIn = useAppSelector(selectCurrentUser) !== null;
+  // A sign-in on its way: fetch the signed-in part of the shell meanwhile.
+  const signingIn = useAppSelector((state) => state.auth.requesting);
+  useEffect(() => {
+    if (signingIn) void loadMemberShell().catch(() => undefined);
+  }, [signingIn]);
   return (
     <>
       <a href="#main" className="skip-link">
@@ -31,9 +32,13 @@ export function AppShell() {
       </main>
       <Footer />
       {/* Toasts appear at the bottom right. */}
-      <Toaster position="bottom-right" theme="system" richColors closeButton />
-      {/* Calls' global listener: the Voice Call modal and incoming calls on every page. */}
-      <CallCenter />
+      <Toasts />
+      {/* Signed in: the live socket, chat and notification listeners, and the calls' global listener. */}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <MemberLive />
+        </Suspense>
+      ) : null}
       <RouteLoader />
       {/* A new page opens at its top; back and forward return to where the person was. */}
       <ScrollRestoration />

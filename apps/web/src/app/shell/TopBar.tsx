@@ -1,13 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAppSelector } from '../../shared/store/hooks';
 import { selectCurrentUser } from '../../shared/auth/authSlice';
 import { useSiteName } from '../../shared/site/siteApi';
-import { SocketStatusDot } from '../../shared/socket/SocketStatusDot';
 import { ButtonLink, Icon } from '../../shared/ui';
-import { NotificationBell } from '../../features/notifications';
-import { MessagesNavLink, MessagesShortcut } from '../../features/messages';
 import { BalanceChip } from './BalanceChip';
+import { MemberLiveControls, MemberNavLink } from './loadMemberShell';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 import './TopBar.css';
@@ -34,7 +32,11 @@ export function TopBar() {
             <NavLink to="/" end className="topbar__link">
               Home
             </NavLink>
-            {user ? <MessagesNavLink /> : null}
+            {user ? (
+              <Suspense fallback={null}>
+                <MemberNavLink />
+              </Suspense>
+            ) : null}
             <NavLink to="/models" className="topbar__link">
               Models
             </NavLink>
@@ -78,9 +80,10 @@ export function TopBar() {
         <div className="topbar__end">
           {user ? (
             <>
-              <SocketStatusDot />
-              <MessagesShortcut />
-              <NotificationBell />
+              {/* The live parts come with the signed-in chunk (loadMemberShell.ts), usually there already. */}
+              <Suspense fallback={null}>
+                <MemberLiveControls />
+              </Suspense>
               <BalanceChip balance={user.balance} />
               <UserMenu user={user} />
             </>

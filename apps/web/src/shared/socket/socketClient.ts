@@ -1,4 +1,4 @@
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import {
   SOCKET_PATH,
   SOCKET_RECONNECT_DELAY_MAX_MS,
@@ -11,7 +11,7 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { socketConnected, socketDisconnected, socketFailed, socketOpened, socketReconnected, socketReconnecting } from './socketSlice';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Connect = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => AppSocket;
+export type Connect = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => AppSocket;
 
 /** Same origin, token as a query parameter, websocket then polling, unlimited reconnection 1–10 s (docs/product.md#sockets). */
 export function socketOptions(token: string): Partial<ManagerOptions & SocketOptions> {
@@ -52,7 +52,11 @@ export function bindSocketStatus(socket: AppSocket, dispatch: Dispatch) {
   socket.io.on('reconnect', () => dispatch(socketReconnected()));
 }
 
-export function openSocket(token: string, dispatch: Dispatch, connect: Connect = io as Connect): AppSocket {
+/**
+ * Opens the one socket with `connect` (socket.io-client's `io`, from connectSocket.ts): this module
+ * is also used by sign-out, which must not bring the socket client to the login page (issue #11).
+ */
+export function openSocket(token: string, dispatch: Dispatch, connect: Connect): AppSocket {
   closeSocket();
   const socket = connect('/', socketOptions(token));
   bindSocketStatus(socket, dispatch);

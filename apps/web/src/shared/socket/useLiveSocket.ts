@@ -5,6 +5,7 @@ import { currentPath } from '../api/navigation';
 import { logout } from '../auth/logoutThunk';
 import { selectCurrentUser } from '../auth/authSlice';
 import { storeMe } from '../auth/storeMe';
+import { connectSocket } from './connectSocket';
 import { closeSocket, openSocket } from './socketClient';
 import { balanceChanged } from './walletBalance';
 
@@ -19,7 +20,7 @@ export function useLiveSocket() {
   useEffect(() => {
     const token = readAccessToken();
     if (!userId || !token) return;
-    const socket = openSocket(token, dispatch);
+    const socket = openSocket(token, dispatch, connectSocket);
     socket.on('session:revoked', ({ reason }) => {
       // This very session signed out elsewhere means another tab of this browser did it.
       const loginNotice = reason === 'logout' ? 'signed-out-elsewhere' : reason;

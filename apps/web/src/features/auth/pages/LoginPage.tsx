@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ErrorCode, loginSchema } from '@cc/contracts';
+import { ErrorCode } from '@cc/contracts';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { login } from '../../../shared/auth/loginThunk';
 import { safeNext } from '../../../shared/api/navigation';
+import { lazyResolver } from '../../../shared/forms/lazyResolver';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { Alert, FormAlert, Button, ButtonLink, Checkbox, PasswordField, TextField } from '../../../shared/ui';
 import { AuthLayout } from '../components/AuthLayout';
 import { ContactUsText } from '../components/ContactUsText';
 import { arrivalNotice } from '../lib/arrivalNotice';
+
+// The form's rules load when it is first checked: the page is usable before zod arrives (issue #11).
+const loginResolver = lazyResolver(() => import('../lib/loginResolver').then((module) => module.loginResolver));
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -28,7 +31,7 @@ export default function LoginPage() {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     mode: 'onTouched',
     defaultValues: { email: params.get('email') ?? '', password: '', keepLogin: true },
   });
