@@ -13,7 +13,7 @@
  *   - one model: every payer tips the same model, whose wallet row is shared as well.
  * On PostgreSQL the load process also samples pg_stat_activity every 50 ms (state, wait event and,
  * for a lock wait, whose ledger account the waiter queues for), and the server counts the
- * statements of one free send, one paid send and one tip before the load. Afterwards it checks that
+ * statements of one free send, one paid send, one tip and one item purchase before the load. Afterwards it checks that
  * every tip answered 201 landed once, every balance is exact and the ledger check is clean.
  *
  *   npm run bench:tips                                           # embedded PGlite
@@ -348,13 +348,17 @@ async function serverMain() {
         a.kind !== 'member_wallet' ? `${a.kind} row` : models.has(a.user_id!) ? "model's wallet row" : "payer's wallet row",
       ]),
     );
-    console.log('\ntime inside `update ledger_accounts`, by account (driver side): requests inside it on average, updates, mean ms each');
+    console.log(
+      '\ntime inside statements changing balances (the movement statement, or `update ledger_accounts`), by account (driver side): ' +
+        'requests inside one on average, statements, mean ms each',
+    );
     report.phases.forEach((p, i) => {
       const measured = server[i];
       if (!measured || measured.updates.size === 0) return;
       const byClass = new Map<string, Timed>();
       for (const [id, t] of measured.updates) {
-        const key = classOf.get(id) ?? 'unknown row';
+        const key = classOf.get(id);
+        if (!key) continue;
         const into = byClass.get(key) ?? { ms: 0, n: 0 };
         byClass.set(key, { ms: into.ms + t.ms, n: into.n + t.n });
       }
@@ -419,7 +423,7 @@ type Factories = typeof factories;
 
 /**
  * Statements (each one round trip with node-postgres, which does not pipeline) of one free send,
- * one paid send and one tip, counted at the driver: those before the answer, and those the live
+ * one paid send, one tip and one item purchase, counted at the driver: those before the answer, and those the live
  * events run after it. Each is measured on its second run, once wallets and plans exist.
  */
 async function countStatements(
@@ -442,6 +446,23 @@ async function countStatements(
   const conversation = async (userId: string) =>
     (await app.request('POST', '/api/conversation', { token: sender.token, body: { userId } })).body.data._id as string;
   const [free, paid] = [await conversation(friend.user.id), await conversation(paidModel.user.id)];
+  // Two items of 1.00 token (a buyer buys an item once): one for the warm-up run, one counted.
+  const { samplePdf, upload } = await import('../apps/server/src/modules/media/tests/helpers');
+  const seller = await createModel(app);
+  const media = await upload(
+    app,
+    '/api/media/files',
+    { name: 'guide.pdf', type: 'application/pdf', content: samplePdf() },
+    { token: seller.token },
+  );
+  const items: string[] = [];
+  for (const name of ['Statement item 1', 'Statement item 2']) {
+    const res = await app.request('POST', '/api/sell-item', {
+      token: seller.token,
+      body: { mediaId: media.body.data._id, name, price: 1 },
+    });
+    items.push(res.body.data._id as string);
+  }
   const operations: [string, () => Promise<{ status: number }>][] = [
     [
       'free send',
@@ -467,6 +488,14 @@ async function countStatements(
           body: { modelId: tipModel.user.id, amount: 1.5, idempotencyKey: crypto.randomUUID() },
         }),
     ],
+    [
+      'item purchase',
+      () =>
+        app.request('POST', '/api/purchase-item', {
+          token: sender.token,
+          body: { sellItemId: items.shift(), price: 1, idempotencyKey: crypto.randomUUID() },
+        }),
+    ],
   ];
   for (const [name, run] of operations) {
     await run();
@@ -487,9 +516,12 @@ async function countStatements(
 type Timed = { ms: number; n: number };
 
 /**
- * Times every `update ledger_accounts` at the driver, per account id. Under contention that time
- * is the wait for the row's lock, so its sum over a phase divided by the phase's length is how
- * many requests, on average, were queued inside that account's update.
+ * Times every statement that changes ledger balances at the driver, per account id it changes: the
+ * movement statement (`with moves …`, which locks, checks and writes every account of a movement
+ * at once, apps/server/src/modules/wallet/ledger.repository.ts) or, in older code, each
+ * `update ledger_accounts`. Under contention that time is mostly the wait for the rows' locks, so
+ * its sum over a phase divided by the phase's length is how many requests, on average, were inside
+ * a statement changing that account. A movement statement counts once for each of its accounts.
  */
 function timeAccountUpdates() {
   const original = pg.Client.prototype.query;
@@ -499,14 +531,19 @@ function timeAccountUpdates() {
     // Drizzle calls query(config, params); a config may carry its own values.
     const config = args[0] as string | { text?: string; values?: unknown[] };
     const text = typeof config === 'string' ? config : config.text;
-    if (text?.startsWith('update "ledger_accounts"') && result instanceof Promise) {
+    const trimmed = text?.trimStart();
+    if ((trimmed?.startsWith('update "ledger_accounts"') || trimmed?.startsWith('with moves ')) && result instanceof Promise) {
       const values = (Array.isArray(args[1]) ? args[1] : typeof config === 'object' ? config.values : undefined) ?? [];
-      const id = values.find((v): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v)) ?? 'unknown';
+      // Every id among the parameters; those that are not accounts (a movement's payer and model
+      // user ids) find no account when reported and are left out there.
+      const ids = values.filter((v): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v));
       const [started, into] = [performance.now(), current];
       result.then(
         () => {
-          const t = into.get(id) ?? { ms: 0, n: 0 };
-          into.set(id, { ms: t.ms + performance.now() - started, n: t.n + 1 });
+          for (const id of ids) {
+            const t = into.get(id) ?? { ms: 0, n: 0 };
+            into.set(id, { ms: t.ms + performance.now() - started, n: t.n + 1 });
+          }
         },
         () => undefined,
       );
