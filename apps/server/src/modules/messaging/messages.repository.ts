@@ -152,13 +152,7 @@ export function createMessagesRepository(db: Db) {
         from conversation
         on conflict (sender_id, client_id) do nothing
         returning id, seq, created_at
-      ), last_message as (
-        update ${conversations} set last_message_id = inserted.id, last_message_at = inserted.created_at
-        from inserted where ${conversations}.id = ${values.conversationId}::uuid
-      ), unread as (
-        update ${conversationMembers} set unread_count = unread_count + 1
-        from inserted where conversation_id = ${values.conversationId}::uuid and user_id <> ${values.senderId}::uuid
-      )
+      ), ${afterInsert(values)}
       select id, seq::text as seq, created_at from inserted`);
     const [row] = (result as unknown as { rows: { id: string; seq: string; created_at: Date | string }[] }).rows;
     return row ? storedRecord(values, row) : undefined;
@@ -193,13 +187,7 @@ export function createMessagesRepository(db: Db) {
           and not (${values.senderPaysModels}::boolean and type = 'model' and model_status = 'approved' and token_per_message > 0)
         on conflict (sender_id, client_id) do nothing
         returning id, seq, created_at
-      ), last_message as (
-        update ${conversations} set last_message_id = inserted.id, last_message_at = inserted.created_at
-        from inserted where ${conversations}.id = ${values.conversationId}::uuid
-      ), unread as (
-        update ${conversationMembers} set unread_count = unread_count + 1
-        from inserted where conversation_id = ${values.conversationId}::uuid and user_id <> ${values.senderId}::uuid
-      )
+      ), ${afterInsert(values)}
       select membership.*, inserted.id, inserted.seq::text as seq, inserted.created_at
       from membership left join inserted on true`);
     const [row] = (result as unknown as { rows: InsertIfFreeRow[] }).rows;
@@ -284,3 +272,15 @@ export function createMessagesRepository(db: Db) {
 }
 
 export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
+
+/**
+ * What storing a message also changes, as CTEs after an `inserted` one (nothing when it inserted
+ * nothing): the conversation's last message, and the recipient's unread counter.
+ */
+const afterInsert = (values: Pick<NewMessage, 'conversationId' | 'senderId'>) => sql`last_message as (
+        update ${conversations} set last_message_id = inserted.id, last_message_at = inserted.created_at
+        from inserted where ${conversations}.id = ${values.conversationId}::uuid
+      ), unread as (
+        update ${conversationMembers} set unread_count = unread_count + 1
+        from inserted where conversation_id = ${values.conversationId}::uuid and user_id <> ${values.senderId}::uuid
+      )`;
