@@ -80,20 +80,6 @@ const matches = (ref: AccountRef): SQL =>
 
 /** The only place that touches the ledger tables. Every write takes the caller's transaction. */
 export function createLedgerRepository(db: Db) {
-  /**
-   * Claims an idempotency key by inserting the transaction row. Undefined when the key is taken:
-   * on PostgreSQL a concurrent claim of the same key waits here until the other one commits or
-   * rolls back, so exactly one caller ever goes on to move tokens.
-   */
-  async function claimTransaction(values: NewTransaction, tx: DbOrTx): Promise<string | undefined> {
-    const [row] = await tx
-      .insert(ledgerTransactions)
-      .values(values)
-      .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-      .returning({ id: ledgerTransactions.id });
-    return row?.id;
-  }
-
   async function findTransactionByKey(idempotencyKey: string, tx: DbOrTx = db): Promise<TransactionRow | undefined> {
     const [row] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, idempotencyKey)).limit(1);
     return row;
@@ -334,7 +320,6 @@ export function createLedgerRepository(db: Db) {
   }
 
   return {
-    claimTransaction,
     findTransactionByKey,
     findTransaction,
     resolveAccounts,
