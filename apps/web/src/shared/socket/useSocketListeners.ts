@@ -32,15 +32,12 @@ export function useSocketListeners(bind: (socket: AppSocket) => () => void) {
 }
 
 /**
- * Calls `onResync` every time the link comes back after it was lost (not on the first connect):
- * whatever the server said meanwhile may be missing, so features refetch what they show.
+ * Calls `onResync` on every connect after the feature bound its listeners: when the link comes back
+ * after it was lost, and on the first connect of a socket that was still connecting at binding.
+ * Either way the server may have said things the feature never heard (a page's data is fetched
+ * while the socket, loaded with the signed-in shell, is still on its way), so it refetches them.
  */
-export function onReconnect(socket: AppSocket, onResync: () => void): () => void {
-  let connectedBefore = socket.connected;
-  const listener = () => {
-    if (connectedBefore) onResync();
-    connectedBefore = true;
-  };
-  socket.on('connect', listener);
-  return () => socket.off('connect', listener);
+export function onResyncNeeded(socket: AppSocket, onResync: () => void): () => void {
+  socket.on('connect', onResync);
+  return () => socket.off('connect', onResync);
 }

@@ -1,4 +1,4 @@
-import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
+import { onResyncNeeded, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { refreshCallHistory } from '../api/historyApi';
 
@@ -11,7 +11,7 @@ export function useHistoryLive() {
   useSocketListeners((socket) => {
     const refresh = () => void dispatch(refreshCallHistory());
     for (const event of CALL_EVENTS) socket.on(event, refresh);
-    const stopResync = onReconnect(socket, refresh);
+    const stopResync = onResyncNeeded(socket, refresh);
     return () => {
       for (const event of CALL_EVENTS) socket.off(event, refresh);
       stopResync();

@@ -1,4 +1,4 @@
-import { useSocketListeners, onReconnect } from '../../../shared/socket/useSocketListeners';
+import { useSocketListeners, onResyncNeeded } from '../../../shared/socket/useSocketListeners';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { refreshDashboard } from '../api/homeApi';
 
@@ -14,7 +14,7 @@ export function useDashboardLive() {
   useSocketListeners((socket) => {
     const refresh = () => void dispatch(refreshDashboard());
     for (const event of DASHBOARD_EVENTS) socket.on(event, refresh);
-    const stopResync = onReconnect(socket, refresh);
+    const stopResync = onResyncNeeded(socket, refresh);
     return () => {
       for (const event of DASHBOARD_EVENTS) socket.off(event, refresh);
       stopResync();

@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import type { RootState } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
-import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
+import { onResyncNeeded, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { selectHasTyping, typingLapsed } from '../model/chatSlice';
 import {
   conversationBlocked,
@@ -40,7 +40,7 @@ export function useMessagingLive() {
     socket.on('conversation:blocked', onBlocked);
     socket.on('presence:changed', onPresence);
     socket.on('conversation:typing', onTyping);
-    const stopResync = onReconnect(socket, () => dispatch(resync()));
+    const stopResync = onResyncNeeded(socket, () => dispatch(resync()));
     return () => {
       socket.off('message:created', onCreated);
       socket.off('message:deleted', onDeleted);

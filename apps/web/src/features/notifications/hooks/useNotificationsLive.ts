@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { ServerToClientEvents } from '@cc/contracts';
 import { useAppDispatch } from '../../../shared/store/hooks';
-import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
+import { onResyncNeeded, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { notificationCreated, notificationsApi, notificationsRead } from '../api/notificationsApi';
 import { notificationPath } from '../lib/links';
 import { useOpenNotification } from './useOpenNotification';
@@ -40,7 +40,7 @@ export function useNotificationsLive() {
 
     socket.on('notification:created', onCreated);
     socket.on('notification:read', onRead);
-    const stopResync = onReconnect(socket, () => dispatch(notificationsApi.util.invalidateTags(['Notification'])));
+    const stopResync = onResyncNeeded(socket, () => dispatch(notificationsApi.util.invalidateTags(['Notification'])));
     return () => {
       socket.off('notification:created', onCreated);
       socket.off('notification:read', onRead);

@@ -84,17 +84,21 @@ it('marks all as read from the panel, then shows the recent ones', async () => {
   expect((within(panel).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
 });
 
-it('fetches the count again after the link comes back', async () => {
+it('fetches the count again once the socket connects, and after the link comes back', async () => {
   let count = 2;
   const server = fakeServer().on('GET', '/api/notifications/unread/count', () => ({ body: { count } }));
   renderNotifications('/');
   await screen.findByRole('button', { name: 'Notifications, 2 unread' });
   await waitFor(() => expect(sockets).toHaveLength(1));
 
+  // A notification that came while the socket was still connecting was never pushed to this page.
+  count = 3;
   act(() => sockets[0]!.receive('connect'));
+  expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+
   act(() => sockets[0]!.receive('disconnect'));
   count = 5;
   act(() => sockets[0]!.receive('connect'));
   expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' })).toBeTruthy();
-  expect(server.callsTo('GET', '/api/notifications/unread/count')).toHaveLength(2);
+  expect(server.callsTo('GET', '/api/notifications/unread/count')).toHaveLength(3);
 });

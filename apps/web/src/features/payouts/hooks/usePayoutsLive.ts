@@ -1,4 +1,4 @@
-import { onReconnect, useSocketListeners } from '../../../shared/socket/useSocketListeners';
+import { onResyncNeeded, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { refreshPayoutRequests } from '../api/payoutsApi';
 
@@ -14,7 +14,7 @@ export function usePayoutsLive() {
       if (notification.type === 'payout') refresh();
     };
     socket.on('notification:created', onNotification);
-    const stopResync = onReconnect(socket, refresh);
+    const stopResync = onResyncNeeded(socket, refresh);
     return () => {
       socket.off('notification:created', onNotification);
       stopResync();
