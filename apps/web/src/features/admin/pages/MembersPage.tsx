@@ -57,7 +57,7 @@ function memberColumns(myId: string | undefined, { onAction, onOpen, onAdjust }:
         </div>
       ),
     },
-    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => row.email },
+    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => <span className="admin-address">{row.email}</span> },
     {
       key: 'type',
       header: 'Type',

@@ -60,7 +60,7 @@ function columns(onReview: (row: AdminModelRow) => void): TableColumn<AdminModel
         </div>
       ),
     },
-    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => row.email },
+    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => <span className="admin-address">{row.email}</span> },
     { key: 'submitted', header: 'Submitted', cell: (row) => <RelativeTime iso={row.verificationDocument?.submittedAt} /> },
     { key: 'status', header: 'Status', cell: (row) => <ModelStatusBadge status={row.modelStatus} /> },
     {

@@ -55,23 +55,26 @@ export function EarningsChart({ days, summary }: { days: readonly DayTotal[]; su
           <span>{shortDay.format(last.day)}</span>
         </figcaption>
       ) : null}
-      <table className="visually-hidden">
-        <caption>Tokens earned per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Tokens earned</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.day.toISOString()}>
-              <td>{longDay.format(day.day)}</td>
-              <td>{formatTokens(day.net)}</td>
+      {/* A table ignores a 1 px width: the hidden box around it is what keeps it off the layout. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Tokens earned per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Tokens earned</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day.toISOString()}>
+                <td>{longDay.format(day.day)}</td>
+                <td>{formatTokens(day.net)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

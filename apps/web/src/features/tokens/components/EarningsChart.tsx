@@ -143,25 +143,28 @@ export function EarningsChart({ periods, period }: { periods: readonly ChartPeri
           {PERIOD_WORDS[period].axis}
         </span>
       </div>
-      <table className="visually-hidden">
-        <caption>Net earnings by {period}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{PERIOD_WORDS[period].axis}</th>
-            <th scope="col">Net tokens</th>
-            <th scope="col">Sales</th>
-          </tr>
-        </thead>
-        <tbody>
-          {periods.map((p) => (
-            <tr key={p.start}>
-              <th scope="row">{periodName(p.start, period)}</th>
-              <td>{formatTokens(p.net)}</td>
-              <td>{p.count}</td>
+      {/* A table ignores a 1 px width: the hidden box around it is what keeps it off the layout. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Net earnings by {period}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{PERIOD_WORDS[period].axis}</th>
+              <th scope="col">Net tokens</th>
+              <th scope="col">Sales</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {periods.map((p) => (
+              <tr key={p.start}>
+                <th scope="row">{periodName(p.start, period)}</th>
+                <td>{formatTokens(p.net)}</td>
+                <td>{p.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
