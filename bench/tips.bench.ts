@@ -32,6 +32,7 @@ import pg from 'pg';
 import type * as factories from '../apps/server/src/test-support/factories';
 import type { TestApp as BenchApp } from '../apps/server/src/test-support/harness';
 import { openLoop, percentiles } from './support/open-loop';
+import { printTopSelfTime } from './support/profile';
 
 const PAYERS = Number(process.env.BENCH_PAYERS ?? 200);
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 8);
@@ -570,32 +571,6 @@ function machineTimes() {
     idle += cpu.times.idle;
   }
   return { busy, idle };
-}
-
-type CpuProfile = {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples?: number[] | undefined;
-  timeDeltas?: number[] | undefined;
-};
-
-/** The 15 functions with the most self time in a V8 CPU profile, as shares of all samples. */
-function printTopSelfTime(profile: CpuProfile) {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const self = new Map<string, number>();
-  let total = 0;
-  (profile.samples ?? []).forEach((id, i) => {
-    const frame = byNode.get(id)!;
-    const where = frame.url
-      ? `${frame.url.replace(/^file:\/\/.*?\/node_modules\//, '').replace(/^file:\/\/.*?\/apps\//, 'apps/')}:${frame.lineNumber + 1}`
-      : '';
-    const key = `${frame.functionName || '(anonymous)'} ${where}`.trim();
-    const dt = profile.timeDeltas?.[i] ?? 0;
-    self.set(key, (self.get(key) ?? 0) + dt);
-    total += dt;
-  });
-  console.log(`\nserver CPU profile (${(total / 1e6).toFixed(1)} s sampled), top 15 by self time:`);
-  for (const [key, us] of [...self].sort(([, a], [, b]) => b - a).slice(0, 15))
-    console.log(`  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 }
 
 const rssMb = () => Math.round(process.memoryUsage().rss / 1048576);

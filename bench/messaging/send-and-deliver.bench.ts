@@ -15,6 +15,7 @@
  *   node --import tsx bench/messaging/send-and-deliver.bench.ts free|paid   (both when omitted)
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… npm run bench:messaging
  *   BENCH_STEP_SECONDS=8 (default)
+ *   BENCH_CPU_PROF=/tmp/free.cpuprofile …   # V8 CPU profile of the server over the whole ladder
  */
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import { createAdmin, createMember, createModel, giveTokens } from '../../apps/s
 import { createTestApp, type TestApp } from '../../apps/server/src/test-support/harness';
 import { at1000Cell, cpuAtSustained, idleCell, ladderTable } from '../support/ladder';
 import { runGenerator } from '../support/loadgen';
+import { profileIfAsked } from '../support/profile';
 import { databaseLabel, readValue, sectionName, writeSection } from '../support/results';
 import { softwareVersions } from '../support/versions';
 import type { MessagesPair, MessagesPlan, MessagesReport } from './messages-load';
@@ -71,11 +73,13 @@ async function scenario(kind: Kind) {
   const database = databaseLabel();
   console.log(`${kind} messages on ${database}; ${PAIRS} pairs ready in ${((performance.now() - preparing) / 1000).toFixed(1)} s`);
 
+  const profile = await profileIfAsked();
   const report = await runGenerator<MessagesPlan, MessagesReport>(
     path.join(import.meta.dirname, 'messages-load.ts'),
     { base, kind, pairs, stepSeconds: STEP_SECONDS, startAt: 50 },
     { databaseName: app.config.databaseUrl ? new URL(app.config.databaseUrl).pathname.slice(1) : undefined },
   );
+  await profile.stop();
   const { ladder } = report;
 
   // Every accepted send is stored exactly once; a failed one at most once.

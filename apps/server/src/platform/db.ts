@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { Query, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -66,6 +67,37 @@ export async function openDatabase(opts: {
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('none')) as Blob,
+  };
+}
+
+/** The parts of a drizzle database or transaction a prepared statement needs (public fields, untyped). */
+type Executor = {
+  dialect: { sqlToQuery(sql: SQL): Query };
+  session: { prepareQuery(query: Query, fields: undefined, name: string, arrayMode: boolean): PreparedQuery };
+};
+type PreparedQuery = { execute(params: Record<string, unknown>): Promise<unknown> };
+
+/**
+ * A statement of a hot path, built once and sent by name. Written with `sql.placeholder(name)` for
+ * each value, it runs on the database or inside a transaction. Drizzle builds the SQL once instead
+ * of on every call, and PostgreSQL parses it once per connection and, after a few runs, stops
+ * planning it: planning was most of PostgreSQL's time per message (bench/PROFILE.md). PGlite runs
+ * it as any other statement. Rows come back as the driver reads them (a timestamptz as text).
+ */
+export function preparedStatement<Params extends Record<string, unknown>, Row>(name: string, statement: SQL) {
+  let query: Query | undefined;
+  // Per session: the database's (its pool) lives as long as the app; a transaction's, as long as it.
+  const preparedBySession = new WeakMap<object, PreparedQuery>();
+  return async function run(executor: DbOrTx, params: Params): Promise<Row[]> {
+    const { dialect, session } = executor as unknown as Executor;
+    query ??= dialect.sqlToQuery(statement);
+    let prepared = preparedBySession.get(session);
+    if (!prepared) {
+      prepared = session.prepareQuery(query, undefined, name, false);
+      preparedBySession.set(session, prepared);
+    }
+    const result = (await prepared.execute(params)) as { rows: Row[] };
+    return result.rows;
   };
 }
 

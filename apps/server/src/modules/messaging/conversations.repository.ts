@@ -82,17 +82,21 @@ export function createConversationsRepository(db: Db) {
       .leftJoin(otherAvatar, eq(otherAvatar.id, users.avatarFileId));
   }
 
+  // The joins of viewSelect, with one more column (a generic select would lose the row type). Read
+  // for every message sent, so prepared once (platform/db.ts preparedStatement says why).
+  const bothViews = db
+    .select(viewWithTotalFields)
+    .from(me)
+    .innerJoin(conversations, eq(conversations.id, me.conversationId))
+    .innerJoin(them, and(eq(them.conversationId, me.conversationId), eq(them.userId, me.otherUserId)))
+    .innerJoin(users, eq(users.id, me.otherUserId))
+    .leftJoin(otherAvatar, eq(otherAvatar.id, users.avatarFileId))
+    .where(eq(me.conversationId, sql.placeholder('conversationId')))
+    .prepare('conversations_both_views');
+
   /** Both members' views of a conversation, each with that member's total unread. */
   async function findBothViews(conversationId: string) {
-    // The joins of viewSelect, with one more column (a generic select would lose the row type).
-    return db
-      .select(viewWithTotalFields)
-      .from(me)
-      .innerJoin(conversations, eq(conversations.id, me.conversationId))
-      .innerJoin(them, and(eq(them.conversationId, me.conversationId), eq(them.userId, me.otherUserId)))
-      .innerJoin(users, eq(users.id, me.otherUserId))
-      .leftJoin(otherAvatar, eq(otherAvatar.id, users.avatarFileId))
-      .where(eq(me.conversationId, conversationId));
+    return bothViews.execute({ conversationId });
   }
 
   async function findView(conversationId: string, viewerId: string, tx: DbOrTx = db): Promise<ConversationViewRow | undefined> {

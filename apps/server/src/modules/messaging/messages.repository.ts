@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { conversationMembers, conversations, files, messageBookmarks, messages, users } from '../../db/schema';
 import type { Membership } from './conversations.repository';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { preparedStatement, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { netEarnedBy } from '../wallet';
 import { contains } from './like';
 
@@ -34,7 +34,7 @@ type InsertIfFreeRow = {
 };
 
 /** The message as stored, from what was sent and what the insert returned (node-postgres reads bigint as text). */
-function storedRecord(values: NewMessage, row: { id: string; seq: string; created_at: Date | string }): MessageRecord {
+function storedRecord(values: NewMessage, row: StoredRow): MessageRecord {
   return {
     id: row.id,
     seq: Number(row.seq),
@@ -138,23 +138,10 @@ export function createMessagesRepository(db: Db) {
    * in one statement: it locks the conversation before the message takes its `seq`, so messages of
    * a conversation commit in `seq` order (a read position or catch-up cursor never passes a message
    * that commits later), makes it the conversation's last message and counts it unread for the
-   * other member. Outside a transaction it is
-   * its own: one round trip for a free message (docs/decisions/0007-messaging.md).
+   * other member. Outside a transaction it is its own: one round trip (docs/decisions/0007-messaging.md).
    */
   async function insertInOrder(values: NewMessage, tx: DbOrTx = db): Promise<MessageRecord | undefined> {
-    const result = await tx.execute(sql`
-      with conversation as (
-        select id from ${conversations} where id = ${values.conversationId}::uuid for update
-      ), inserted as (
-        insert into ${messages} (conversation_id, sender_id, client_id, type, text, file_id, price)
-        select id, ${values.senderId}::uuid, ${values.clientId}::uuid, ${values.type}::text, ${values.text ?? ''}::text,
-          ${values.fileId ?? null}::uuid, ${values.price ?? 0}::integer
-        from conversation
-        on conflict (sender_id, client_id) do nothing
-        returning id, seq, created_at
-      ), ${afterInsert(values)}
-      select id, seq::text as seq, created_at from inserted`);
-    const [row] = (result as unknown as { rows: { id: string; seq: string; created_at: Date | string }[] }).rows;
+    const [row] = await insertInOrderStatement(tx, statementParams(values));
     return row ? storedRecord(values, row) : undefined;
   }
 
@@ -168,29 +155,7 @@ export function createMessagesRepository(db: Db) {
   async function insertIfFree(
     values: NewMessage & { clientId: string; senderPaysModels: boolean },
   ): Promise<{ membership: Membership | undefined; record: MessageRecord | undefined }> {
-    const result = await db.execute(sql`
-      with membership as (
-        select me.conversation_id, me.other_user_id, me.blocks_other, them.blocks_other as other_blocks_me,
-          other.username, other.name, other.role, other.type, other.status, other.model_status, other.token_per_message
-        from ${conversations} conversation
-        join ${conversationMembers} me on me.conversation_id = conversation.id and me.user_id = ${values.senderId}::uuid
-        join ${conversationMembers} them on them.conversation_id = conversation.id and them.user_id = me.other_user_id
-        join ${users} other on other.id = me.other_user_id
-        where conversation.id = ${values.conversationId}::uuid
-        for update of conversation
-      ), inserted as (
-        insert into ${messages} (conversation_id, sender_id, client_id, type, text, file_id, price)
-        select conversation_id, ${values.senderId}::uuid, ${values.clientId}::uuid, ${values.type}::text, ${values.text ?? ''}::text,
-          ${values.fileId ?? null}::uuid, 0
-        from membership
-        where not blocks_other and not other_blocks_me and status = 'active'
-          and not (${values.senderPaysModels}::boolean and type = 'model' and model_status = 'approved' and token_per_message > 0)
-        on conflict (sender_id, client_id) do nothing
-        returning id, seq, created_at
-      ), ${afterInsert(values)}
-      select membership.*, inserted.id, inserted.seq::text as seq, inserted.created_at
-      from membership left join inserted on true`);
-    const [row] = (result as unknown as { rows: InsertIfFreeRow[] }).rows;
+    const [row] = await insertIfFreeStatement(db, { ...statementParams(values), senderPaysModels: values.senderPaysModels });
     if (!row) return { membership: undefined, record: undefined };
     const membership: Membership = {
       conversationId: row.conversation_id,
@@ -214,7 +179,7 @@ export function createMessagesRepository(db: Db) {
   }
 
   async function setTransaction(messageId: string, transactionId: string, tx: DbOrTx) {
-    await tx.update(messages).set({ transactionId }).where(eq(messages.id, messageId));
+    await setTransactionStatement(tx, { messageId, transactionId });
   }
 
   /**
@@ -273,14 +238,90 @@ export function createMessagesRepository(db: Db) {
 
 export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
 
+const param = sql.placeholder;
+
+/** The values of a new message, as the statements below name them. */
+type MessageParams = {
+  conversationId: string;
+  senderId: string;
+  clientId: string;
+  type: string;
+  text: string;
+  fileId: string | null;
+  price: number;
+};
+
+function statementParams(values: NewMessage): MessageParams {
+  return {
+    conversationId: values.conversationId,
+    senderId: values.senderId,
+    clientId: values.clientId,
+    type: values.type,
+    text: values.text ?? '',
+    fileId: values.fileId ?? null,
+    price: values.price ?? 0,
+  };
+}
+
 /**
  * What storing a message also changes, as CTEs after an `inserted` one (nothing when it inserted
  * nothing): the conversation's last message, and the recipient's unread counter.
  */
-const afterInsert = (values: Pick<NewMessage, 'conversationId' | 'senderId'>) => sql`last_message as (
+const afterInsert = sql`last_message as (
         update ${conversations} set last_message_id = inserted.id, last_message_at = inserted.created_at
-        from inserted where ${conversations}.id = ${values.conversationId}::uuid
+        from inserted where ${conversations}.id = ${param('conversationId')}::uuid
       ), unread as (
         update ${conversationMembers} set unread_count = unread_count + 1
-        from inserted where conversation_id = ${values.conversationId}::uuid and user_id <> ${values.senderId}::uuid
+        from inserted where conversation_id = ${param('conversationId')}::uuid and user_id <> ${param('senderId')}::uuid
       )`;
+
+/** The new message's columns the database chose (node-postgres reads bigint as text). */
+type StoredRow = { id: string; seq: string; created_at: Date | string };
+
+const insertInOrderStatement = preparedStatement<MessageParams, StoredRow>(
+  'messages_insert_in_order',
+  sql`
+      with conversation as (
+        select id from ${conversations} where id = ${param('conversationId')}::uuid for update
+      ), inserted as (
+        insert into ${messages} (conversation_id, sender_id, client_id, type, text, file_id, price)
+        select id, ${param('senderId')}::uuid, ${param('clientId')}::uuid, ${param('type')}::text, ${param('text')}::text,
+          ${param('fileId')}::uuid, ${param('price')}::integer
+        from conversation
+        on conflict (sender_id, client_id) do nothing
+        returning id, seq, created_at
+      ), ${afterInsert}
+      select id, seq::text as seq, created_at from inserted`,
+);
+
+const insertIfFreeStatement = preparedStatement<MessageParams & { senderPaysModels: boolean }, InsertIfFreeRow>(
+  'messages_insert_if_free',
+  sql`
+      with membership as (
+        select me.conversation_id, me.other_user_id, me.blocks_other, them.blocks_other as other_blocks_me,
+          other.username, other.name, other.role, other.type, other.status, other.model_status, other.token_per_message
+        from ${conversations} conversation
+        join ${conversationMembers} me on me.conversation_id = conversation.id and me.user_id = ${param('senderId')}::uuid
+        join ${conversationMembers} them on them.conversation_id = conversation.id and them.user_id = me.other_user_id
+        join ${users} other on other.id = me.other_user_id
+        where conversation.id = ${param('conversationId')}::uuid
+        for update of conversation
+      ), inserted as (
+        insert into ${messages} (conversation_id, sender_id, client_id, type, text, file_id, price)
+        select conversation_id, ${param('senderId')}::uuid, ${param('clientId')}::uuid, ${param('type')}::text, ${param('text')}::text,
+          ${param('fileId')}::uuid, 0
+        from membership
+        where not blocks_other and not other_blocks_me and status = 'active'
+          and not (${param('senderPaysModels')}::boolean and type = 'model' and model_status = 'approved' and token_per_message > 0)
+        on conflict (sender_id, client_id) do nothing
+        returning id, seq, created_at
+      ), ${afterInsert}
+      select membership.*, inserted.id, inserted.seq::text as seq, inserted.created_at
+      from membership left join inserted on true`,
+);
+
+/** Every paid message is tied to its ledger transaction after both were written. */
+const setTransactionStatement = preparedStatement<{ messageId: string; transactionId: string }, never>(
+  'messages_set_transaction',
+  sql`update ${messages} set transaction_id = ${param('transactionId')}::uuid where id = ${param('messageId')}::uuid`,
+);

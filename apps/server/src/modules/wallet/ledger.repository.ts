@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { earnings, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
-import type { Db, DbOrTx } from '../../platform/db';
+import { preparedStatement, type Db, type DbOrTx } from '../../platform/db';
 
 export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
 export type SiteAccountKind = Exclude<AccountKind, 'member_wallet'>;
@@ -36,6 +36,90 @@ type PostResultRow = {
   changed: ChangedAccount[] | null;
   short: { accountId: string; balance: number } | null;
 };
+
+const param = sql.placeholder;
+
+/** A movement's values as its statement names them: the moves as two arrays of one length, so the statement has one shape. */
+type PostParams = {
+  accountIds: string[];
+  amounts: number[];
+  kind: string;
+  idempotencyKey: string;
+  memo: string;
+  createdBy: string | null;
+  metadata: string | null;
+};
+type EarningParams = {
+  earningModelId: string;
+  earningPayerId: string | null;
+  earningSource: string;
+  earningGross: number;
+  earningCommission: number;
+  earningNet: number;
+};
+
+/** The statement of `post` (its comment tells how it works), with or without the earning a sale writes. */
+function movementStatement(withEarning: boolean) {
+  const earningCte = withEarning
+    ? sql`, earning as (
+          insert into ${earnings} (model_id, payer_id, transaction_id, source, gross, commission, net)
+          select ${param('earningModelId')}::uuid, ${param('earningPayerId')}::uuid, claim.id, ${param('earningSource')}::text,
+                 ${param('earningGross')}::integer, ${param('earningCommission')}::integer, ${param('earningNet')}::integer
+          from claim
+          returning id
+        )`
+    : sql``;
+  return sql`
+      with moves (account_id, amount) as (
+        select * from unnest(${param('accountIds')}::uuid[], ${param('amounts')}::bigint[])
+      ),
+      locked as (
+        select a.id, a.balance, a.allow_negative, m.amount
+        from ${ledgerAccounts} a join moves m on m.account_id = a.id
+        order by a.id
+        for no key update of a
+      ),
+      checked as (
+        select count(*) = cardinality(${param('accountIds')}::uuid[]) and coalesce(bool_and(allow_negative or balance + amount >= 0), false) as ok
+        from locked
+      ),
+      claim as (
+        insert into ${ledgerTransactions} (kind, idempotency_key, memo, created_by, metadata)
+        select ${param('kind')}::text, ${param('idempotencyKey')}::text, ${param('memo')}::text, ${param('createdBy')}::uuid,
+               ${param('metadata')}::jsonb
+        from checked where ok
+        on conflict (idempotency_key) do nothing
+        returning id
+      ),
+      applied as (
+        update ${ledgerAccounts} a set balance = l.balance + l.amount
+        from locked l
+        where a.id = l.id and exists (select 1 from claim)
+        returning a.id, a.user_id, a.balance, pg_current_wal_insert_lsn() - '0/0'::pg_lsn as version
+      ),
+      entries as (
+        insert into ${ledgerEntries} (transaction_id, account_id, amount)
+        select claim.id, m.account_id, m.amount from claim cross join moves m
+      )${earningCte}
+      select json_build_object(
+        'ok', (select ok from checked),
+        'transactionId', (select id from claim),
+        'earningId', ${withEarning ? sql`(select id from earning)` : sql`null`},
+        'changed', (select json_agg(json_build_object('accountId', id, 'userId', user_id, 'balance', balance, 'version', version)) from applied),
+        'short', (
+          select json_build_object('accountId', id, 'balance', balance) from locked
+          where not allow_negative and balance + amount < 0 order by id limit 1
+        )
+      ) as result
+    `;
+}
+
+// Every paid action runs one of these: prepared once (platform/db.ts preparedStatement).
+const postStatement = preparedStatement<PostParams, { result: PostResultRow }>('ledger_post', movementStatement(false));
+const postWithEarningStatement = preparedStatement<PostParams & EarningParams, { result: PostResultRow }>(
+  'ledger_post_with_earning',
+  movementStatement(true),
+);
 
 /**
  * How many account ids a process remembers. An account's id never changes once created, so the
@@ -179,60 +263,26 @@ export function createLedgerRepository(db: Db) {
    */
   async function post(input: PostInput, tx: DbOrTx): Promise<PostOutcome> {
     const { claim, moves, earning } = input;
-    const values = sql.join(
-      moves.map((m) => sql`(${m.accountId}::uuid, ${m.amount}::bigint)`),
-      sql`, `,
-    );
-    const earningCte = earning
-      ? sql`, earning as (
-          insert into earnings (model_id, payer_id, transaction_id, source, gross, commission, net)
-          select ${earning.modelId}::uuid, ${earning.payerId ?? null}::uuid, claim.id, ${earning.source}, ${earning.gross}::integer,
-                 ${earning.commission}::integer, ${earning.net}::integer
-          from claim
-          returning id
-        )`
-      : sql``;
-    const result = await tx.execute(sql`
-      with moves (account_id, amount) as (values ${values}),
-      locked as (
-        select a.id, a.balance, a.allow_negative, m.amount
-        from ledger_accounts a join moves m on m.account_id = a.id
-        order by a.id
-        for no key update of a
-      ),
-      checked as (
-        select count(*) = ${sql.raw(String(moves.length))} and coalesce(bool_and(allow_negative or balance + amount >= 0), false) as ok
-        from locked
-      ),
-      claim as (
-        insert into ledger_transactions (kind, idempotency_key, memo, created_by, metadata)
-        select ${claim.kind}, ${claim.idempotencyKey}, ${claim.memo ?? ''}, ${claim.createdBy ?? null}::uuid, ${claim.metadata == null ? null : JSON.stringify(claim.metadata)}::jsonb
-        from checked where ok
-        on conflict (idempotency_key) do nothing
-        returning id
-      ),
-      applied as (
-        update ledger_accounts a set balance = l.balance + l.amount
-        from locked l
-        where a.id = l.id and exists (select 1 from claim)
-        returning a.id, a.user_id, a.balance, pg_current_wal_insert_lsn() - '0/0'::pg_lsn as version
-      ),
-      entries as (
-        insert into ledger_entries (transaction_id, account_id, amount)
-        select claim.id, m.account_id, m.amount from claim cross join moves m
-      )${earningCte}
-      select json_build_object(
-        'ok', (select ok from checked),
-        'transactionId', (select id from claim),
-        'earningId', ${earning ? sql`(select id from earning)` : sql`null`},
-        'changed', (select json_agg(json_build_object('accountId', id, 'userId', user_id, 'balance', balance, 'version', version)) from applied),
-        'short', (
-          select json_build_object('accountId', id, 'balance', balance) from locked
-          where not allow_negative and balance + amount < 0 order by id limit 1
-        )
-      ) as result
-    `);
-    const [row] = (result as unknown as { rows: { result: PostResultRow }[] }).rows;
+    const params: PostParams = {
+      accountIds: moves.map((m) => m.accountId),
+      amounts: moves.map((m) => m.amount),
+      kind: claim.kind,
+      idempotencyKey: claim.idempotencyKey,
+      memo: claim.memo ?? '',
+      createdBy: claim.createdBy ?? null,
+      metadata: claim.metadata == null ? null : JSON.stringify(claim.metadata),
+    };
+    const [row] = earning
+      ? await postWithEarningStatement(tx, {
+          ...params,
+          earningModelId: earning.modelId,
+          earningPayerId: earning.payerId ?? null,
+          earningSource: earning.source,
+          earningGross: earning.gross,
+          earningCommission: earning.commission,
+          earningNet: earning.net,
+        })
+      : await postStatement(tx, params);
     const outcome = row!.result;
     if (outcome.transactionId)
       return { kind: 'posted', transactionId: outcome.transactionId, earningId: outcome.earningId, changed: outcome.changed ?? [] };
