@@ -38,13 +38,7 @@ function storedRecord(values: NewMessage, row: StoredRow): MessageRecord {
   return {
     id: row.id,
     seq: Number(row.seq),
-    conversationId: values.conversationId,
-    senderId: values.senderId,
-    clientId: values.clientId,
-    type: values.type,
-    text: values.text ?? '',
-    fileId: values.fileId ?? null,
-    price: values.price ?? 0,
+    ...statementParams(values),
     transactionId: null,
     createdAt: new Date(row.created_at),
     deletedAt: null,
@@ -245,7 +239,7 @@ type MessageParams = {
   conversationId: string;
   senderId: string;
   clientId: string;
-  type: string;
+  type: MessageRecord['type'];
   text: string;
   fileId: string | null;
   price: number;
