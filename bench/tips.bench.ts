@@ -24,15 +24,13 @@
  *   BENCH_RATES=50,100 BENCH_PHASE_SECONDS=5 BENCH_PAYERS=50 …    # a quicker look
  */
 import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
 import type * as factories from '../apps/server/src/test-support/factories';
 import type { TestApp as BenchApp } from '../apps/server/src/test-support/harness';
 import { openLoop, percentiles } from './support/open-loop';
-import { printTopSelfTime } from './support/profile';
+import { profileIfAsked, type Profiling } from './support/profile';
 
 const PAYERS = Number(process.env.BENCH_PAYERS ?? 200);
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 8);
@@ -254,8 +252,9 @@ async function serverMain() {
 
   // The load generator: this file again, in a process of its own.
   const child = fork(import.meta.filename, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_TIPS_ROLE: 'load' } });
-  const profiler = process.env.BENCH_CPU_PROF ? new Session() : undefined;
-  profiler?.connect();
+  // The profile (BENCH_CPU_PROF) covers the closed-loop "spread" phase only.
+  const PROFILED_PHASE = 'tips, spread: closed loop';
+  let profile: Profiling | undefined;
   const marks = new Map<string, { cpu: NodeJS.CpuUsage; machine: ReturnType<typeof machineTimes>; at: number }>();
   const server: { serverCpuMs: number; machineBusy: number; ms: number; updates: Map<string, Timed> }[] = [];
   const updates = databaseUrl ? timeAccountUpdates() : undefined;
@@ -264,12 +263,9 @@ async function serverMain() {
       void (async () => {
         if (message.kind === 'report') return resolve(message.report);
         if (message.kind === 'error') return reject(new Error(message.error));
-        const profiled = profiler && message.name.startsWith('tips, spread: closed loop');
+        const profiled = message.name.startsWith(PROFILED_PHASE);
         if (message.kind === 'phase-start') {
-          if (profiled) {
-            await profiler.post('Profiler.enable');
-            await profiler.post('Profiler.start');
-          }
+          if (profiled) profile = await profileIfAsked();
           updates?.take();
           marks.set(message.name, { cpu: process.cpuUsage(), machine: machineTimes(), at: performance.now() });
         } else {
@@ -283,11 +279,7 @@ async function serverMain() {
             ms: performance.now() - mark.at,
             updates: updates?.take() ?? new Map(),
           });
-          if (profiled) {
-            const { profile } = await profiler.post('Profiler.stop');
-            writeFileSync(process.env.BENCH_CPU_PROF!, JSON.stringify(profile));
-            printTopSelfTime(profile);
-          }
+          if (profiled) await profile?.stop();
         }
         child.send({ ack: true });
       })();

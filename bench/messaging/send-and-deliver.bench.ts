@@ -15,7 +15,7 @@
  *   node --import tsx bench/messaging/send-and-deliver.bench.ts free|paid   (both when omitted)
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… npm run bench:messaging
  *   BENCH_STEP_SECONDS=8 (default)
- *   BENCH_CPU_PROF=/tmp/free.cpuprofile …   # V8 CPU profile of the server over the whole ladder
+ *   BENCH_CPU_PROF=/tmp/messages.cpuprofile …   # V8 CPU profile of the server over each ladder (messages-free.cpuprofile, …)
  */
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -73,7 +73,7 @@ async function scenario(kind: Kind) {
   const database = databaseLabel();
   console.log(`${kind} messages on ${database}; ${PAIRS} pairs ready in ${((performance.now() - preparing) / 1000).toFixed(1)} s`);
 
-  const profile = await profileIfAsked();
+  const profile = await profileIfAsked(kind);
   const report = await runGenerator<MessagesPlan, MessagesReport>(
     path.join(import.meta.dirname, 'messages-load.ts'),
     { base, kind, pairs, stepSeconds: STEP_SECONDS, startAt: 50 },
