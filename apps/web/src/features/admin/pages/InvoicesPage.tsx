@@ -17,6 +17,7 @@ import { PAGE_SIZE, useListAdminInvoicesQuery } from '../api/adminApi';
 import { Drawer } from '../components/Drawer';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam } from '../hooks/useSearchParam';
+import { EmailAddress } from '../components/EmailAddress';
 
 function invoiceColumns(onOpen: (invoice: Invoice) => void): TableColumn<Invoice>[] {
   return [
@@ -37,7 +38,9 @@ function invoiceColumns(onOpen: (invoice: Invoice) => void): TableColumn<Invoice
       cell: (row) => (
         <div className="admin-person__text">
           <span className="admin-person__name">{row.buyer.name}</span>
-          <span className="admin-person__sub">{row.buyer.email}</span>
+          <span className="admin-person__sub">
+            <EmailAddress address={row.buyer.email} />
+          </span>
         </div>
       ),
     },

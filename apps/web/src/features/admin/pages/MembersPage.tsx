@@ -24,6 +24,7 @@ import { AccountStatusBadge } from '../components/StatusBadges';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
+import { EmailAddress } from '../components/EmailAddress';
 
 type RowHandlers = {
   onAction: (action: MemberAction) => void;
@@ -57,7 +58,7 @@ function memberColumns(myId: string | undefined, { onAction, onOpen, onAdjust }:
         </div>
       ),
     },
-    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => <span className="admin-address">{row.email}</span> },
+    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => <EmailAddress address={row.email} /> },
     {
       key: 'type',
       header: 'Type',

@@ -19,6 +19,7 @@ import { ModelDrawer } from '../components/ModelDrawer';
 import { ModelStatusBadge } from '../components/StatusBadges';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
+import { EmailAddress } from '../components/EmailAddress';
 
 const FILTERS: readonly FilterOption<ModelsFilter>[] = [
   { value: 'pending', label: 'Pending' },
@@ -60,7 +61,7 @@ function columns(onReview: (row: AdminModelRow) => void): TableColumn<AdminModel
         </div>
       ),
     },
-    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => <span className="admin-address">{row.email}</span> },
+    { key: 'email', header: 'E-mail', wrap: true, cell: (row) => <EmailAddress address={row.email} /> },
     { key: 'submitted', header: 'Submitted', cell: (row) => <RelativeTime iso={row.verificationDocument?.submittedAt} /> },
     { key: 'status', header: 'Status', cell: (row) => <ModelStatusBadge status={row.modelStatus} /> },
     {

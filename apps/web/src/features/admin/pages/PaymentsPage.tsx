@@ -6,6 +6,7 @@ import { ClampedText } from '../components/ClampedText';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
+import { EmailAddress } from '../components/EmailAddress';
 
 const FILTERS: readonly FilterOption<PaymentsFilter>[] = [
   { value: 'all', label: 'All' },
@@ -26,7 +27,9 @@ const COLUMNS: readonly TableColumn<AdminPayment>[] = [
     cell: (row) => (
       <div className="admin-person__text">
         <span className="admin-person__name">{row.user.name}</span>
-        <span className="admin-person__sub">{row.user.email}</span>
+        <span className="admin-person__sub">
+          <EmailAddress address={row.user.email} />
+        </span>
       </div>
     ),
   },

@@ -55,7 +55,6 @@ export function EarningsChart({ days, summary }: { days: readonly DayTotal[]; su
           <span>{shortDay.format(last.day)}</span>
         </figcaption>
       ) : null}
-      {/* A table ignores a 1 px width: the hidden box around it is what keeps it off the layout. */}
       <div className="visually-hidden">
         <table>
           <caption>Tokens earned per day</caption>

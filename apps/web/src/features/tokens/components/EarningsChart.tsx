@@ -143,7 +143,6 @@ export function EarningsChart({ periods, period }: { periods: readonly ChartPeri
           {PERIOD_WORDS[period].axis}
         </span>
       </div>
-      {/* A table ignores a 1 px width: the hidden box around it is what keeps it off the layout. */}
       <div className="visually-hidden">
         <table>
           <caption>Net earnings by {period}</caption>
