@@ -33,8 +33,18 @@ it('a token the server no longer accepts sends the person to the login page', as
   await context.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
   await context.route(/\/socket\.io\//, (route) => route.abort());
   await context.addCookies([tokenCookie(member.token)]);
+  // The signed-in shell loads after the page and then reads the bell's and the messages' counts.
+  // Those reads must be over before the session ends, or one of them meets the 401 first and the
+  // person lands on the login page from the profile, without the click below (which is fine for a
+  // person, but not what this journey checks).
+  const shellRead = Promise.all(
+    ['/api/notifications/unread/count', '/api/conversation/total-unread-message'].map((path) =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === path),
+    ),
+  );
   await page.goto('/account/profile');
   await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(member.user.username);
+  await shellRead;
 
   // The session ends elsewhere (say, a password change on another device); the next API call answers 401.
   // Contacts loads its list from the API on arrival, so the next click surely makes a call (a page

@@ -23,6 +23,7 @@ export {
 /** The ledger: wallets, transfers with commission, earnings, tips, administrator adjustments. */
 export async function walletModule(app: FastifyInstance, ctx: AppContext) {
   const { db, events, ledger, members } = ctx;
+  await ledger.openSiteAccounts();
 
   registerWalletRoutes(app, ctx, {
     ledger,

@@ -73,9 +73,14 @@ function movementStatement(withEarning: boolean) {
       with moves (account_id, amount) as (
         select * from unnest(${param('accountIds')}::uuid[], ${param('amounts')}::bigint[])
       ),
+      present as (
+        select count(*) = cardinality(${param('accountIds')}::uuid[]) as every_one
+        from ${ledgerAccounts} where id = any(${param('accountIds')}::uuid[])
+      ),
       locked as (
         select a.id, a.balance, a.allow_negative, m.amount
         from ${ledgerAccounts} a join moves m on m.account_id = a.id
+        where (select every_one from present)
         order by a.id
         for no key update of a
       ),
@@ -155,6 +160,11 @@ const SITE_MAY_GO_NEGATIVE: Record<SiteAccountKind, boolean> = {
   // Tokens paid out leave the site for good; this account only ever grows (docs/product.md#payouts).
   payouts_paid: false,
 };
+
+/** Every site account: one of each kind, and each revenue shard. */
+export const SITE_ACCOUNTS: AccountRef[] = (Object.keys(SITE_MAY_GO_NEGATIVE) as SiteAccountKind[]).flatMap((site): AccountRef[] =>
+  site === 'platform_revenue' ? Array.from({ length: REVENUE_SHARDS }, (_, shard) => ({ site, shard })) : [{ site }],
+);
 
 export const refKey = (ref: AccountRef) => ('userId' in ref ? `wallet:${ref.userId}` : `site:${ref.site}:${ref.shard ?? 0}`);
 const matches = (ref: AccountRef): SQL =>
@@ -255,6 +265,12 @@ export function createLedgerRepository(db: Db) {
    * PostgreSQL checks the CHECK constraint on the new row before it notices a newer version, so a
    * balance changed while this statement waited for the lock would be checked stale (a spurious
    * overdraft error). The lock is held throughout, so the locked balance is the current one.
+   *
+   * A movement naming an account it cannot see (`present`) locks nothing. Such an id was remembered
+   * from a transaction that created the account and has not committed (or rolled back): the caller
+   * resolves it again, which waits for that transaction. Had this attempt kept the locks on the
+   * other accounts meanwhile, and that transaction then needed one of them, the two would deadlock
+   * (five purchases at once of a new model's item did).
    *
    * `version` of each changed account is the database's WAL insert position just after its row
    * was written: a later change of the same row can only be written after this transaction

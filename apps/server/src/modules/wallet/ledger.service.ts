@@ -10,6 +10,7 @@ import {
   createLedgerRepository,
   refKey,
   revenueShardOf,
+  SITE_ACCOUNTS,
   type AccountRef,
   type LedgerKind,
   type NewEarning,
@@ -387,6 +388,15 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     };
   }
 
+  /**
+   * Makes the site's accounts before the first movement (at start-up), so no paying transaction
+   * creates one. A transaction that creates an account holds it uncommitted until it ends; two that
+   * each created an account the other then needed would wait on each other for good.
+   */
+  async function openSiteAccounts(): Promise<void> {
+    await repo.accountIds(SITE_ACCOUNTS, db);
+  }
+
   /** Integrity: every transaction balances and every cached balance equals its entries. */
   async function check(): Promise<LedgerCheck> {
     const [unbalancedTransactions, driftedAccounts] = await Promise.all([repo.unbalancedTransactions(), repo.driftedAccounts()]);
@@ -394,6 +404,7 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
   }
 
   return {
+    openSiteAccounts,
     creditCardPurchase,
     charge,
     transferWithCommission,

@@ -232,6 +232,46 @@ describe('transfers with commission', () => {
   });
 });
 
+describe('at the same time, on PostgreSQL', () => {
+  // PGlite runs one transaction at a time, so two can only meet on a server.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "a movement that meets a wallet another transaction is still making waits for it, holding no other account's lock",
+    async () => {
+      const payer = await createMember(app);
+      const model = await createModel(app);
+      await fund(app, payer.user.id, 1_000);
+      const tip = (gross: number) => ({ payerId: payer.user.id, modelId: model.user.id, gross, source: 'tip' as const, memo: 'Tip' });
+      let walletMade!: () => void;
+      const madeWallet = new Promise<void>((resolve) => (walletMade = resolve));
+      let goOn!: () => void;
+      const mayGoOn = new Promise<void>((resolve) => (goOn = resolve));
+
+      // First: the model's first wallet is made (and its id remembered) inside a transaction that
+      // then pauses, and afterwards takes the payer's wallet too.
+      const first = app.ctx.db.transaction(async (tx) => {
+        await ledger.creditCardPurchase({ userId: model.user.id, amount: 100, idempotencyKey: key(), memo: 'Package' }, tx);
+        walletMade();
+        await mayGoOn;
+        return ledger.transferWithCommission({ ...tip(100), idempotencyKey: key() }, tx);
+      });
+      await madeWallet;
+      // Second: a tip to that model meanwhile, in a transaction of its own (as a purchase is). It
+      // cannot see the new wallet yet; it must wait for the first without holding the payer's
+      // wallet, or the first could never take it.
+      const second = app.ctx.db.transaction((tx) => ledger.transferWithCommission({ ...tip(200), idempotencyKey: key() }, tx));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      goOn();
+
+      const outcomes = await Promise.allSettled([first, second]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(await ledger.balanceOf(payer.user.id)).toBe(700);
+      // 1.00 bought, then 80 % of each tip: 0.80 and 1.60.
+      expect(await ledger.balanceOf(model.user.id)).toBe(340);
+      expect((await ledger.check()).ok).toBe(true);
+    },
+  );
+});
+
 describe('refunds', () => {
   it('reverses every entry and the earning, once', async () => {
     const payer = await createMember(app);
