@@ -84,6 +84,13 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The server speaks through its logger (redacted, levelled); the app through the page. A stray
+    // console call is almost always debugging left behind. main.ts prints the first admin's box.
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/main.ts', '**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     // Test harness answers are whatever the server sent; tests assert on their shape.
     files: ['**/test-support/**', '**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
