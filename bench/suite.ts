@@ -44,6 +44,12 @@ export const steps: Step[] = [
     minutes: 4,
   },
   { name: 'paid-tips-items', script: 'paid/tips-and-items.bench.ts', what: 'tips and item purchases, 200 payers → one model', minutes: 6 },
+  {
+    name: 'calls',
+    script: 'calls/charge.bench.ts',
+    what: 'the call charge path with 1,000 calls in progress, and the billing job beside it',
+    minutes: 5,
+  },
   { name: 'idle-sockets', script: 'sockets/idle.bench.ts', what: '10,000 idle signed-in sockets: memory each, connect time', minutes: 4 },
   { name: 'startup', script: 'startup/startup.bench.ts', what: 'start-up on an existing data folder, spawn → /api/health 200', minutes: 5 },
   { name: 'web', script: 'web/bundle.bench.ts', what: 'JS before login and chat are usable, time to a usable chat', minutes: 5 },

@@ -9,7 +9,8 @@ import { SOCKET_PATH, SOCKET_TOKEN_QUERY } from '@cc/contracts';
 import { openLoop, percentiles } from '../support/open-loop';
 
 export type Pair = { callerToken: string; modelToken: string; modelId: string };
-export type LoadPlan = { base: string; pairs: Pair[]; phaseSeconds: number; fractions: number[] };
+/** `pageRate`: what the calls' own pages ask (one charge per call per minute), offered before the fractions of the ceiling. */
+export type LoadPlan = { base: string; pairs: Pair[]; phaseSeconds: number; pageRate: number; fractions: number[] };
 export type Phase = {
   name: string;
   offered: number | null;
@@ -98,11 +99,17 @@ async function main(plan: LoadPlan): Promise<LoadReport> {
   };
   const top = await ceiling('ceiling: POST /masked-call/charge', 8, 32, charge);
   phases.push(top);
-  for (const fraction of plan.fractions) {
-    const rate = Math.max(1, Math.round(top.achieved * fraction));
+  const offers = [
+    { name: `as the calls' pages ask (${plan.pageRate}/s)`, rate: plan.pageRate },
+    ...plan.fractions.map((fraction) => ({
+      name: `open loop at ${Math.round(fraction * 100)} % of the ceiling`,
+      rate: Math.max(1, Math.round(top.achieved * fraction)),
+    })),
+  ];
+  for (const { name, rate } of offers) {
     const result = await openLoop({ ratePerSecond: rate, seconds: plan.phaseSeconds, one: charge });
     phases.push({
-      name: `open loop at ${Math.round(fraction * 100)} % of the ceiling`,
+      name,
       offered: rate,
       achieved: result.ok / result.seconds,
       ok: result.ok,

@@ -22,11 +22,16 @@ import { calls, ledgerTransactions } from '../../apps/server/src/db/schema';
 import { createAdmin, createMember, createModel, giveTokens } from '../../apps/server/src/test-support/factories';
 import { createTestApp } from '../../apps/server/src/test-support/harness';
 import { percentiles } from '../support/open-loop';
-import type { LoadPlan, LoadReport } from './charge-load';
+import { databaseLabel, sectionName, writeSection } from '../support/results';
+import { softwareVersions } from '../support/versions';
+import type { LoadPlan, LoadReport, Phase } from './charge-load';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 20);
 const FRACTIONS = [0.25, 0.5, 0.8];
+/** Each call's page asks for its charge once a minute. */
+const PAGE_RATE = Math.max(1, Math.round(CALLS / 60));
+const ms = (v: number) => (v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US'));
 const rssMb = () => Math.round(process.memoryUsage().rss / 1048576);
 
 /** Minutes a call connected for this long owes: every k whose billing second has passed. */
@@ -70,7 +75,7 @@ async function main() {
   })();
 
   const child = fork(path.join(import.meta.dirname, 'charge-load.ts'), [], { execArgv: ['--import', 'tsx'] });
-  const plan: LoadPlan = { base, pairs, phaseSeconds: PHASE_SECONDS, fractions: FRACTIONS };
+  const plan: LoadPlan = { base, pairs, phaseSeconds: PHASE_SECONDS, pageRate: PAGE_RATE, fractions: FRACTIONS };
   const outcome = await new Promise<{ report?: LoadReport; error?: string }>((resolve) => {
     child.once('message', (message) => resolve(message as { report?: LoadReport; error?: string }));
     child.send(plan);
@@ -121,8 +126,67 @@ async function main() {
   console.log(
     `${rows.length} calls ended; ${wrong} charged other than their due minutes; ${minutes} minutes charged, ${entries} call transactions in the ledger; ledger check ${clean ? 'clean' : 'NOT CLEAN'}; RSS ${rssBefore} → ${rssMb()} MB`,
   );
+  const versions = await softwareVersions();
   await app.close();
-  process.exit(wrong === 0 && entries === minutes && clean ? 0 : 1);
+
+  const ok = wrong === 0 && entries === minutes && clean;
+  const verified = `${rows.length} calls ended; ${wrong} charged other than their due minutes; ${minutes.toLocaleString('en-US')} minutes charged, ${entries.toLocaleString('en-US')} call transactions in the ledger; ledger check ${clean ? 'clean' : 'NOT CLEAN'}`;
+  writeReport({ report, jobTimes, charged, verified, ok, rss: `${rssBefore} → ${rssMb()} MB`, versions });
+  process.exit(ok ? 0 : 1);
+}
+
+/** This run's section of bench/RESULTS.md, and its line in the block's overview. */
+function writeReport(r: {
+  report: LoadReport;
+  jobTimes: Record<string, number[]>;
+  charged: number;
+  verified: string;
+  ok: boolean;
+  rss: string;
+  versions: Record<string, string>;
+}) {
+  const database = databaseLabel();
+  const offered = r.report.phases.filter((p) => p.offered !== null);
+  const held = (p: Phase) => p.p99 < 100 && p.failed === 0 && p.dropped === 0;
+  const sustained = offered.filter(held).reduce<number | undefined>((best, p) => Math.max(best ?? 0, p.offered!), undefined);
+  const pages = offered[0]!;
+  const billing = percentiles(r.jobTimes.billing ?? []);
+  const table = [
+    '| phase | offered /s | achieved /s | ok | failed | dropped | p50 ms | p95 ms | p99 ms | max ms |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...r.report.phases.map(
+      (p) =>
+        `| ${p.name} | ${p.offered ?? '–'} | ${Math.round(p.achieved).toLocaleString('en-US')} | ${p.ok.toLocaleString('en-US')} | ${p.failed} | ${p.dropped} | ${[p.p50, p.p95, p.p99, p.max].map(ms).join(' | ')} |`,
+    ),
+  ];
+  const markdown = [
+    `### The call charge path with ${CALLS.toLocaleString('en-US')} calls in progress — ${database} (\`calls\`, bench/calls/charge.bench.ts)`,
+    '',
+    `${CALLS.toLocaleString('en-US')} members each on a connected call with their own model (2.00 tokens/min), all ${r.report.socketsOpened.toLocaleString('en-US')} parties' sockets`,
+    `open, placed and answered in ${r.report.placeSeconds.toFixed(1)} s. The load generator (bench/calls/charge-load.ts, its own process) measures the ceilings`,
+    `closed loop at 32 in flight, then offers \`POST /api/masked-call/charge/{id}\` open loop for ${PHASE_SECONDS} s at each rate: first what the`,
+    `calls' own pages ask (one request per call per minute), then fractions of the charge ceiling. Meanwhile the server process`,
+    'runs its call jobs once a second (billing, timeouts) and times them. Minute 1 of every call falls due at 5 s, minute 2 at 61 s.',
+    '',
+    `**At the pages' own rate (${pages.offered}/s): charge p99 ${ms(pages.p99)} ms** (target ≤ 10 ms). Billing job: ${billing.p50.toFixed(1)} ms p50, ${ms(billing.p99)} ms p99 over ${(r.jobTimes.billing ?? []).length} runs; ${r.charged.toLocaleString('en-US')} minutes charged by the job.`,
+    '',
+    ...table,
+    '',
+    `Verified afterwards: ${r.verified}. Server RSS ${r.rss}.${r.ok ? '' : ' **Broken.**'}`,
+  ].join('\n');
+  writeSection(sectionName('calls'), markdown, {
+    meta: r.versions,
+    rows: [
+      {
+        key: sectionName('calls'),
+        what: `call charge: POST /api/masked-call/charge/{id}, ${CALLS.toLocaleString('en-US')} calls in progress`,
+        database,
+        ...(sustained !== undefined ? { sustained } : {}),
+        note: `p99 ${ms(pages.p99)} ms at the pages' ${pages.offered}/s; ceiling ${Math.round(r.report.phases[1]!.achieved)}/s; ${r.ok ? 'every minute charged once, ledger clean' : 'BROKEN'}`,
+      },
+    ],
+  });
+  console.log(markdown);
 }
 
 void main();

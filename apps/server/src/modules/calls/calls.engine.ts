@@ -193,6 +193,13 @@ export function createCallEngine(deps: {
   }
 
   /**
+   * Whether a minute of this row falls due by `instant`. A row read without its lock may be a
+   * moment old, but only ever behind: minutes are charged forward, so "nothing due" read here holds.
+   */
+  const owesAMinute = (call: CallRow, instant: Date) =>
+    call.status === 'connected' && dueAtOf(call.connectedAt!, call.minutesCharged + 1) <= billableUntil(call, instant);
+
+  /**
    * Charges what is due now. `skipLocked` (the job): a row another transaction holds is left to it.
    * A due minute the caller cannot pay ends the call ('insufficient-tokens'), with no overdraft.
    */
@@ -235,6 +242,6 @@ export function createCallEngine(deps: {
 
   const isLive = (call: CallRow) => (LIVE_STATUSES as readonly CallStatus[]).includes(call.status);
 
-  return { connect, notAnswered, fail, hangUp, charge, expireRinging, partyLeft, isLive, publish };
+  return { connect, notAnswered, fail, hangUp, charge, owesAMinute, expireRinging, partyLeft, isLive, publish };
 }
 export type CallEngine = ReturnType<typeof createCallEngine>;
