@@ -123,15 +123,13 @@ async function main() {
     .where(like(ledgerTransactions.idempotencyKey, 'call:%'));
   const check = await app.request('GET', '/api/admin/ledger/check', { token: admin.token });
   const clean = check.status === 200 && (check.body as { data: { ok: boolean } }).data.ok;
-  console.log(
-    `${rows.length.toLocaleString('en-US')} calls ended; ${wrong} charged other than their due minutes; ${minutes} minutes charged, ${entries} call transactions in the ledger; ledger check ${clean ? 'clean' : 'NOT CLEAN'}; RSS ${rssBefore} → ${rssMb()} MB`,
-  );
-  const versions = await softwareVersions();
-  await app.close();
-
   const ok = wrong === 0 && entries === minutes && clean;
   const verified = `${rows.length.toLocaleString('en-US')} calls ended; ${wrong} charged other than their due minutes; ${minutes.toLocaleString('en-US')} minutes charged, ${entries.toLocaleString('en-US')} call transactions in the ledger; ledger check ${clean ? 'clean' : 'NOT CLEAN'}`;
-  writeReport({ report, jobTimes, charged, verified, ok, rss: `${rssBefore} → ${rssMb()} MB`, versions });
+  const rss = `${rssBefore} → ${rssMb()} MB`;
+  console.log(`${verified}; RSS ${rss}`);
+  const versions = await softwareVersions();
+  await app.close();
+  writeReport({ report, jobTimes, charged, verified, ok, rss, versions });
   process.exit(ok ? 0 : 1);
 }
 
