@@ -128,20 +128,21 @@ export function createMessagesRepository(db: Db) {
   }
 
   /**
-   * Stores a message unless this sender already stored this client id (undefined then: a retry),
-   * in one statement: it locks the conversation before the message takes its `seq`, so messages of
-   * a conversation commit in `seq` order (a read position or catch-up cursor never passes a message
-   * that commits later), makes it the conversation's last message and counts it unread for the
-   * other member. Outside a transaction it is its own: one round trip (docs/decisions/0007-messaging.md).
+   * Stores a paid message, under the id and with the ledger transaction its caller already has,
+   * unless this sender already stored this client id (undefined then: a retry), in one statement:
+   * it locks the conversation before the message takes its `seq`, so messages of a conversation
+   * commit in `seq` order (a read position or catch-up cursor never passes a message that commits
+   * later), makes it the conversation's last message and counts it unread for the other member
+   * (docs/decisions/0007-messaging.md).
    */
-  async function insertInOrder(values: NewMessage, tx: DbOrTx = db): Promise<MessageRecord | undefined> {
-    const [row] = await insertInOrderStatement(tx, statementParams(values));
-    return row ? storedRecord(values, row) : undefined;
+  async function insertPaid(values: NewMessage & { id: string; transactionId: string }, tx: Tx): Promise<MessageRecord | undefined> {
+    const [row] = await insertPaidStatement(tx, { ...statementParams(values), id: values.id, transactionId: values.transactionId });
+    return row ? { ...storedRecord(values, row), transactionId: values.transactionId } : undefined;
   }
 
   /**
    * The common send in one statement: reads the sender's side of the conversation and the other
-   * member's account under the conversation's lock, and stores the message as `insertInOrder` does
+   * member's account under the conversation's lock, and stores the message as `insertPaid` does
    * only when it may be sent and costs nothing (the rule of messages.service `priceOf`, in SQL).
    * Answers that membership (undefined: the sender is not in this conversation) and the stored
    * message (undefined: refused, priced or already stored), for the caller to tell which.
@@ -170,10 +171,6 @@ export function createMessagesRepository(db: Db) {
     };
     if (!row.id) return { membership, record: undefined };
     return { membership, record: storedRecord(values, { id: row.id, seq: row.seq!, created_at: row.created_at! }) };
-  }
-
-  async function setTransaction(messageId: string, transactionId: string, tx: DbOrTx) {
-    await setTransactionStatement(tx, { messageId, transactionId });
   }
 
   /**
@@ -221,9 +218,8 @@ export function createMessagesRepository(db: Db) {
     findBySenderClient,
     page,
     latest,
-    insertInOrder,
+    insertPaid,
     insertIfFree,
-    setTransaction,
     markDeleted,
     findFile,
     isAttachmentVisibleTo,
@@ -272,15 +268,15 @@ const afterInsert = sql`last_message as (
 /** The new message's columns the database chose (node-postgres reads bigint as text). */
 type StoredRow = { id: string; seq: string; created_at: Date | string };
 
-const insertInOrderStatement = preparedStatement<MessageParams, StoredRow>(
-  'messages_insert_in_order',
+const insertPaidStatement = preparedStatement<MessageParams & { id: string; transactionId: string }, StoredRow>(
+  'messages_insert_paid',
   sql`
       with conversation as (
         select id from ${conversations} where id = ${param('conversationId')}::uuid for update
       ), inserted as (
-        insert into ${messages} (conversation_id, sender_id, client_id, type, text, file_id, price)
-        select id, ${param('senderId')}::uuid, ${param('clientId')}::uuid, ${param('type')}::text, ${param('text')}::text,
-          ${param('fileId')}::uuid, ${param('price')}::integer
+        insert into ${messages} (id, conversation_id, sender_id, client_id, type, text, file_id, price, transaction_id)
+        select ${param('id')}::uuid, id, ${param('senderId')}::uuid, ${param('clientId')}::uuid, ${param('type')}::text, ${param('text')}::text,
+          ${param('fileId')}::uuid, ${param('price')}::integer, ${param('transactionId')}::uuid
         from conversation
         on conflict (sender_id, client_id) do nothing
         returning id, seq, created_at
@@ -312,10 +308,4 @@ const insertIfFreeStatement = preparedStatement<MessageParams & { senderPaysMode
       ), ${afterInsert}
       select membership.*, inserted.id, inserted.seq::text as seq, inserted.created_at
       from membership left join inserted on true`,
-);
-
-/** Every paid message is tied to its ledger transaction after both were written. */
-const setTransactionStatement = preparedStatement<{ messageId: string; transactionId: string }, never>(
-  'messages_set_transaction',
-  sql`update ${messages} set transaction_id = ${param('transactionId')}::uuid where id = ${param('messageId')}::uuid`,
 );

@@ -7,7 +7,7 @@ import type { Ledger } from '../wallet';
 import type { ConversationsRepository, Membership } from './conversations.repository';
 import { conversationNotFound } from './conversations.service';
 import { toMessageDto } from './messaging.presenter';
-import type { MediaFileRow, MessagesRepository, MessageRow } from './messages.repository';
+import type { MediaFileRow, MessageRecord, MessagesRepository, MessageRow, NewMessage } from './messages.repository';
 
 type Sender = { id: string; username: string; type: 'user' | 'model'; role: 'user' | 'admin' };
 type MessageType = 'text' | 'photo' | 'video' | 'file';
@@ -42,6 +42,9 @@ function refusalOf(membership: Membership) {
     return forbidden('This member is no longer available, so you cannot send them messages.', ErrorCode.RECIPIENT_UNAVAILABLE);
   return null;
 }
+
+/** Thrown to roll a charge back: this client id is stored already, so the send is a retry. */
+class StoredAlready extends Error {}
 
 /** Sending, reading, deleting and catching up on messages. */
 export function createMessagesService({
@@ -115,6 +118,50 @@ export function createMessagesService({
   }
 
   /**
+   * A paid message: the charge first, then the message under the id and the transaction the charge
+   * named, so it is written complete (no update ties it to its transaction afterwards). The ledger's
+   * key refuses a second charge for this client id (undefined record: a retry). A client id stored
+   * already as a free message rolls the charge back, and that send is answered as its retry too.
+   */
+  async function chargeAndStore({
+    sender,
+    values,
+    price,
+    recipient,
+  }: {
+    sender: Sender;
+    values: NewMessage & { clientId: string };
+    price: number;
+    recipient: Membership['other'];
+  }): Promise<{ record: MessageRecord | undefined; earned: number | null; walletUserIds: string[] }> {
+    const nothingNew = { record: undefined, earned: null, walletUserIds: [] };
+    const messageId = randomUUID();
+    try {
+      return await db.transaction(async (tx) => {
+        const paid = await ledger.transferWithCommission(
+          {
+            payerId: sender.id,
+            modelId: recipient.id,
+            gross: price,
+            source: 'message',
+            idempotencyKey: `message:${sender.id}:${values.clientId}`,
+            memo: `Message from @${sender.username} to @${recipient.username}`,
+            metadata: { messageId, conversationId: values.conversationId },
+          },
+          tx,
+        );
+        if (paid.replayed) return nothingNew;
+        const record = await messages.insertPaid({ ...values, price, id: messageId, transactionId: paid.transactionId }, tx);
+        if (!record) throw new StoredAlready();
+        return { record, earned: paid.net, walletUserIds: paid.userIds };
+      });
+    } catch (error) {
+      if (error instanceof StoredAlready) return nothingNew;
+      throw error;
+    }
+  }
+
+  /**
    * Stores a message once per (sender, clientId) and charges for it in the same transaction: a
    * 402 leaves nothing behind, a retry (even five at once) finds the stored message and pays nothing.
    * A free message is one statement after the membership read (docs/decisions/0007-messaging.md).
@@ -148,24 +195,7 @@ export function createMessagesService({
     const stored =
       price === 0
         ? { record: attempt.record, earned: null, walletUserIds: [] as string[] }
-        : await db.transaction(async (tx) => {
-            const record = await messages.insertInOrder({ ...values, price }, tx);
-            if (!record) return { record, earned: null, walletUserIds: [] as string[] };
-            const paid = await ledger.transferWithCommission(
-              {
-                payerId: sender.id,
-                modelId: recipientId,
-                gross: price,
-                source: 'message',
-                idempotencyKey: `message:${sender.id}:${clientId}`,
-                memo: `Message from @${sender.username} to @${membership.other.username}`,
-                metadata: { messageId: record.id, conversationId: input.conversationId },
-              },
-              tx,
-            );
-            await messages.setTransaction(record.id, paid.transactionId, tx);
-            return { record: { ...record, transactionId: paid.transactionId }, earned: paid.net, walletUserIds: paid.userIds };
-          });
+        : await chargeAndStore({ sender, values, price, recipient: membership.other });
 
     if (!stored.record) {
       // This client id is stored already: a retry, or another copy of this send that committed first.

@@ -56,6 +56,22 @@ it('five identical sends at once store one message and charge once', async () =>
   expect((await app.request('GET', '/api/earning', { token: model.token })).body.data.count).toBe(1);
 });
 
+it('a free message retried after the model set a price is answered as stored, and charges nothing', async () => {
+  const { member, model, id } = await paidConversation(0, 1_000);
+  const clientId = randomUUID();
+  const first = await send(app, member.token, { conversationId: id, clientId, text: 'Sent while free' });
+  expect(first.status).toBe(201);
+  const priced = await app.request('PUT', '/api/users/token-per-message', { token: model.token, body: { token: 2 } });
+  expect(priced.status).toBe(200);
+
+  const retry = await send(app, member.token, { conversationId: id, clientId, text: 'Sent while free' });
+  expect(retry.status).toBe(200);
+  expect(retry.body.data).toEqual(first.body.data);
+  expect(await storedWith(clientId)).toHaveLength(1);
+  expect(await chargesFor(member.user.id, clientId)).toEqual([]);
+  expect(await balanceOf(app, member.token)).toBe(10);
+});
+
 it('the same client id from two senders is two messages; reused in another conversation it is refused', async () => {
   const alice = await createMember(app);
   const bob = await createMember(app);
