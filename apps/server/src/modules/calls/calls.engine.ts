@@ -194,7 +194,7 @@ export function createCallEngine(deps: {
 
   /**
    * Whether a minute of this row falls due by `instant`. A row read without its lock may be a
-   * moment old, but only ever behind: minutes are charged forward, so "nothing due" read here holds.
+   * moment old; a minute missed that way is charged by the next request or the billing job.
    */
   const owesAMinute = (call: CallRow, instant: Date) =>
     call.status === 'connected' && dueAtOf(call.connectedAt!, call.minutesCharged + 1) <= billableUntil(call, instant);
