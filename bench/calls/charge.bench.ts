@@ -21,6 +21,7 @@ import { billingSecondForMinute } from '@cc/contracts';
 import { calls, ledgerTransactions } from '../../apps/server/src/db/schema';
 import { createAdmin, createMember, createModel, giveTokens } from '../../apps/server/src/test-support/factories';
 import { createTestApp } from '../../apps/server/src/test-support/harness';
+import { ms, P99_LIMIT_MS } from '../support/ladder';
 import { percentiles } from '../support/open-loop';
 import { databaseLabel, sectionName, writeSection } from '../support/results';
 import { softwareVersions } from '../support/versions';
@@ -31,7 +32,6 @@ const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 20);
 const FRACTIONS = [0.25, 0.5, 0.8];
 /** Each call's page asks for its charge once a minute. */
 const PAGE_RATE = Math.max(1, Math.round(CALLS / 60));
-const ms = (v: number) => (v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US'));
 const rssMb = () => Math.round(process.memoryUsage().rss / 1048576);
 
 /** Minutes a call connected for this long owes: every k whose billing second has passed. */
@@ -145,7 +145,7 @@ function writeReport(r: {
 }) {
   const database = databaseLabel();
   const offered = r.report.phases.filter((p) => p.offered !== null);
-  const held = (p: Phase) => p.p99 < 100 && p.failed === 0 && p.dropped === 0;
+  const held = (p: Phase) => p.p99 < P99_LIMIT_MS && p.failed === 0 && p.dropped === 0;
   // Rates rise phase by phase: sustained is the last rate before the first that did not hold.
   const firstMiss = offered.findIndex((p) => !held(p));
   const sustained = (firstMiss < 0 ? offered : offered.slice(0, firstMiss)).at(-1)?.offered ?? undefined;

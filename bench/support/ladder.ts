@@ -389,7 +389,8 @@ export class Ladder {
   }
 }
 
-const ms = (v: number) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+/** A latency for a table: one decimal under 10 ms, whole milliseconds above. */
+export const ms = (v: number) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
 const pct = (v: number | null) => (v === null ? '–' : `${v.toFixed(0)} %`);
 const num = (v: number | null) => (v === null ? '–' : v.toFixed(0));
 
