@@ -86,19 +86,53 @@ redis.call('ZADD', KEYS[2], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
+/** Most members asked about in one script call (a turn with more asks the rest in another). */
+const LOOKUP_BATCH_MAX = 500;
+
+/**
+ * A Lua script as a command of this client: sent once, then run by its hash (EVALSHA; ioredis sends
+ * the script again if Redis lost it), instead of sending and hashing its text on every call.
+ */
+function scriptCommand(redis: Redis, name: string, numberOfKeys: number, lua: string) {
+  redis.defineCommand(name, { numberOfKeys, lua });
+  const command = (redis as unknown as Record<string, (...args: (string | number)[]) => Promise<unknown>>)[name]!;
+  return (...args: (string | number)[]) => command.apply(redis, args);
+}
+
 export function createRedisPresence(redis: Redis, key: string, nodeId: string = randomUUID()): Presence {
   const nodesKey = `${key}:nodes`;
   const nodePrefix = `${key}:node:`;
   const nodeKey = `${nodePrefix}${nodeId}`;
+  const countScript = scriptCommand(redis, 'presenceCount', 2, COUNT_SCRIPT);
+  const onlineScript = scriptCommand(redis, 'presenceOnline', 1, ONLINE_SCRIPT);
+  const heartbeatScript = scriptCommand(redis, 'presenceHeartbeat', 2, HEARTBEAT_SCRIPT);
   const count = async (userId: string, delta: 1 | -1) =>
-    Number(
-      await redis.eval(COUNT_SCRIPT, 2, nodeKey, nodesKey, nodeId, userId, delta, PRESENCE_NODE_TTL_MS, PRESENCE_RETENTION_MS, nodePrefix),
-    );
+    Number(await countScript(nodeKey, nodesKey, nodeId, userId, delta, PRESENCE_NODE_TTL_MS, PRESENCE_RETENTION_MS, nodePrefix));
   // A missed beat (a Redis hiccup) is retried by the next one; presence is a courtesy.
   const heartbeat = setInterval(() => {
-    redis.eval(HEARTBEAT_SCRIPT, 2, nodeKey, nodesKey, nodeId, PRESENCE_RETENTION_MS).catch(() => undefined);
+    heartbeatScript(nodeKey, nodesKey, nodeId, PRESENCE_RETENTION_MS).catch(() => undefined);
   }, PRESENCE_NODE_TTL_MS / 3);
   heartbeat.unref();
+
+  /**
+   * Lookups asked during one turn of the event loop share one script call, run at the turn's end:
+   * every message sent asks twice (its live events and its notification), and many messages arrive
+   * in one turn under load. An answer is as fresh as a lookup made at that moment.
+   */
+  let batch: { userIds: Set<string>; online: Promise<Set<string>> } | undefined;
+  function lookupBatch() {
+    if (batch && batch.userIds.size < LOOKUP_BATCH_MAX) return batch;
+    const userIds = new Set<string>();
+    const online = new Promise<Set<string>>((resolve, reject) => {
+      setImmediate(() => {
+        if (batch?.userIds === userIds) batch = undefined;
+        onlineScript(nodesKey, PRESENCE_NODE_TTL_MS, nodePrefix, ...userIds).then((ids) => resolve(new Set(ids as string[])), reject);
+      });
+    });
+    batch = { userIds, online };
+    return batch;
+  }
+
   return {
     async connected(userId) {
       return (await count(userId, 1)) === 1;
@@ -108,7 +142,10 @@ export function createRedisPresence(redis: Redis, key: string, nodeId: string = 
     },
     async onlineAmong(userIds) {
       if (userIds.length === 0) return new Set();
-      return new Set((await redis.eval(ONLINE_SCRIPT, 1, nodesKey, PRESENCE_NODE_TTL_MS, nodePrefix, ...userIds)) as string[]);
+      const asked = lookupBatch();
+      for (const id of userIds) asked.userIds.add(id);
+      const online = await asked.online;
+      return new Set(userIds.filter((id) => online.has(id)));
     },
     close() {
       clearInterval(heartbeat);
