@@ -94,10 +94,22 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 /** The highest price of one message: 10,000.00 tokens (in hundredths). */
 export const TOKEN_PER_MESSAGE_MAX = 1_000_000;
 
-/** PUT /users/token-per-message — `token` is the price of one message in tokens (1.5 = 1.50); 0 makes messages free. */
-export const tokenPerMessageSchema = z.object({
-  token: tokenAmount({ max: TOKEN_PER_MESSAGE_MAX, label: 'Price', description: 'Tokens one message costs; 0 makes messages free' }),
+/** The price of one message in tokens (1.5 = 1.50); 0 makes messages free. */
+export const messagePriceSchema = tokenAmount({
+  max: TOKEN_PER_MESSAGE_MAX,
+  label: 'Price',
+  description: 'Tokens one message costs; 0 makes messages free',
 });
+
+/**
+ * PUT /users/token-per-message — the spec's `{ token }`. `{ tokenPerMessage }`, the name the
+ * answers give the price, is read too (docs/product.md#compatibility).
+ */
+const tokenPerMessageBodySchema = z.object({ token: messagePriceSchema });
+export const tokenPerMessageSchema = z.preprocess(
+  (body: z.input<typeof tokenPerMessageBodySchema>) => renameField(body, 'tokenPerMessage', 'token'),
+  tokenPerMessageBodySchema,
+);
 export type TokenPerMessageInput = z.input<typeof tokenPerMessageSchema>;
 
 /**

@@ -30,6 +30,18 @@ it('reads a whole number as whole tokens: 5 is 5.00 tokens, not 0.05', async () 
   expect(await storedPrice(user.id)).toBe(500);
 });
 
+it('reads { tokenPerMessage }, the name the answers give the price, as { token }', async () => {
+  const { user, token } = await createModel(app);
+  const res = await setPrice(token, { tokenPerMessage: 3.25 });
+  expect(res.status).toBe(200);
+  expect(res.body.data.tokenPerMessage).toBe(3.25);
+  expect(await storedPrice(user.id)).toBe(325);
+  const refused = await setPrice(token, { tokenPerMessage: 'ten' });
+  expect(refused.status).toBe(422);
+  expect(refused.body.msg).toBe('token: Price must be a number of tokens');
+  expect(await storedPrice(user.id)).toBe(325);
+});
+
 it('shows the new price to other members, in tokens', async () => {
   const { user, token } = await createModel(app);
   await setPrice(token, { token: 1.75 });

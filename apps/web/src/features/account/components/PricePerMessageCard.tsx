@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { tokenPerMessageSchema, type Me } from '@cc/contracts';
+import { messagePriceSchema, type Me } from '@cc/contracts';
 import { errorMessage } from '../../../shared/api/apiError';
 import { formatTokens } from '../../../shared/format';
 import { typedAmount } from '../../../shared/forms/typedAmount';
@@ -11,7 +11,7 @@ import { useUpdateTokenPerMessageMutation } from '../api/accountApi';
 
 /** People type tokens ("1.50") and the wire carries tokens (1.5), checked by the contract's rule (docs/product.md#units). */
 const priceFormSchema = z.object({
-  price: typedAmount({ rule: tokenPerMessageSchema.shape.token, hint: 'Enter an amount like 1.50' }),
+  price: typedAmount({ rule: messagePriceSchema, hint: 'Enter an amount like 1.50' }),
 });
 
 export function PricePerMessageCard({ user }: { user: Me }) {
