@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { perTurnBatch } from './turn-batch';
 
 /**
  * Who is online: a member is online while at least one of their sockets is connected, on any node.
@@ -86,9 +87,6 @@ redis.call('ZADD', KEYS[2], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
-/** Most members asked about in one script call (a turn with more asks the rest in another). */
-const LOOKUP_BATCH_MAX = 500;
-
 /**
  * A Lua script as a command of this client: sent once, then run by its hash (EVALSHA; ioredis sends
  * the script again if Redis lost it), instead of sending and hashing its text on every call.
@@ -114,24 +112,12 @@ export function createRedisPresence(redis: Redis, key: string, nodeId: string = 
   }, PRESENCE_NODE_TTL_MS / 3);
   heartbeat.unref();
 
-  /**
-   * Lookups asked during one turn of the event loop share one script call, run at the turn's end:
-   * every message sent asks twice (its live events and its notification), and many messages arrive
-   * in one turn under load. An answer is as fresh as a lookup made at that moment.
-   */
-  let batch: { userIds: Set<string>; online: Promise<Set<string>> } | undefined;
-  function lookupBatch() {
-    if (batch && batch.userIds.size < LOOKUP_BATCH_MAX) return batch;
-    const userIds = new Set<string>();
-    const online = new Promise<Set<string>>((resolve, reject) => {
-      setImmediate(() => {
-        if (batch?.userIds === userIds) batch = undefined;
-        onlineScript(nodesKey, PRESENCE_NODE_TTL_MS, nodePrefix, ...userIds).then((ids) => resolve(new Set(ids as string[])), reject);
-      });
-    });
-    batch = { userIds, online };
-    return batch;
-  }
+  // Every message sent asks twice (its live events and its notification), and many messages
+  // arrive in one turn under load: the members asked about in one turn are looked up together.
+  const isOnline = perTurnBatch(async (userIds: string[]) => {
+    const online = new Set((await onlineScript(nodesKey, PRESENCE_NODE_TTL_MS, nodePrefix, ...userIds)) as string[]);
+    return new Map(userIds.map((id) => [id, online.has(id)]));
+  });
 
   return {
     async connected(userId) {
@@ -141,11 +127,8 @@ export function createRedisPresence(redis: Redis, key: string, nodeId: string = 
       return (await count(userId, -1)) <= 0;
     },
     async onlineAmong(userIds) {
-      if (userIds.length === 0) return new Set();
-      const asked = lookupBatch();
-      for (const id of userIds) asked.userIds.add(id);
-      const online = await asked.online;
-      return new Set(userIds.filter((id) => online.has(id)));
+      const online = await Promise.all(userIds.map(isOnline));
+      return new Set(userIds.filter((_, i) => online[i]));
     },
     close() {
       clearInterval(heartbeat);

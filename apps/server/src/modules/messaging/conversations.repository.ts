@@ -91,12 +91,12 @@ export function createConversationsRepository(db: Db) {
     .innerJoin(them, and(eq(them.conversationId, me.conversationId), eq(them.userId, me.otherUserId)))
     .innerJoin(users, eq(users.id, me.otherUserId))
     .leftJoin(otherAvatar, eq(otherAvatar.id, users.avatarFileId))
-    .where(eq(me.conversationId, sql.placeholder('conversationId')))
+    .where(sql`${me.conversationId} = any(${sql.placeholder('conversationIds')}::uuid[])`)
     .prepare('conversations_both_views');
 
-  /** Both members' views of a conversation, each with that member's total unread. */
-  async function findBothViews(conversationId: string) {
-    return bothViews.execute({ conversationId });
+  /** Both members' views of each of these conversations (`id` tells whose), each with that member's total unread. */
+  async function findBothViewsOf(conversationIds: string[]) {
+    return bothViews.execute({ conversationIds });
   }
 
   async function findView(conversationId: string, viewerId: string, tx: DbOrTx = db): Promise<ConversationViewRow | undefined> {
@@ -266,7 +266,7 @@ export function createConversationsRepository(db: Db) {
 
   return {
     findView,
-    findBothViews,
+    findBothViewsOf,
     listViews,
     totalUnread,
     findMembership,

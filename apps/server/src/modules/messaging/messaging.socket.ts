@@ -5,6 +5,7 @@ import { emitToUser, onClientEvent, type AppServerSocket, type Io } from '../../
 import type { ConversationsRepository } from './conversations.repository';
 import type { ConversationsService } from './conversations.service';
 import type { Presence } from '../../platform/presence';
+import { perTurnBatch } from '../../platform/turn-batch';
 import { toConversationDto, toMessageDto } from './messaging.presenter';
 import type { MessageRow } from './messages.repository';
 
@@ -13,7 +14,7 @@ type Deps = {
   io: () => Io;
   onSocketConnection: AppContext['onSocketConnection'];
   conversations: Pick<ConversationsService, 'viewOf' | 'totalUnread'>;
-  conversationsRepo: Pick<ConversationsRepository, 'findMembership' | 'findView' | 'findBothViews' | 'partnersOf'>;
+  conversationsRepo: Pick<ConversationsRepository, 'findMembership' | 'findView' | 'findBothViewsOf' | 'partnersOf'>;
   presence: Pick<Presence, 'onlineAmong'>;
 };
 
@@ -48,15 +49,23 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
   const pruner = setInterval(forgetOldBlockChanges, TYPING_CACHE_MS);
   pruner.unref();
 
+  /** Both members' views of a conversation; the messages sent in one turn read theirs together. */
+  const bothViewsOf = perTurnBatch(async (conversationIds: string[]) => {
+    const views = new Map<string, Awaited<ReturnType<typeof conversationsRepo.findBothViewsOf>>>();
+    for (const view of await conversationsRepo.findBothViewsOf(conversationIds)) {
+      const both = views.get(view.id);
+      if (both) both.push(view);
+      else views.set(view.id, [view]);
+    }
+    return views;
+  });
+
   const unsubscribers = [
     events.subscribe('message.created', async ({ conversationId, senderId, recipientId, message, file, recipientEarned }) => {
       // Both members' views in one read, built around the message the event carries: nothing new
       // has bookmarks yet, and only the recipient of a paid message earned from it.
-      const [views, online] = await Promise.all([
-        conversationsRepo.findBothViews(conversationId),
-        presence.onlineAmong([senderId, recipientId]),
-      ]);
-      for (const view of views) {
+      const [views, online] = await Promise.all([bothViewsOf(conversationId), presence.onlineAmong([senderId, recipientId])]);
+      for (const view of views ?? []) {
         const viewerRow: MessageRow = { message, file, bookmarkId: null, earned: view.viewerId === recipientId ? recipientEarned : null };
         const dto = toMessageDto(viewerRow);
         // A newer message may have become the last one meanwhile: that one is read as usual.
