@@ -6,9 +6,10 @@ type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unkn
 /**
  * Lookups asked during one turn of the event loop, answered by one call at the turn's end
  * (`setImmediate`) instead of one call each: under load many requests finish in one turn, and each
- * asks the same kind of question (docs/architecture.md, "Counters and caches on hot paths"). An answer is as fresh as a lookup
- * made at that moment, never older than the ask. `load` answers the keys it found; a key it leaves
- * out is answered undefined, and its failure fails every ask of that call.
+ * asks the same kind of question (docs/architecture.md, "Counters and caches on hot paths"). An
+ * answer is as fresh as a lookup made at that moment, never older than the ask. `load` answers the
+ * keys it found; a key it leaves out is answered undefined, and its failure fails every ask of
+ * that call.
  */
 export function perTurnBatch<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
   let open: Map<K, Waiter<V>[]> | undefined;

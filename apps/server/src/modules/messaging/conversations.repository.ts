@@ -94,9 +94,15 @@ export function createConversationsRepository(db: Db) {
     .where(sql`${me.conversationId} = any(${sql.placeholder('conversationIds')}::uuid[])`)
     .prepare('conversations_both_views');
 
-  /** Both members' views of each of these conversations (`id` tells whose), each with that member's total unread. */
+  /** Both members' views of each of these conversations, by conversation, each with that member's total unread. */
   async function findBothViewsOf(conversationIds: string[]) {
-    return bothViews.execute({ conversationIds });
+    const byConversation = new Map<string, Awaited<ReturnType<typeof bothViews.execute>>>();
+    for (const view of await bothViews.execute({ conversationIds })) {
+      const both = byConversation.get(view.id);
+      if (both) both.push(view);
+      else byConversation.set(view.id, [view]);
+    }
+    return byConversation;
   }
 
   async function findView(conversationId: string, viewerId: string, tx: DbOrTx = db): Promise<ConversationViewRow | undefined> {

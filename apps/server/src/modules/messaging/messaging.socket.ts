@@ -50,20 +50,13 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
   pruner.unref();
 
   /** Both members' views of a conversation; the messages sent in one turn read theirs together. */
-  const bothViewsOf = perTurnBatch(async (conversationIds: string[]) => {
-    const views = new Map<string, Awaited<ReturnType<typeof conversationsRepo.findBothViewsOf>>>();
-    for (const view of await conversationsRepo.findBothViewsOf(conversationIds)) {
-      const both = views.get(view.id);
-      if (both) both.push(view);
-      else views.set(view.id, [view]);
-    }
-    return views;
-  });
+  const bothViewsOf = perTurnBatch(conversationsRepo.findBothViewsOf);
 
   const unsubscribers = [
     events.subscribe('message.created', async ({ conversationId, senderId, recipientId, message, file, recipientEarned }) => {
-      // Both members' views in one read, built around the message the event carries: nothing new
-      // has bookmarks yet, and only the recipient of a paid message earned from it.
+      // Both members' views, read with those of the other messages of this turn, built around the
+      // message the event carries: nothing new has bookmarks yet, and only the recipient of a paid
+      // message earned from it.
       const [views, online] = await Promise.all([bothViewsOf(conversationId), presence.onlineAmong([senderId, recipientId])]);
       for (const view of views ?? []) {
         const viewerRow: MessageRow = { message, file, bookmarkId: null, earned: view.viewerId === recipientId ? recipientEarned : null };
