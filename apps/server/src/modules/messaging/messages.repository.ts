@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, sql, type SQ
 import { conversationMembers, conversations, files, messageBookmarks, messages, users } from '../../db/schema';
 import type { Membership } from './conversations.repository';
 import { preparedStatement, type Db, type DbOrTx, type Tx } from '../../platform/db';
+import { perTurnBatch } from '../../platform/turn-batch';
 import { netEarnedBy } from '../wallet';
 import { contains } from './like';
 
@@ -15,8 +16,14 @@ export type NewMessage = Pick<
 >;
 
 type Member = Membership['other'];
-/** A row of `insertIfFree`: the membership, and the new message's columns when it was stored. */
+/** A free send: the message, and whether its sender pays for messages to models that sell them. */
+type FreeSend = NewMessage & { clientId: string; senderPaysModels: boolean };
+/** The membership (undefined: the sender is not in this conversation), and the message when it was stored. */
+type FreeSendAnswer = { membership: Membership | undefined; record: MessageRecord | undefined };
+
+/** A row of `insertManyIfFreeStatement`: which send (`n`, from 1), its membership, and the new message's columns when stored. */
 type InsertIfFreeRow = {
+  n: string;
   conversation_id: string;
   other_user_id: string;
   blocks_other: boolean;
@@ -140,21 +147,12 @@ export function createMessagesRepository(db: Db) {
     return row ? { ...storedRecord(values, row), transactionId: values.transactionId } : undefined;
   }
 
-  /**
-   * The common send in one statement: reads the sender's side of the conversation and the other
-   * member's account under the conversation's lock, and stores the message as `insertPaid` does
-   * only when it may be sent and costs nothing (the rule of messages.service `priceOf`, in SQL).
-   * Answers that membership (undefined: the sender is not in this conversation) and the stored
-   * message (undefined: refused, priced or already stored), for the caller to tell which.
-   */
-  async function insertIfFree(
-    values: NewMessage & { clientId: string; senderPaysModels: boolean },
-  ): Promise<{ membership: Membership | undefined; record: MessageRecord | undefined }> {
-    const [row] = await insertIfFreeStatement(db, { ...statementParams(values), senderPaysModels: values.senderPaysModels });
+  /** The answer to one free send, from its row of `insertManyIfFreeStatement` (none: not a member). */
+  function freeSendAnswer(send: FreeSend, row: InsertIfFreeRow | undefined): FreeSendAnswer {
     if (!row) return { membership: undefined, record: undefined };
     const membership: Membership = {
       conversationId: row.conversation_id,
-      userId: values.senderId,
+      userId: send.senderId,
       otherUserId: row.other_user_id,
       blocksOther: row.blocks_other,
       otherBlocksMe: row.other_blocks_me,
@@ -170,7 +168,49 @@ export function createMessagesRepository(db: Db) {
       },
     };
     if (!row.id) return { membership, record: undefined };
-    return { membership, record: storedRecord(values, { id: row.id, seq: row.seq!, created_at: row.created_at! }) };
+    return { membership, record: storedRecord(send, { id: row.id, seq: row.seq!, created_at: row.created_at! }) };
+  }
+
+  /** Many free sends in one statement; a client id sent twice among them is sent again after the rest (it is then a retry). */
+  async function insertManyIfFree(sends: FreeSend[]): Promise<Map<FreeSend, FreeSendAnswer>> {
+    const firstOfEach = new Map<string, FreeSend>();
+    const repeats: FreeSend[] = [];
+    for (const send of sends) {
+      const key = `${send.senderId}:${send.clientId}`;
+      if (firstOfEach.has(key)) repeats.push(send);
+      else firstOfEach.set(key, send);
+    }
+    const once = [...firstOfEach.values()];
+    const rows = await insertManyIfFreeStatement(db, freeSendArrays(once));
+    const rowOf = new Map(rows.map((row) => [Number(row.n), row]));
+    const answers = new Map(once.map((send, index) => [send, freeSendAnswer(send, rowOf.get(index + 1))]));
+    if (repeats.length > 0) for (const [send, answer] of await insertManyIfFree(repeats)) answers.set(send, answer);
+    return answers;
+  }
+
+  // Under load many sends finish their checks in one turn of the event loop: stored together, they
+  // cost one statement and one commit instead of one each (platform/turn-batch.ts). When the shared
+  // statement fails, each of its sends is tried alone, so one send's failure is not another's.
+  const insertInThisTurn = perTurnBatch(async (sends: FreeSend[]) => {
+    try {
+      return await insertManyIfFree(sends);
+    } catch (error) {
+      if (sends.length === 1) throw error;
+      return new Map<FreeSend, FreeSendAnswer>();
+    }
+  });
+
+  /**
+   * The common send in one statement: reads the sender's side of the conversation and the other
+   * member's account under the conversation's lock, and stores the message as `insertPaid` does
+   * only when it may be sent and costs nothing (the rule of messages.service `priceOf`, in SQL).
+   * Answers that membership (undefined: the sender is not in this conversation) and the stored
+   * message (undefined: refused, priced or already stored), for the caller to tell which. The
+   * sends of one turn share the statement.
+   */
+  async function insertIfFree(values: FreeSend): Promise<FreeSendAnswer> {
+    const send = { ...values };
+    return (await insertInThisTurn(send)) ?? (await insertManyIfFree([send])).get(send)!;
   }
 
   /**
@@ -230,6 +270,30 @@ export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
 
 const param = sql.placeholder;
 
+/** Many free sends, one array per column, in the same order. */
+type FreeSendArrays = {
+  conversationIds: string[];
+  senderIds: string[];
+  clientIds: string[];
+  types: MessageRecord['type'][];
+  texts: string[];
+  fileIds: (string | null)[];
+  sendersPayModels: boolean[];
+};
+
+function freeSendArrays(sends: FreeSend[]): FreeSendArrays {
+  const params = sends.map(statementParams);
+  return {
+    conversationIds: params.map((send) => send.conversationId),
+    senderIds: params.map((send) => send.senderId),
+    clientIds: params.map((send) => send.clientId),
+    types: params.map((send) => send.type),
+    texts: params.map((send) => send.text),
+    fileIds: params.map((send) => send.fileId),
+    sendersPayModels: sends.map((send) => send.senderPaysModels),
+  };
+}
+
 /** The values of a new message, as the statements below name them. */
 type MessageParams = {
   conversationId: string;
@@ -284,28 +348,54 @@ const insertPaidStatement = preparedStatement<MessageParams & { id: string; tran
       select id, seq::text as seq, created_at from inserted`,
 );
 
-const insertIfFreeStatement = preparedStatement<MessageParams & { senderPaysModels: boolean }, InsertIfFreeRow>(
-  'messages_insert_if_free',
+/**
+ * `insertIfFree` for many sends at once, one row of each array per send. The conversations are
+ * locked in id order, so two of these statements never wait on each other in a circle. A
+ * conversation gets one `last_message` update and each reader one unread update, by the number of
+ * messages the statement stored for them: a row is updated once per statement.
+ */
+const insertManyIfFreeStatement = preparedStatement<FreeSendArrays, InsertIfFreeRow>(
+  'messages_insert_many_if_free',
   sql`
-      with membership as (
-        select me.conversation_id, me.other_user_id, me.blocks_other, them.blocks_other as other_blocks_me,
+      with send as materialized (
+        select * from unnest(${param('conversationIds')}::uuid[], ${param('senderIds')}::uuid[], ${param('clientIds')}::uuid[],
+          ${param('types')}::text[], ${param('texts')}::text[], ${param('fileIds')}::uuid[], ${param('sendersPayModels')}::boolean[])
+          with ordinality as send(conversation_id, sender_id, client_id, type, text, file_id, sender_pays_models, n)
+      ), locked as materialized (
+        select id from ${conversations} where id in (select conversation_id from send) order by id for update
+      ), membership as (
+        select send.n, me.conversation_id, me.other_user_id, me.blocks_other, them.blocks_other as other_blocks_me,
           other.username, other.name, other.role, other.type, other.status, other.model_status, other.token_per_message
-        from ${conversations} conversation
-        join ${conversationMembers} me on me.conversation_id = conversation.id and me.user_id = ${param('senderId')}::uuid
-        join ${conversationMembers} them on them.conversation_id = conversation.id and them.user_id = me.other_user_id
+        from send
+        join locked on locked.id = send.conversation_id
+        join ${conversationMembers} me on me.conversation_id = send.conversation_id and me.user_id = send.sender_id
+        join ${conversationMembers} them on them.conversation_id = send.conversation_id and them.user_id = me.other_user_id
         join ${users} other on other.id = me.other_user_id
-        where conversation.id = ${param('conversationId')}::uuid
-        for update of conversation
       ), inserted as (
         insert into ${messages} (conversation_id, sender_id, client_id, type, text, file_id, price)
-        select conversation_id, ${param('senderId')}::uuid, ${param('clientId')}::uuid, ${param('type')}::text, ${param('text')}::text,
-          ${param('fileId')}::uuid, 0
-        from membership
-        where not blocks_other and not other_blocks_me and status = 'active'
-          and not (${param('senderPaysModels')}::boolean and type = 'model' and model_status = 'approved' and token_per_message > 0)
+        select send.conversation_id, send.sender_id, send.client_id, send.type, send.text, send.file_id, 0
+        from membership join send using (n)
+        where not membership.blocks_other and not membership.other_blocks_me and membership.status = 'active'
+          and not (send.sender_pays_models and membership.type = 'model' and membership.model_status = 'approved'
+            and membership.token_per_message > 0)
+        order by send.n
         on conflict (sender_id, client_id) do nothing
-        returning id, seq, created_at
-      ), ${afterInsert}
+        returning id, seq, created_at, conversation_id, sender_id, client_id
+      ), last_message as (
+        update ${conversations} set last_message_id = latest.id, last_message_at = latest.created_at
+        from (select distinct on (conversation_id) conversation_id, id, created_at from inserted order by conversation_id, seq desc) latest
+        where ${conversations}.id = latest.conversation_id
+      ), unread as (
+        update ${conversationMembers} set unread_count = unread_count + added.count
+        from (
+          select reader.conversation_id, reader.user_id, count(*)::integer as count
+          from inserted join ${conversationMembers} reader
+            on reader.conversation_id = inserted.conversation_id and reader.user_id <> inserted.sender_id
+          group by reader.conversation_id, reader.user_id
+        ) added
+        where ${conversationMembers}.conversation_id = added.conversation_id and ${conversationMembers}.user_id = added.user_id
+      )
       select membership.*, inserted.id, inserted.seq::text as seq, inserted.created_at
-      from membership left join inserted on true`,
+      from membership join send using (n)
+      left join inserted on inserted.sender_id = send.sender_id and inserted.client_id = send.client_id`,
 );
