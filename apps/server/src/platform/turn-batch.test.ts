@@ -49,3 +49,47 @@ it('fails every ask of a failed call, and the next turn asks afresh', async () =
   failing = false;
   expect(await Promise.all([lookup('a'), lookup('b')])).toEqual(['A', 'B']);
 });
+
+it('with one call at once, asks made while a call is in flight wait and are then asked together', async () => {
+  const calls: number[][] = [];
+  let release: () => void = () => undefined;
+  const lookup = perTurnBatch(
+    async (keys: number[]) => {
+      calls.push(keys);
+      if (calls.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return new Map(keys.map((k) => [k, k * 2]));
+    },
+    { callsAtOnce: 1 },
+  );
+  const first = lookup(1);
+  await nextTurn();
+  const later = [lookup(2), lookup(3)];
+  await nextTurn();
+  later.push(lookup(4));
+  await nextTurn();
+  expect(calls).toEqual([[1]]);
+  release();
+  expect(await Promise.all([first, ...later])).toEqual([2, 4, 6, 8]);
+  expect(calls).toEqual([[1], [2, 3, 4]]);
+});
+
+it('with one call at once, a failed call still lets the asks waiting behind it be asked', async () => {
+  let calls = 0;
+  let fail: () => void = () => undefined;
+  const lookup = perTurnBatch(
+    async (keys: string[]) => {
+      calls++;
+      if (calls === 1) await new Promise<void>((resolve) => (fail = resolve)).then(() => Promise.reject(new Error('connection lost')));
+      return new Map(keys.map((k) => [k, k.toUpperCase()]));
+    },
+    { callsAtOnce: 1 },
+  );
+  const failed = lookup('a');
+  await nextTurn();
+  const waitingBehind = lookup('b');
+  await nextTurn();
+  fail();
+  await expect(failed).rejects.toThrow('connection lost');
+  expect(await waitingBehind).toBe('B');
+  expect(calls).toBe(2);
+});

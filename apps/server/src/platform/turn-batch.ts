@@ -2,6 +2,7 @@
 const KEYS_PER_CALL = 500;
 
 type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
+type Batch<K, V> = Map<K, Waiter<V>[]>;
 
 /**
  * Lookups asked during one turn of the event loop, answered by one call at the turn's end
@@ -10,12 +11,21 @@ type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unkn
  * answer is as fresh as a lookup made at that moment, never older than the ask. `load` answers the
  * keys it found; a key it leaves out is answered undefined, and its failure fails every ask of
  * that call.
+ *
+ * With `callsAtOnce`, no more calls than that are in flight: while they are, asks keep joining the
+ * waiting batch, which is called as soon as one of them ends. Under load this groups the asks of
+ * several turns (for a statement, several commits become one) at the cost of waiting for one call.
  */
-export function perTurnBatch<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
-  let open: Map<K, Waiter<V>[]> | undefined;
+export function perTurnBatch<K, V>(
+  load: (keys: K[]) => Promise<Map<K, V>>,
+  { callsAtOnce = Infinity }: { callsAtOnce?: number } = {},
+): (key: K) => Promise<V | undefined> {
+  /** Batches not called yet, oldest first; only the last one takes new asks. */
+  const waiting: Batch<K, V>[] = [];
+  let inFlight = 0;
+  let turnEndScheduled = false;
 
-  async function answer(batch: Map<K, Waiter<V>[]>) {
-    if (open === batch) open = undefined;
+  async function answer(batch: Batch<K, V>) {
     try {
       const found = await load([...batch.keys()]);
       for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(found.get(key));
@@ -24,15 +34,36 @@ export function perTurnBatch<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (ke
     }
   }
 
+  function callWaiting() {
+    while (waiting.length > 0 && inFlight < callsAtOnce) {
+      inFlight++;
+      void answer(waiting.shift()!).finally(() => {
+        // Only a full house held batches back; otherwise the turn's end calls them, grouped.
+        const full = inFlight === callsAtOnce;
+        inFlight--;
+        if (full) callWaiting();
+      });
+    }
+  }
+
+  function atTurnEnd() {
+    turnEndScheduled = false;
+    callWaiting();
+  }
+
   return (key) =>
     new Promise<V | undefined>((resolve, reject) => {
-      if (!open || open.size >= KEYS_PER_CALL) {
-        const batch = new Map<K, Waiter<V>[]>();
-        open = batch;
-        setImmediate(() => void answer(batch));
+      let batch = waiting.at(-1);
+      if (!batch || batch.size >= KEYS_PER_CALL) {
+        batch = new Map();
+        waiting.push(batch);
       }
-      const waiters = open.get(key);
+      if (!turnEndScheduled) {
+        turnEndScheduled = true;
+        setImmediate(atTurnEnd);
+      }
+      const waiters = batch.get(key);
       if (waiters) waiters.push({ resolve, reject });
-      else open.set(key, [{ resolve, reject }]);
+      else batch.set(key, [{ resolve, reject }]);
     });
 }

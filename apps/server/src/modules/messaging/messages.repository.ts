@@ -191,14 +191,17 @@ export function createMessagesRepository(db: Db) {
   // Under load many sends finish their checks in one turn of the event loop: stored together, they
   // cost one statement and one commit instead of one each (platform/turn-batch.ts). When the shared
   // statement fails, each of its sends is tried alone, so one send's failure is not another's.
-  const insertInThisTurn = perTurnBatch(async (sends: FreeSend[]) => {
-    try {
-      return await insertManyIfFree(sends);
-    } catch (error) {
-      if (sends.length === 1) throw error;
-      return new Map<FreeSend, FreeSendAnswer>();
-    }
-  });
+  const insertInThisTurn = perTurnBatch(
+    async (sends: FreeSend[]) => {
+      try {
+        return await insertManyIfFree(sends);
+      } catch (error) {
+        if (sends.length === 1) throw error;
+        return new Map<FreeSend, FreeSendAnswer>();
+      }
+    },
+    { callsAtOnce: 1 },
+  );
 
   /**
    * The common send in one statement: reads the sender's side of the conversation and the other

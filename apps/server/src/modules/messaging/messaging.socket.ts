@@ -50,7 +50,7 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
   pruner.unref();
 
   /** Both members' views of a conversation; the messages sent in one turn read theirs together. */
-  const bothViewsOf = perTurnBatch(conversationsRepo.findBothViewsOf);
+  const bothViewsOf = perTurnBatch(conversationsRepo.findBothViewsOf, { callsAtOnce: 1 });
 
   const unsubscribers = [
     events.subscribe('message.created', async ({ conversationId, senderId, recipientId, message, file, recipientEarned }) => {
