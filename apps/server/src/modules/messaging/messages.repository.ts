@@ -188,9 +188,10 @@ export function createMessagesRepository(db: Db) {
     return answers;
   }
 
-  // Under load many sends finish their checks in one turn of the event loop: stored together, they
-  // cost one statement and one commit instead of one each (platform/turn-batch.ts). When the shared
-  // statement fails, each of its sends is tried alone, so one send's failure is not another's.
+  // Under load many sends finish their checks in one turn of the event loop, and more arrive while
+  // a statement runs: stored together, they cost one statement and one commit instead of one each
+  // (platform/turn-batch.ts). When the shared statement fails, each of its sends is tried alone, so
+  // one send's failure is not another's.
   const insertInThisTurn = perTurnBatch(
     async (sends: FreeSend[]) => {
       try {
@@ -205,11 +206,11 @@ export function createMessagesRepository(db: Db) {
 
   /**
    * The common send in one statement: reads the sender's side of the conversation and the other
-   * member's account under the conversation's lock, and stores the message as `insertPaid` does
-   * only when it may be sent and costs nothing (the rule of messages.service `priceOf`, in SQL).
-   * Answers that membership (undefined: the sender is not in this conversation) and the stored
-   * message (undefined: refused, priced or already stored), for the caller to tell which. The
-   * sends of one turn share the statement.
+   * member's account, and when the message may be sent and costs nothing (the rule of
+   * messages.service `priceOf`, in SQL) stores it as `insertPaid` does, under the conversation's
+   * lock. Answers that membership (undefined: the sender is not in this conversation) and the
+   * stored message (undefined: refused, priced or already stored), for the caller to tell which.
+   * The sends of one turn, or of the turns a statement in flight held back, share the statement.
    */
   async function insertIfFree(values: FreeSend): Promise<FreeSendAnswer> {
     const send = { ...values };
@@ -352,10 +353,11 @@ const insertPaidStatement = preparedStatement<MessageParams & { id: string; tran
 );
 
 /**
- * `insertIfFree` for many sends at once, one row of each array per send. The conversations are
- * locked in id order, so two of these statements never wait on each other in a circle. A
- * conversation gets one `last_message` update and each reader one unread update, by the number of
- * messages the statement stored for them: a row is updated once per statement.
+ * `insertIfFree` for many sends at once, one row of each array per send. Only the conversations
+ * that will get a message are locked (a priced send, on its way to its paid transaction, does not
+ * wait for another's), in id order, so two of these statements never wait on each other in a
+ * circle. A conversation gets one `last_message` update and each reader one unread update, by the
+ * number of messages the statement stored for them: a row is updated once per statement.
  */
 const insertManyIfFreeStatement = preparedStatement<FreeSendArrays, InsertIfFreeRow>(
   'messages_insert_many_if_free',
@@ -364,23 +366,25 @@ const insertManyIfFreeStatement = preparedStatement<FreeSendArrays, InsertIfFree
         select * from unnest(${param('conversationIds')}::uuid[], ${param('senderIds')}::uuid[], ${param('clientIds')}::uuid[],
           ${param('types')}::text[], ${param('texts')}::text[], ${param('fileIds')}::uuid[], ${param('sendersPayModels')}::boolean[])
           with ordinality as send(conversation_id, sender_id, client_id, type, text, file_id, sender_pays_models, n)
-      ), locked as materialized (
-        select id from ${conversations} where id in (select conversation_id from send) order by id for update
       ), membership as (
         select send.n, me.conversation_id, me.other_user_id, me.blocks_other, them.blocks_other as other_blocks_me,
-          other.username, other.name, other.role, other.type, other.status, other.model_status, other.token_per_message
+          other.username, other.name, other.role, other.type, other.status, other.model_status, other.token_per_message,
+          not me.blocks_other and not them.blocks_other and other.status = 'active'
+            and not (send.sender_pays_models and other.type = 'model' and other.model_status = 'approved' and other.token_per_message > 0)
+            as may_store
         from send
-        join locked on locked.id = send.conversation_id
         join ${conversationMembers} me on me.conversation_id = send.conversation_id and me.user_id = send.sender_id
         join ${conversationMembers} them on them.conversation_id = send.conversation_id and them.user_id = me.other_user_id
         join ${users} other on other.id = me.other_user_id
+      ), locked as materialized (
+        select id from ${conversations}
+        where id in (select conversation_id from membership where may_store)
+        order by id for update
       ), inserted as (
         insert into ${messages} (conversation_id, sender_id, client_id, type, text, file_id, price)
         select send.conversation_id, send.sender_id, send.client_id, send.type, send.text, send.file_id, 0
-        from membership join send using (n)
-        where not membership.blocks_other and not membership.other_blocks_me and membership.status = 'active'
-          and not (send.sender_pays_models and membership.type = 'model' and membership.model_status = 'approved'
-            and membership.token_per_message > 0)
+        from membership join send using (n) join locked on locked.id = membership.conversation_id
+        where membership.may_store
         order by send.n
         on conflict (sender_id, client_id) do nothing
         returning id, seq, created_at, conversation_id, sender_id, client_id
