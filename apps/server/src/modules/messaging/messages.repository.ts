@@ -192,7 +192,7 @@ export function createMessagesRepository(db: Db) {
   // a statement runs: stored together, they cost one statement and one commit instead of one each
   // (platform/turn-batch.ts). When the shared statement fails, each of its sends is tried alone, so
   // one send's failure is not another's.
-  const insertInThisTurn = perTurnBatch(
+  const insertTogether = perTurnBatch(
     async (sends: FreeSend[]) => {
       try {
         return await insertManyIfFree(sends);
@@ -214,7 +214,7 @@ export function createMessagesRepository(db: Db) {
    */
   async function insertIfFree(values: FreeSend): Promise<FreeSendAnswer> {
     const send = { ...values };
-    return (await insertInThisTurn(send)) ?? (await insertManyIfFree([send])).get(send)!;
+    return (await insertTogether(send)) ?? (await insertManyIfFree([send])).get(send)!;
   }
 
   /**

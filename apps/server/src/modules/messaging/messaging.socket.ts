@@ -49,7 +49,10 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
   const pruner = setInterval(forgetOldBlockChanges, TYPING_CACHE_MS);
   pruner.unref();
 
-  /** Both members' views of a conversation; the messages sent in one turn read theirs together. */
+  /**
+   * Both members' views of a conversation: the messages of one turn, and of the turns while a read
+   * is in flight, read theirs together (platform/turn-batch.ts).
+   */
   const bothViewsOf = perTurnBatch(conversationsRepo.findBothViewsOf, { callsAtOnce: 1 });
 
   const unsubscribers = [
