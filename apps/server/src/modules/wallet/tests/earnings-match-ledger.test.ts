@@ -172,10 +172,12 @@ it(`matches every model's earnings to the ledger after random work (seed ${SEED}
       }
     }
 
-    // Spread the sales over the last 30 days, so the days' sums are not one day's.
+    // Spread the sales over the 30 days shown, so the days' sums are not one day's. At most 28 days
+    // and an hour back: the oldest day shown starts at 00:00 UTC 29 days ago, so a sale 29 days and
+    // an hour back would fall outside it when the test runs in the hour after midnight UTC.
     const rows = await app.ctx.db.select({ id: earnings.id }).from(earnings);
     for (const { id } of rows) {
-      const at = new Date(Date.now() - rnd.int(0, 29) * 86_400_000 - rnd.int(0, 3_600_000));
+      const at = new Date(Date.now() - rnd.int(0, 28) * 86_400_000 - rnd.int(0, 3_600_000));
       await app.ctx.db.update(earnings).set({ createdAt: at }).where(eq(earnings.id, id));
     }
 
