@@ -147,6 +147,34 @@ export function createMessagesRepository(db: Db) {
     return row ? { ...storedRecord(values, row), transactionId: values.transactionId } : undefined;
   }
 
+  /**
+   * `insertPaid` for many messages in one statement (`insertManyPaidStatement`): for each, in order,
+   * the stored message, or undefined when its sender had stored its client id already.
+   */
+  async function insertManyPaid(
+    values: (NewMessage & { id: string; transactionId: string })[],
+    tx: Tx,
+  ): Promise<(MessageRecord | undefined)[]> {
+    const params = values.map(statementParams);
+    const rows = await insertManyPaidStatement(tx, {
+      ids: values.map((value) => value.id),
+      conversationIds: params.map((send) => send.conversationId),
+      senderIds: params.map((send) => send.senderId),
+      clientIds: params.map((send) => send.clientId),
+      types: params.map((send) => send.type),
+      texts: params.map((send) => send.text),
+      fileIds: params.map((send) => send.fileId),
+      prices: params.map((send) => send.price),
+      transactionIds: values.map((value) => value.transactionId),
+    });
+    const records: (MessageRecord | undefined)[] = values.map(() => undefined);
+    for (const row of rows) {
+      const value = values[Number(row.n) - 1]!;
+      records[Number(row.n) - 1] = { ...storedRecord(value, row), transactionId: value.transactionId };
+    }
+    return records;
+  }
+
   /** The answer to one free send, from its row of `insertManyIfFreeStatement` (none: not a member). */
   function freeSendAnswer(send: FreeSend, row: InsertIfFreeRow | undefined): FreeSendAnswer {
     if (!row) return { membership: undefined, record: undefined };
@@ -263,6 +291,7 @@ export function createMessagesRepository(db: Db) {
     page,
     latest,
     insertPaid,
+    insertManyPaid,
     insertIfFree,
     markDeleted,
     findFile,
@@ -333,6 +362,26 @@ const afterInsert = sql`last_message as (
         from inserted where conversation_id = ${param('conversationId')}::uuid and user_id <> ${param('senderId')}::uuid
       )`;
 
+/**
+ * `afterInsert` for many messages (an `inserted` CTE returning id, seq, created_at, conversation_id,
+ * sender_id): a row is updated once per statement, so each conversation gets one `last_message`
+ * update (its newest) and each reader one unread update, by the number of messages stored for them.
+ */
+const afterManyInserted = sql`last_message as (
+        update ${conversations} set last_message_id = latest.id, last_message_at = latest.created_at
+        from (select distinct on (conversation_id) conversation_id, id, created_at from inserted order by conversation_id, seq desc) latest
+        where ${conversations}.id = latest.conversation_id
+      ), unread as (
+        update ${conversationMembers} set unread_count = unread_count + added.count
+        from (
+          select reader.conversation_id, reader.user_id, count(*)::integer as count
+          from inserted join ${conversationMembers} reader
+            on reader.conversation_id = inserted.conversation_id and reader.user_id <> inserted.sender_id
+          group by reader.conversation_id, reader.user_id
+        ) added
+        where ${conversationMembers}.conversation_id = added.conversation_id and ${conversationMembers}.user_id = added.user_id
+      )`;
+
 /** The new message's columns the database chose (node-postgres reads bigint as text). */
 type StoredRow = { id: string; seq: string; created_at: Date | string };
 
@@ -356,8 +405,7 @@ const insertPaidStatement = preparedStatement<MessageParams & { id: string; tran
  * `insertIfFree` for many sends at once, one row of each array per send. Only the conversations
  * that will get a message are locked (a priced send, on its way to its paid transaction, does not
  * wait for another's), in id order, so two of these statements never wait on each other in a
- * circle. A conversation gets one `last_message` update and each reader one unread update, by the
- * number of messages the statement stored for them: a row is updated once per statement.
+ * circle. The conversations and unread counters are updated as `afterManyInserted` says.
  */
 const insertManyIfFreeStatement = preparedStatement<FreeSendArrays, InsertIfFreeRow>(
   'messages_insert_many_if_free',
@@ -388,21 +436,49 @@ const insertManyIfFreeStatement = preparedStatement<FreeSendArrays, InsertIfFree
         order by send.n
         on conflict (sender_id, client_id) do nothing
         returning id, seq, created_at, conversation_id, sender_id, client_id
-      ), last_message as (
-        update ${conversations} set last_message_id = latest.id, last_message_at = latest.created_at
-        from (select distinct on (conversation_id) conversation_id, id, created_at from inserted order by conversation_id, seq desc) latest
-        where ${conversations}.id = latest.conversation_id
-      ), unread as (
-        update ${conversationMembers} set unread_count = unread_count + added.count
-        from (
-          select reader.conversation_id, reader.user_id, count(*)::integer as count
-          from inserted join ${conversationMembers} reader
-            on reader.conversation_id = inserted.conversation_id and reader.user_id <> inserted.sender_id
-          group by reader.conversation_id, reader.user_id
-        ) added
-        where ${conversationMembers}.conversation_id = added.conversation_id and ${conversationMembers}.user_id = added.user_id
-      )
+      ), ${afterManyInserted}
       select membership.*, inserted.id, inserted.seq::text as seq, inserted.created_at
       from membership join send using (n)
       left join inserted on inserted.sender_id = send.sender_id and inserted.client_id = send.client_id`,
+);
+
+/** Many paid messages, one array element per message, with the ids and transactions their charges named. */
+type PaidSendArrays = {
+  ids: string[];
+  conversationIds: string[];
+  senderIds: string[];
+  clientIds: string[];
+  types: MessageRecord['type'][];
+  texts: string[];
+  fileIds: (string | null)[];
+  prices: number[];
+  transactionIds: string[];
+};
+
+/**
+ * `insertPaid` for many messages in one statement: their conversations locked in id order (so two
+ * of these never wait on each other in a circle), each message stored unless its sender stored its
+ * client id already, and the conversations and unread counters updated as `afterManyInserted` says.
+ */
+const insertManyPaidStatement = preparedStatement<PaidSendArrays, StoredRow & { n: string }>(
+  'messages_insert_many_paid',
+  sql`
+      with send as materialized (
+        select * from unnest(${param('ids')}::uuid[], ${param('conversationIds')}::uuid[], ${param('senderIds')}::uuid[],
+          ${param('clientIds')}::uuid[], ${param('types')}::text[], ${param('texts')}::text[], ${param('fileIds')}::uuid[],
+          ${param('prices')}::integer[], ${param('transactionIds')}::uuid[])
+          with ordinality as send(id, conversation_id, sender_id, client_id, type, text, file_id, price, transaction_id, n)
+      ), locked as materialized (
+        select id from ${conversations} where id in (select conversation_id from send) order by id for update
+      ), inserted as (
+        insert into ${messages} (id, conversation_id, sender_id, client_id, type, text, file_id, price, transaction_id)
+        select send.id, send.conversation_id, send.sender_id, send.client_id, send.type, send.text, send.file_id, send.price,
+          send.transaction_id
+        from send join locked on locked.id = send.conversation_id
+        order by send.n
+        on conflict (sender_id, client_id) do nothing
+        returning id, seq, created_at, conversation_id, sender_id
+      ), ${afterManyInserted}
+      select send.n::text as n, inserted.id, inserted.seq::text as seq, inserted.created_at
+      from send join inserted using (id)`,
 );

@@ -3,7 +3,8 @@ import { ErrorCode, type List, type Message, type MessagePage } from '@cc/contra
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
-import type { Ledger } from '../wallet';
+import { perTurnBatch } from '../../platform/turn-batch';
+import type { Ledger, Posted } from '../wallet';
 import type { ConversationsRepository, Membership } from './conversations.repository';
 import { conversationNotFound } from './conversations.service';
 import { toMessageDto } from './messaging.presenter';
@@ -57,7 +58,7 @@ export function createMessagesService({
   db: Db;
   conversations: ConversationsRepository;
   messages: MessagesRepository;
-  ledger: Pick<Ledger, 'transferWithCommission' | 'announce'>;
+  ledger: Pick<Ledger, 'transferWithCommission' | 'transfersWithCommission' | 'announce'>;
   events: EventBus;
 }) {
   async function membershipOrNotFound(conversationId: string, userId: string) {
@@ -117,49 +118,83 @@ export function createMessagesService({
     return stored ? replayOf(stored, conversationId) : undefined;
   }
 
+  /** A paid send's parts: who pays whom, and the message the charge pays for. */
+  type PaidSend = { sender: Sender; values: NewMessage & { clientId: string }; price: number; recipient: Membership['other'] };
+  /** What a paid send stored (undefined record: nothing new, a retry) and the movement that paid for it, to announce. */
+  type PaidStored = { record: MessageRecord | undefined; earned: number | null; paid: Posted | null };
+  const nothingNew: PaidStored = { record: undefined, earned: null, paid: null };
+
+  function transferOf({ sender, values, price, recipient }: PaidSend, messageId: string) {
+    return {
+      payerId: sender.id,
+      modelId: recipient.id,
+      gross: price,
+      source: 'message' as const,
+      idempotencyKey: `message:${sender.id}:${values.clientId}`,
+      memo: `Message from @${sender.username} to @${recipient.username}`,
+      metadata: { messageId, conversationId: values.conversationId },
+    };
+  }
+
   /**
-   * A paid message: the charge first, then the message under the id and the transaction the charge
-   * named, so it is written complete (no update ties it to its transaction afterwards). The ledger's
-   * key refuses a second charge for this client id (undefined record: a retry). A client id stored
-   * already as a free message rolls the charge back, and that send is answered as its retry too.
+   * A paid message alone: the charge first, then the message under the id and the transaction the
+   * charge named, so it is written complete (no update ties it to its transaction afterwards). The
+   * ledger's key refuses a second charge for this client id (undefined record: a retry). A client
+   * id stored already as a free message rolls the charge back, and that send is answered as its
+   * retry too.
    */
-  async function chargeAndStore({
-    sender,
-    values,
-    price,
-    recipient,
-  }: {
-    sender: Sender;
-    values: NewMessage & { clientId: string };
-    price: number;
-    recipient: Membership['other'];
-  }): Promise<{ record: MessageRecord | undefined; earned: number | null; walletUserIds: string[] }> {
-    const nothingNew = { record: undefined, earned: null, walletUserIds: [] };
+  async function chargeAndStore(send: PaidSend): Promise<PaidStored> {
     const messageId = randomUUID();
     try {
       return await db.transaction(async (tx) => {
-        const paid = await ledger.transferWithCommission(
-          {
-            payerId: sender.id,
-            modelId: recipient.id,
-            gross: price,
-            source: 'message',
-            idempotencyKey: `message:${sender.id}:${values.clientId}`,
-            memo: `Message from @${sender.username} to @${recipient.username}`,
-            metadata: { messageId, conversationId: values.conversationId },
-          },
+        const paid = await ledger.transferWithCommission(transferOf(send, messageId), tx);
+        if (paid.replayed) return nothingNew;
+        const record = await messages.insertPaid(
+          { ...send.values, price: send.price, id: messageId, transactionId: paid.transactionId },
           tx,
         );
-        if (paid.replayed) return nothingNew;
-        const record = await messages.insertPaid({ ...values, price, id: messageId, transactionId: paid.transactionId }, tx);
         if (!record) throw new StoredAlready();
-        return { record, earned: paid.net, walletUserIds: paid.userIds };
+        return { record, earned: paid.net, paid };
       });
     } catch (error) {
       if (error instanceof StoredAlready) return nothingNew;
       throw error;
     }
   }
+
+  /**
+   * Many paid messages in one transaction of two statements: every charge (`ledger.transfersWithCommission`),
+   * then every message it paid for. What that leaves out (a refusal, a retry, a client id stored
+   * already, which rolls the whole group back) is sent alone by `chargeAndStore`, for its exact answer.
+   */
+  async function chargeAndStoreMany(sends: PaidSend[]): Promise<Map<PaidSend, PaidStored>> {
+    const messageIds = sends.map(() => randomUUID());
+    try {
+      return await ledger.transfersWithCommission(
+        sends.map((send, index) => transferOf(send, messageIds[index]!)),
+        async (transfers, tx) => {
+          const charged = sends.flatMap((send, index) => {
+            const paid = transfers[index];
+            return paid ? [{ send, paid, id: messageIds[index]! }] : [];
+          });
+          if (charged.length === 0) return new Map();
+          const records = await messages.insertManyPaid(
+            charged.map(({ send, paid, id }) => ({ ...send.values, price: send.price, id, transactionId: paid.transactionId })),
+            tx,
+          );
+          if (records.some((record) => !record)) throw new StoredAlready();
+          return new Map(charged.map(({ send, paid }, index) => [send, { record: records[index], earned: paid.net, paid }]));
+        },
+      );
+    } catch (error) {
+      if (error instanceof StoredAlready || sends.length > 1) return new Map();
+      throw error;
+    }
+  }
+
+  // Paid sends that arrive together (one turn, or while a group is being stored) are charged and
+  // stored together, one group at a time (platform/turn-batch.ts); the rest go alone.
+  const chargeTogether = perTurnBatch(chargeAndStoreMany, { callsAtOnce: 1 });
 
   /**
    * Stores a message once per (sender, clientId) and charges for it in the same transaction: a
@@ -192,10 +227,11 @@ export function createMessagesService({
     const price = priceOf(sender, membership.other);
     const recipientId = membership.otherUserId;
 
+    const paidSend = { sender, values, price, recipient: membership.other };
     const stored =
       price === 0
-        ? { record: attempt.record, earned: null, walletUserIds: [] as string[] }
-        : await chargeAndStore({ sender, values, price, recipient: membership.other });
+        ? { record: attempt.record, earned: null, paid: null }
+        : ((await chargeTogether(paidSend)) ?? (await chargeAndStore(paidSend)));
 
     if (!stored.record) {
       // This client id is stored already: a retry, or another copy of this send that committed first.
@@ -203,7 +239,7 @@ export function createMessagesService({
       if (!replay) throw conflict('That message is still being sent. Please try again.');
       return replay;
     }
-    ledger.announce(stored.walletUserIds);
+    if (stored.paid) ledger.announce(stored.paid);
     events.publish('message.created', {
       messageId: stored.record.id,
       conversationId: input.conversationId,

@@ -126,6 +126,99 @@ const postWithEarningStatement = preparedStatement<PostParams & EarningParams, {
   movementStatement(true),
 );
 
+/** Many movements' values, one array element per movement (claims and earnings) or per move (`move*`, with its movement's `moveOf`, from 1). */
+type PostManyParams = {
+  kinds: string[];
+  idempotencyKeys: string[];
+  memos: string[];
+  createdBys: (string | null)[];
+  metadatas: (string | null)[];
+  earningModelIds: (string | null)[];
+  earningPayerIds: (string | null)[];
+  earningSources: (string | null)[];
+  earningGrosses: (number | null)[];
+  earningCommissions: (number | null)[];
+  earningNets: (number | null)[];
+  moveOf: number[];
+  moveAccountIds: string[];
+  moveAmounts: number[];
+};
+type PostManyRow = { n: string; transaction_id: string | null; earning_id: string | null; changed: ChangedAccount[] | null };
+
+/**
+ * `post` for many movements in one statement, each posted or not on its own. Every account is
+ * locked first, in id order, as in `post`. A movement passes when none of its debits would take a
+ * guarded account below zero counting every earlier movement's debits of it (`ahead`): a payer's
+ * movements pass as a prefix, and the balances after all the passed ones are never below zero,
+ * whatever the credits. Counting the debits of earlier movements that then fail is cautious: such
+ * a movement may be refused here though it would pass alone, so a caller asks every movement left
+ * unposted again alone, where `post` gives the exact answer (a 402, a replay, or posted).
+ */
+const postManyStatement = preparedStatement<PostManyParams, PostManyRow>(
+  'ledger_post_many',
+  sql`
+      with movement as materialized (
+        select * from unnest(${param('kinds')}::text[], ${param('idempotencyKeys')}::text[], ${param('memos')}::text[],
+          ${param('createdBys')}::uuid[], ${param('metadatas')}::text[], ${param('earningModelIds')}::uuid[],
+          ${param('earningPayerIds')}::uuid[], ${param('earningSources')}::text[], ${param('earningGrosses')}::integer[],
+          ${param('earningCommissions')}::integer[], ${param('earningNets')}::integer[])
+          with ordinality as movement(kind, idempotency_key, memo, created_by, metadata, earning_model_id, earning_payer_id,
+            earning_source, earning_gross, earning_commission, earning_net, n)
+      ), moves as materialized (
+        select * from unnest(${param('moveOf')}::bigint[], ${param('moveAccountIds')}::uuid[], ${param('moveAmounts')}::bigint[])
+          as moves(n, account_id, amount)
+      ), wanted as (
+        select distinct account_id from moves
+      ), present as (
+        select count(*) = (select count(*) from wanted) as every_one
+        from ${ledgerAccounts} where id in (select account_id from wanted)
+      ), locked as materialized (
+        select a.id, a.balance, a.allow_negative
+        from ${ledgerAccounts} a
+        where a.id in (select account_id from wanted) and (select every_one from present)
+        order by a.id
+        for no key update of a
+      ), ahead as (
+        select moves.n, locked.balance + sum(moves.amount) over (partition by moves.account_id order by moves.n) as balance_after
+        from moves join locked on locked.id = moves.account_id
+        where moves.amount < 0 and not locked.allow_negative
+      ), passed as (
+        select * from movement
+        where (select count(*) from locked) = (select count(*) from wanted)
+          and not exists (select 1 from ahead where ahead.n = movement.n and ahead.balance_after < 0)
+      ), claim as (
+        insert into ${ledgerTransactions} (kind, idempotency_key, memo, created_by, metadata)
+        select kind, idempotency_key, memo, created_by, metadata::jsonb from passed order by n
+        on conflict (idempotency_key) do nothing
+        returning id, idempotency_key
+      ), claimed as materialized (
+        select passed.*, claim.id as transaction_id from passed join claim using (idempotency_key)
+      ), totals as (
+        select moves.account_id, sum(moves.amount) as amount from moves join claimed using (n) group by moves.account_id
+      ), applied as (
+        update ${ledgerAccounts} a set balance = locked.balance + totals.amount
+        from locked join totals on totals.account_id = locked.id
+        where a.id = locked.id
+        returning a.id, a.user_id, a.balance, pg_current_wal_insert_lsn() - '0/0'::pg_lsn as version
+      ), entries as (
+        insert into ${ledgerEntries} (transaction_id, account_id, amount)
+        select claimed.transaction_id, moves.account_id, moves.amount from claimed join moves using (n)
+      ), earning as (
+        insert into ${earnings} (model_id, payer_id, transaction_id, source, gross, commission, net)
+        select earning_model_id, earning_payer_id, transaction_id, earning_source, earning_gross, earning_commission, earning_net
+        from claimed where earning_model_id is not null
+        returning id, transaction_id
+      )
+      select movement.n::text as n, claimed.transaction_id, earning.id as earning_id, (
+          select json_agg(json_build_object('accountId', applied.id, 'userId', applied.user_id, 'balance', applied.balance,
+            'version', applied.version))
+          from moves join applied on applied.id = moves.account_id where moves.n = movement.n
+        ) as changed
+      from movement
+      left join claimed using (n)
+      left join earning on earning.transaction_id = claimed.transaction_id`,
+);
+
 /**
  * How many account ids a process remembers. An account's id never changes once created, so the
  * ledger resolves each wallet once instead of once per movement; the oldest are forgotten first.
@@ -307,6 +400,60 @@ export function createLedgerRepository(db: Db) {
     return { kind: 'unknown-account' };
   }
 
+  /**
+   * Many movements in one statement (`postManyStatement`): for each, in order, what was written, or
+   * null when it was not (refused, its key taken, an account unknown): ask that one again with `post`.
+   * Each movement's key must differ from the others'.
+   */
+  async function postMany(inputs: PostInput[], tx: DbOrTx): Promise<(Extract<PostOutcome, { kind: 'posted' }> | null)[]> {
+    const params: PostManyParams = {
+      kinds: [],
+      idempotencyKeys: [],
+      memos: [],
+      createdBys: [],
+      metadatas: [],
+      earningModelIds: [],
+      earningPayerIds: [],
+      earningSources: [],
+      earningGrosses: [],
+      earningCommissions: [],
+      earningNets: [],
+      moveOf: [],
+      moveAccountIds: [],
+      moveAmounts: [],
+    };
+    inputs.forEach(({ claim, moves, earning }, index) => {
+      params.kinds.push(claim.kind);
+      params.idempotencyKeys.push(claim.idempotencyKey);
+      params.memos.push(claim.memo ?? '');
+      params.createdBys.push(claim.createdBy ?? null);
+      params.metadatas.push(claim.metadata == null ? null : JSON.stringify(claim.metadata));
+      params.earningModelIds.push(earning?.modelId ?? null);
+      params.earningPayerIds.push(earning?.payerId ?? null);
+      params.earningSources.push(earning?.source ?? null);
+      params.earningGrosses.push(earning?.gross ?? null);
+      params.earningCommissions.push(earning?.commission ?? null);
+      params.earningNets.push(earning?.net ?? null);
+      for (const move of moves) {
+        params.moveOf.push(index + 1);
+        params.moveAccountIds.push(move.accountId);
+        params.moveAmounts.push(move.amount);
+      }
+    });
+    const rows = await postManyStatement(tx, params);
+    const outcomes: (Extract<PostOutcome, { kind: 'posted' }> | null)[] = inputs.map(() => null);
+    for (const row of rows) {
+      if (!row.transaction_id) continue;
+      outcomes[Number(row.n) - 1] = {
+        kind: 'posted',
+        transactionId: row.transaction_id,
+        earningId: row.earning_id,
+        changed: row.changed ?? [],
+      };
+    }
+    return outcomes;
+  }
+
   async function entriesOf(transactionId: string, tx: DbOrTx = db) {
     return tx
       .select({ accountId: ledgerEntries.accountId, amount: ledgerEntries.amount })
@@ -392,6 +539,7 @@ export function createLedgerRepository(db: Db) {
     accountIds,
     forgetAccounts,
     post,
+    postMany,
     entriesOf,
     earningOfTransaction,
     walletIdOf,

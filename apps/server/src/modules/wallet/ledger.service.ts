@@ -12,7 +12,9 @@ import {
   revenueShardOf,
   SITE_ACCOUNTS,
   type AccountRef,
+  type ChangedAccount,
   type LedgerKind,
+  type Move,
   type NewEarning,
   type NewTransaction,
   type SiteAccountKind,
@@ -42,6 +44,16 @@ type Leg = { account: AccountRef | { accountId: string }; amount: number };
 type Shortfall = 'payer' | 'refund' | 'adjustment' | 'payout' | 'payouts_pending';
 
 export type EarningSource = 'message' | 'item' | 'tip' | 'call';
+/** A member paying a model (gross in hundredths); the key makes a retry a replay. */
+export type TransferInput = {
+  payerId: string;
+  modelId: string;
+  gross: number;
+  source: EarningSource;
+  idempotencyKey: string;
+  memo: string;
+  metadata?: Metadata;
+};
 /** A payout movement: hundredths, its key, and the administrator behind a decision (`createdBy`). */
 export type PayoutMovement = { amount: number; idempotencyKey: string; memo: string; createdBy?: string | null; metadata?: Metadata };
 /** Spending that goes to the site itself (no model earns from it). */
@@ -117,37 +129,11 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     const sum = moving.reduce((total, leg) => total + leg.amount, 0);
     if (sum !== 0 || moving.length === 0) throw new Error(`ledger transaction ${claim.kind} does not balance (sum ${sum})`);
 
-    const refs = moving.flatMap((leg) => ('accountId' in leg.account ? [] : [leg.account]));
+    const refs = refsOf(moving);
     for (let attempt = 1; ; attempt++) {
-      const ids = await repo.accountIds(refs, q);
-      const byAccount = new Map<string, number>();
-      for (const leg of moving) {
-        const id = 'accountId' in leg.account ? leg.account.accountId : ids.get(refKey(leg.account))!;
-        byAccount.set(id, (byAccount.get(id) ?? 0) + leg.amount);
-      }
-      const moves = [...byAccount]
-        .filter(([, amount]) => amount !== 0)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([accountId, amount]) => ({ accountId, amount }));
-
+      const moves = movesOf(moving, await repo.accountIds(refs, q));
       const outcome = await repo.post({ claim, moves, earning }, q);
-      if (outcome.kind === 'posted') {
-        const balances: Record<string, number> = {};
-        const versions: Record<string, number> = {};
-        for (const account of outcome.changed) {
-          if (!account.userId) continue;
-          balances[account.userId] = account.balance;
-          versions[account.userId] = account.version;
-        }
-        return {
-          transactionId: outcome.transactionId,
-          replayed: false,
-          userIds: Object.keys(balances),
-          balances,
-          versions,
-          earningId: outcome.earningId,
-        };
-      }
+      if (outcome.kind === 'posted') return postedOf(outcome);
       if (outcome.kind === 'unknown-account') {
         // A remembered id whose creating transaction rolled back: forget, resolve again, retry once.
         repo.forgetAccounts(refs);
@@ -158,7 +144,7 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
       // waited for the accounts (its snapshot could not see it). Its answer is the replay.
       const existing = await repo.findTransactionByKey(claim.idempotencyKey, q);
       if (existing || outcome.kind === 'taken') return replay(existing, claim);
-      throw insufficient(outcome.balance, -byAccount.get(outcome.accountId)!, shortfall);
+      throw insufficient(outcome.balance, -moves.find((move) => move.accountId === outcome.accountId)!.amount, shortfall);
     }
   }
 
@@ -216,19 +202,7 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
    * commission (`siteCommission` unless given), and the earning row is written in the same
    * transaction, so there is never money without its earning or the other way round.
    */
-  async function transferWithCommission(
-    input: {
-      payerId: string;
-      modelId: string;
-      gross: number;
-      source: EarningSource;
-      idempotencyKey: string;
-      memo: string;
-      commissionPercent?: number;
-      metadata?: Metadata;
-    },
-    tx?: Tx,
-  ): Promise<Transferred> {
+  async function transferWithCommission(input: TransferInput & { commissionPercent?: number }, tx?: Tx): Promise<Transferred> {
     assertAmount(input.gross, 'The amount');
     if (input.payerId === input.modelId) throw badRequest('You cannot pay yourself.');
     // The commission setting changes rarely: read through the settings cache (modules/system).
@@ -236,22 +210,69 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     const split = splitCommission(input.gross, percent);
     return within(tx, async (q) => {
       const claim = claimOf(input.source, { ...input, metadata: { ...input.metadata, commissionPercent: percent } });
-      const posted = await post(
-        q,
-        claim,
-        'payer',
-        [
-          { account: { userId: input.payerId }, amount: -split.gross },
-          { account: { userId: input.modelId }, amount: split.net },
-          { account: { site: 'platform_revenue', shard: revenueShardOf(input.payerId) }, amount: split.commission },
-        ],
-        { modelId: input.modelId, payerId: input.payerId, source: input.source, ...split },
-      );
+      const posted = await post(q, claim, 'payer', transferLegs(input, split), {
+        modelId: input.modelId,
+        payerId: input.payerId,
+        source: input.source,
+        ...split,
+      });
       if (posted.replayed) {
         const earning = await repo.earningOfTransaction(posted.transactionId, q);
         return { ...strip(posted), earningId: earning?.id ?? null, commission: earning?.commission ?? 0, net: earning?.net ?? 0 };
       }
       return { ...strip(posted), earningId: posted.earningId, commission: split.commission, net: split.net };
+    });
+  }
+
+  /**
+   * Many transfers in one transaction, in one statement (`repo.postMany`), then `andThen` in the
+   * same transaction with, for each transfer, what `transferWithCommission` answers when it was
+   * posted, or undefined when it was not (refused, a replay, or anything unusual): the caller asks
+   * that one again alone, for the exact answer. An error thrown by `andThen` rolls every transfer
+   * back. Accounts not known yet are made first, before the transaction (an empty wallet made for
+   * nothing is harmless; `openSiteAccounts` tells why a paying transaction should make none).
+   */
+  async function transfersWithCommission<T>(
+    inputs: TransferInput[],
+    andThen: (transferred: (Transferred | undefined)[], tx: Tx) => Promise<T>,
+  ): Promise<T> {
+    const percent = await settings.cached('siteCommission');
+    // What `transferWithCommission` would refuse, and a key already among them, are left to it.
+    const keys = new Set<string>();
+    const together = inputs.filter((input) => {
+      const fits = input.payerId !== input.modelId && isAmount(input.gross) && !keys.has(input.idempotencyKey);
+      keys.add(input.idempotencyKey);
+      return fits;
+    });
+    const movements = together.map((input) => {
+      const split = splitCommission(input.gross, percent);
+      return {
+        input,
+        split,
+        claim: claimOf(input.source, { ...input, metadata: { ...input.metadata, commissionPercent: percent } }),
+        legs: transferLegs(input, split).filter((leg) => leg.amount !== 0),
+        earning: { modelId: input.modelId, payerId: input.payerId, source: input.source, ...split },
+      };
+    });
+    const ids = await repo.accountIds(
+      movements.flatMap((movement) => refsOf(movement.legs)),
+      db,
+    );
+    return db.transaction(async (tx) => {
+      const outcomes = await repo.postMany(
+        movements.map(({ claim, legs, earning }) => ({ claim, moves: movesOf(legs, ids), earning })),
+        tx,
+      );
+      const transferred = new Map<TransferInput, Transferred>();
+      outcomes.forEach((outcome, index) => {
+        if (!outcome) return;
+        const { input, split } = movements[index]!;
+        transferred.set(input, { ...strip(postedOf(outcome)), earningId: outcome.earningId, commission: split.commission, net: split.net });
+      });
+      return andThen(
+        inputs.map((input) => transferred.get(input)),
+        tx,
+      );
     });
   }
 
@@ -408,6 +429,7 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     creditCardPurchase,
     charge,
     transferWithCommission,
+    transfersWithCommission,
     refund,
     adjust,
     holdPayout,
@@ -436,6 +458,52 @@ function claimOf(
   };
 }
 
+/** The payer loses the gross, the model gains the net, the site's revenue (the payer's shard) keeps the commission. */
+function transferLegs(input: TransferInput, split: { gross: number; commission: number; net: number }): Leg[] {
+  return [
+    { account: { userId: input.payerId }, amount: -split.gross },
+    { account: { userId: input.modelId }, amount: split.net },
+    { account: { site: 'platform_revenue', shard: revenueShardOf(input.payerId) }, amount: split.commission },
+  ];
+}
+
+/** The accounts legs name by owner (the rest name an account id already). */
+function refsOf(legs: Leg[]): AccountRef[] {
+  return legs.flatMap((leg) => ('accountId' in leg.account ? [] : [leg.account]));
+}
+
+/** Legs as the repository takes them: one move per account, none zero, in account id order. */
+function movesOf(legs: Leg[], ids: Map<string, string>): Move[] {
+  const byAccount = new Map<string, number>();
+  for (const leg of legs) {
+    const id = 'accountId' in leg.account ? leg.account.accountId : ids.get(refKey(leg.account))!;
+    byAccount.set(id, (byAccount.get(id) ?? 0) + leg.amount);
+  }
+  return [...byAccount]
+    .filter(([, amount]) => amount !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([accountId, amount]) => ({ accountId, amount }));
+}
+
+/** What a posted movement answers: the members whose wallet changed, with their balances and versions right after. */
+function postedOf(outcome: { transactionId: string; earningId: string | null; changed: ChangedAccount[] }) {
+  const balances: Record<string, number> = {};
+  const versions: Record<string, number> = {};
+  for (const account of outcome.changed) {
+    if (!account.userId) continue;
+    balances[account.userId] = account.balance;
+    versions[account.userId] = account.version;
+  }
+  return {
+    transactionId: outcome.transactionId,
+    replayed: false,
+    userIds: Object.keys(balances),
+    balances,
+    versions,
+    earningId: outcome.earningId,
+  };
+}
+
 /** Drops the internal fields (`existing` row, `earningId`) from what callers see. */
 function strip({ transactionId, replayed, userIds, balances, versions }: Posted): Posted {
   return { transactionId, replayed, userIds, balances, versions };
@@ -444,12 +512,14 @@ function strip({ transactionId, replayed, userIds, balances, versions }: Posted)
 const isIdList = (changes: readonly string[] | Posted | readonly Posted[]): changes is readonly string[] =>
   Array.isArray(changes) && changes.every((c) => typeof c === 'string');
 
+const isAmount = (amount: number) => Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_AMOUNT;
+
 /**
  * Amounts are positive whole hundredths, at most MAX_AMOUNT: a 422 for people (the schemas already
  * refuse most of these at the edge, in tokens), a bug for legs.
  */
 function assertAmount(amount: number, what: string, internal = false) {
-  if (Number.isSafeInteger(amount) && amount > 0 && amount <= MAX_AMOUNT) return;
+  if (isAmount(amount)) return;
   if (internal) throw new Error(`${what} must be a positive integer of hundredths ≤ ${MAX_AMOUNT}, got ${amount}`);
   throw badRequest(`${what} must be between 0.01 and ${formatTokens(hundredthsToTokens(MAX_AMOUNT))} tokens, with at most two decimals.`);
 }

@@ -5,7 +5,7 @@ import { earnings, ledgerEntries, ledgerTransactions } from '../../../db/schema'
 import { AppError } from '../../../platform/errors';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
 import { createAdmin, createMember, createModel } from '../../../test-support/factories';
-import type { Ledger } from '../ledger.service';
+import type { Ledger, Transferred } from '../ledger.service';
 import { fund, ledgerOf } from './helpers';
 
 let app: TestApp;
@@ -229,6 +229,82 @@ describe('transfers with commission', () => {
       }),
     );
     expect(error.status).toBe(422);
+  });
+});
+
+describe('transfers together', () => {
+  const transfer = (payerId: string, modelId: string, gross: number, idempotencyKey = key()) => ({
+    payerId,
+    modelId,
+    gross,
+    source: 'message' as const,
+    idempotencyKey,
+    memo: 'Message',
+  });
+  const posted = (transferred: (Transferred | undefined)[]) => transferred.map((one) => (one ? 'posted' : 'left'));
+
+  it("posts each payer's transfers as far as their balance goes, and leaves the rest for alone", async () => {
+    const [ann, ben] = [await createMember(app), await createMember(app)];
+    const [mia, zoe] = [await createModel(app), await createModel(app)];
+    await fund(app, ann.user.id, 500);
+    await fund(app, ben.user.id, 250);
+
+    // Ann can pay 2.00 and 3.00 but not 1.00 more; Ben 1.00 and 1.50, not 0.01 more.
+    const inputs = [
+      transfer(ann.user.id, mia.user.id, 200),
+      transfer(ben.user.id, mia.user.id, 100),
+      transfer(ann.user.id, zoe.user.id, 300),
+      transfer(ann.user.id, mia.user.id, 100),
+      transfer(ben.user.id, zoe.user.id, 150),
+      transfer(ben.user.id, zoe.user.id, 1),
+    ];
+    const transferred = await ledger.transfersWithCommission(inputs, async (result) => result);
+    expect(posted(transferred)).toEqual(['posted', 'posted', 'posted', 'left', 'posted', 'left']);
+    // Every posted transfer names its own earning, and the balances each wallet had after the group.
+    expect(new Set(transferred.flatMap((one) => (one ? [one.transactionId, one.earningId] : []))).size).toBe(8);
+    expect(transferred[2]).toMatchObject({ commission: 60, net: 240, balances: { [ann.user.id]: 0, [zoe.user.id]: 360 } });
+
+    expect(await ledger.balanceOf(ann.user.id)).toBe(0);
+    expect(await ledger.balanceOf(ben.user.id)).toBe(0);
+    // 80 % of 2.00 + 1.00, and of 3.00 + 1.50.
+    expect(await ledger.balanceOf(mia.user.id)).toBe(240);
+    expect(await ledger.balanceOf(zoe.user.id)).toBe(360);
+    expect((await ledger.check()).ok).toBe(true);
+
+    // Alone, the transfer left over gets the exact answer: a 402 with the balance.
+    const error = await failure(ledger.transferWithCommission(inputs[3]!));
+    expect(error).toMatchObject({ status: 402, details: { needed: 1, balance: 0 } });
+  });
+
+  it('leaves a key already used, and a key repeated among them, unposted; they are replays alone', async () => {
+    const payer = await createMember(app);
+    const model = await createModel(app);
+    await fund(app, payer.user.id, 1_000);
+    const used = transfer(payer.user.id, model.user.id, 100);
+    const first = await ledger.transferWithCommission(used);
+    const repeated = transfer(payer.user.id, model.user.id, 100);
+
+    const transferred = await ledger.transfersWithCommission([used, repeated, { ...repeated }], async (result) => result);
+    expect(posted(transferred)).toEqual(['left', 'posted', 'left']);
+    expect(await ledger.balanceOf(payer.user.id)).toBe(800);
+    expect(await ledger.transferWithCommission(used)).toMatchObject({ replayed: true, transactionId: first.transactionId });
+    expect(await ledger.transferWithCommission(repeated)).toMatchObject({ replayed: true, transactionId: transferred[1]!.transactionId });
+  });
+
+  it('an error in what follows them in their transaction undoes every one', async () => {
+    const payer = await createMember(app);
+    const model = await createModel(app);
+    await fund(app, payer.user.id, 1_000);
+    const inputs = [transfer(payer.user.id, model.user.id, 100), transfer(payer.user.id, model.user.id, 200)];
+    const outcome = ledger.transfersWithCommission(inputs, async () => {
+      throw new Error('the messages could not be stored');
+    });
+    await expect(outcome).rejects.toThrow('the messages could not be stored');
+    expect(await ledger.balanceOf(payer.user.id)).toBe(1_000);
+    expect(await ledger.balanceOf(model.user.id)).toBe(0);
+    // Nothing claimed: the same keys post now.
+    expect(posted(await ledger.transfersWithCommission(inputs, async (result) => result))).toEqual(['posted', 'posted']);
+    expect(await ledger.balanceOf(payer.user.id)).toBe(700);
   });
 });
 
