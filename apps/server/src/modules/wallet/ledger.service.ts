@@ -2,6 +2,7 @@ import { ErrorCode, formatTokens, hundredthsToTokens, WalletErrorCode, type Ledg
 import type { Db, DbOrTx, Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { EventBus, WalletBalances } from '../../platform/events';
+import { perTurnBatch } from '../../platform/turn-batch';
 import type { SettingsService } from '../system';
 import { walletBalance } from './balances';
 import { splitCommission } from './commission';
@@ -200,11 +201,19 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
   /**
    * A member pays a model: the payer loses the gross, the model gains the net, the site keeps the
    * commission (`siteCommission` unless given), and the earning row is written in the same
-   * transaction, so there is never money without its earning or the other way round.
+   * transaction, so there is never money without its earning or the other way round. On its own
+   * (no `tx`), it is posted with the others that arrive with it (`transferTogether`).
    */
   async function transferWithCommission(input: TransferInput & { commissionPercent?: number }, tx?: Tx): Promise<Transferred> {
     assertAmount(input.gross, 'The amount');
     if (input.payerId === input.modelId) throw badRequest('You cannot pay yourself.');
+    if (!tx && input.commissionPercent === undefined) {
+      const grouped = await transferTogether({ ...input });
+      if (grouped) {
+        announce(grouped);
+        return grouped;
+      }
+    }
     // The commission setting changes rarely: read through the settings cache (modules/system).
     const percent = input.commissionPercent ?? (await settings.cached('siteCommission', tx));
     const split = splitCommission(input.gross, percent);
@@ -275,6 +284,23 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
       );
     });
   }
+
+  // Transfers of their own (a tip; not inside a caller's transaction) that arrive together, in one
+  // turn or while a group is being posted, are posted together, one group at a time
+  // (platform/turn-batch.ts): many payers of one model then change her wallet once per group, not
+  // once each. What a group leaves, or all of it when it fails, goes alone.
+  const transferTogether = perTurnBatch(
+    async (inputs: TransferInput[]) => {
+      try {
+        const transferred = await transfersWithCommission(inputs, async (result) => result);
+        return new Map(inputs.flatMap((input, index) => (transferred[index] ? [[input, transferred[index]] as const] : [])));
+      } catch (error) {
+        if (inputs.length === 1) throw error;
+        return new Map<TransferInput, Transferred>();
+      }
+    },
+    { callsAtOnce: 1 },
+  );
 
   /**
    * Reverses a transaction's entries. A transaction is refunded at most once: the refund claims the
