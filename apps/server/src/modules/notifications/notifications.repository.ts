@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { files, notifications, users } from '../../db/schema';
-import type { Db, DbOrTx } from '../../platform/db';
+import { preparedStatement, type Db, type DbOrTx } from '../../platform/db';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<
@@ -47,26 +47,37 @@ export function createNotificationsRepository(db: Db) {
    * beyond the statement.
    */
   async function create(values: NewNotification, tx: DbOrTx = db): Promise<Counted<ListedNotification> | undefined> {
-    const result = await tx.execute(sql`
-      with inserted as (
-        insert into notifications (user_id, type, text, link, note, actor_id, source_key)
-        values (${values.userId}::uuid, ${values.type}, ${values.text}, ${values.link ?? null}, ${values.note ?? null},
-                ${values.actorId ?? null}::uuid, ${values.sourceKey})
-        on conflict do nothing
-        returning id, user_id, type, text, link, note, actor_id, source_key, read, created_at
-      ),
-      counted as (
-        insert into notification_counts (user_id, unread)
-        select user_id, 1 from inserted
-        on conflict (user_id) do update set unread = notification_counts.unread + 1
-        returning unread
-      )
-      select json_build_object('row', ${listedJson(sql`n`)}, 'unread', (select unread from counted)) as result
-      from inserted n
-      ${actorJoins(sql`n`)}
-    `);
-    const [row] = rowsOf<{ result: { row: ListedJson; unread: number } }>(result);
-    return row ? { value: fromJson(row.result.row), unread: row.result.unread } : undefined;
+    const [created] = await createMany([values], tx);
+    return created;
+  }
+
+  /**
+   * `create` for many notifications in one statement: for each, in order, what `create` answers.
+   * The counter of a member notified several times moves once, and each of their notifications is
+   * answered with the count right after it (the count after all of them, less those after it).
+   * The same cause (member and `sourceKey`) asked twice among them notifies once: the repeat is
+   * answered undefined.
+   */
+  async function createMany(values: NewNotification[], tx: DbOrTx = db): Promise<(Counted<ListedNotification> | undefined)[]> {
+    const seen = new Set<string>();
+    const once = values.filter((value) => {
+      const cause = `${value.userId}:${value.sourceKey}`;
+      const first = !seen.has(cause);
+      seen.add(cause);
+      return first;
+    });
+    const rows = await createManyStatement(tx, {
+      userIds: once.map((value) => value.userId),
+      types: once.map((value) => value.type),
+      texts: once.map((value) => value.text),
+      links: once.map((value) => value.link ?? null),
+      notes: once.map((value) => value.note ?? null),
+      actorIds: once.map((value) => value.actorId ?? null),
+      sourceKeys: once.map((value) => value.sourceKey),
+    });
+    const created = new Map<NewNotification, Counted<ListedNotification>>();
+    for (const row of rows) created.set(once[Number(row.position) - 1]!, { value: fromJson(row.result.row), unread: row.result.unread });
+    return values.map((value) => created.get(value));
   }
 
   async function countUnread(userId: string, tx: DbOrTx = db): Promise<number> {
@@ -185,7 +196,7 @@ export function createNotificationsRepository(db: Db) {
     return row;
   }
 
-  return { create, countUnread, listForMember, markRead, markReadByLink, markAllRead, findMember };
+  return { create, createMany, countUnread, listForMember, markRead, markReadByLink, markAllRead, findMember };
 }
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
@@ -246,3 +257,49 @@ function fromJson({ actor, createdAt, ...notification }: ListedJson): ListedNoti
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Many notifications, one array per column, in the same order. */
+type NewNotifications = {
+  userIds: string[];
+  types: string[];
+  texts: string[];
+  links: (string | null)[];
+  notes: (string | null)[];
+  actorIds: (string | null)[];
+  sourceKeys: string[];
+};
+
+const param = sql.placeholder;
+
+/** `createMany`'s statement: `create`'s, for one array element per notification (`position`, from 1). */
+const createManyStatement = preparedStatement<NewNotifications, { position: string; result: { row: ListedJson; unread: number } }>(
+  'notifications_create_many',
+  sql`
+    with wanted as materialized (
+      select * from unnest(${param('userIds')}::uuid[], ${param('types')}::text[], ${param('texts')}::text[], ${param('links')}::text[],
+        ${param('notes')}::text[], ${param('actorIds')}::uuid[], ${param('sourceKeys')}::text[])
+        with ordinality as wanted(user_id, type, text, link, note, actor_id, source_key, position)
+    ),
+    inserted as (
+      insert into notifications (user_id, type, text, link, note, actor_id, source_key)
+      select user_id, type, text, link, note, actor_id, source_key from wanted order by position
+      on conflict do nothing
+      returning id, user_id, type, text, link, note, actor_id, source_key, read, created_at
+    ),
+    counted as (
+      insert into notification_counts (user_id, unread)
+      select user_id, count(*)::integer from inserted group by user_id
+      on conflict (user_id) do update set unread = notification_counts.unread + excluded.unread
+      returning user_id, unread
+    ),
+    n as (
+      select inserted.*, wanted.position,
+        count(*) over (partition by inserted.user_id order by wanted.position desc) - 1 as later
+      from inserted join wanted using (user_id, source_key)
+    )
+    select n.position::text as position, json_build_object('row', ${listedJson(sql`n`)}, 'unread', counted.unread - n.later) as result
+    from n
+    join counted using (user_id)
+    ${actorJoins(sql`n`)}
+  `,
+);

@@ -1,4 +1,5 @@
 import type { NotificationType } from '@cc/contracts';
+import { perTurnBatch } from '../../platform/turn-batch';
 import type { NotificationsRepository } from './notifications.repository';
 import { toNotificationDto } from './notifications.presenter';
 import type { NotificationsPush } from './notifications.socket';
@@ -20,10 +21,29 @@ export type NotifyInput = {
  * A message notification is skipped while the member still has an unread one for the same
  * conversation (its link): one per conversation until read, rather than one per message.
  */
-export function createNotifier({ repo, push }: { repo: Pick<NotificationsRepository, 'create'>; push: NotificationsPush }) {
+export function createNotifier({ repo, push }: { repo: Pick<NotificationsRepository, 'create' | 'createMany'>; push: NotificationsPush }) {
+  // Notifications that arrive together (one turn, or while a group is being written) are written by
+  // one statement, one group at a time (platform/turn-batch.ts): a model tipped by many members at
+  // once then has her counter moved once per group, not once each. A group that fails is asked
+  // again one by one (null: not created; no answer: ask alone).
+  const createTogether = perTurnBatch(
+    async (inputs: NotifyInput[]) => {
+      try {
+        const created = await repo.createMany(inputs);
+        return new Map(inputs.map((input, index) => [input, created[index] ?? null]));
+      } catch (error) {
+        if (inputs.length === 1) throw error;
+        return new Map<NotifyInput, null>();
+      }
+    },
+    { callsAtOnce: 1 },
+  );
+
   /** True when a notification was created; false when its cause had already notified (or was folded). */
   async function notify(input: NotifyInput): Promise<boolean> {
-    const created = await repo.create(input);
+    const asked = { ...input };
+    const grouped = await createTogether(asked);
+    const created = grouped === undefined ? await repo.create(input) : grouped;
     if (!created) return false;
     push.created(input.userId, toNotificationDto(created.value), created.unread);
     return true;

@@ -89,3 +89,23 @@ it("tells the member's other tabs when one or all were read, with the unread cou
   await settled(otherTab);
   expect(bystanderHeard).toBe(false);
 });
+
+it('notifications arriving at once, for one member and for another, are each pushed once with their own exact count', async () => {
+  const owners = await Promise.all(Array.from({ length: 6 }, () => createMember(app)));
+  const [member, other] = [await createMember(app), await createMember(app)];
+  const [memberTab, otherTab] = await Promise.all([tabOf(member.token), tabOf(other.token)]);
+  const onMember = nextCreated(memberTab, 6);
+  const onOther = nextCreated(otherTab, 2);
+
+  // Written together (notifier `createTogether`): the counter moves once, each answer keeps its own count.
+  for (const owner of owners) contactAdded(app, owner.user, member.user);
+  contactAdded(app, owners[0]!.user, other.user);
+  contactAdded(app, owners[1]!.user, other.user);
+
+  const [toMember, toOther] = await Promise.all([onMember, onOther]);
+  expect(toMember.map((created) => created.unreadCount).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  expect(new Set(toMember.map((created) => created.notification._id)).size).toBe(6);
+  expect(toOther.map((created) => created.unreadCount).sort()).toEqual([1, 2]);
+  await settled(memberTab);
+  expect((await app.request('GET', '/api/notifications/unread/count', { token: member.token })).body.data.count).toBe(6);
+});
