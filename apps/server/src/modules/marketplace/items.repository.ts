@@ -82,6 +82,12 @@ export function createItemsRepository(db: Db) {
     return row;
   }
 
+  /** `lockItemForPurchase` for many items at once, in id order (as every purchase takes them), by id. */
+  async function lockItemsForPurchase(ids: string[], tx: Tx): Promise<Map<string, SellItemRow>> {
+    const rows = await tx.select().from(sellItems).where(inArray(sellItems.id, ids)).orderBy(sellItems.id).for('share');
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
   async function findItemView(id: string): Promise<SellItemView | undefined> {
     const [row] = await itemSelect().where(eq(sellItems.id, id)).limit(1);
     return row ? toItemView(row) : undefined;
@@ -118,6 +124,13 @@ export function createItemsRepository(db: Db) {
   async function insertPurchase(values: typeof purchaseItems.$inferInsert, tx: Tx): Promise<PurchaseRow> {
     const [row] = await tx.insert(purchaseItems).values(values).returning();
     return row!;
+  }
+
+  /** Many purchases in one statement, answered in the order given. */
+  async function insertPurchases(values: (typeof purchaseItems.$inferInsert)[], tx: Tx): Promise<PurchaseRow[]> {
+    const rows = await tx.insert(purchaseItems).values(values).returning();
+    const byBuyerAndItem = new Map(rows.map((row) => [`${row.buyerId}:${row.sellItemId}`, row]));
+    return values.map((value) => byBuyerAndItem.get(`${value.buyerId}:${value.sellItemId}`)!);
   }
 
   async function findPurchase(id: string): Promise<PurchaseRow | undefined> {
@@ -179,11 +192,13 @@ export function createItemsRepository(db: Db) {
     insertItem,
     findItem,
     lockItemForPurchase,
+    lockItemsForPurchase,
     findItemView,
     itemsOnSale,
     updateItem,
     removeItem,
     insertPurchase,
+    insertPurchases,
     findPurchase,
     findPurchaseOf,
     findPurchaseView,

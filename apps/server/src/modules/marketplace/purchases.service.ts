@@ -11,15 +11,22 @@ import {
 import { isUniqueViolation, type Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
+import { perTurnBatch } from '../../platform/turn-batch';
 import type { FileRow } from '../../platform/uploads';
 import type { MemberLookup } from '../accounts';
 import type { MediaRepository } from '../media';
-import type { Ledger } from '../wallet';
+import type { Ledger, Transferred } from '../wallet';
 import { toPurchaseDto } from './items.presenter';
-import type { ItemsRepository } from './items.repository';
+import type { ItemsRepository, PurchaseRow, SellItemRow } from './items.repository';
 import { sellsPublicly } from './items.service';
 
 type Buyer = { id: string; username: string };
+/** A sale as checked before its transaction: the item as read then, and its seller. */
+type Sale = { buyer: Buyer; item: SellItemRow; seller: { username: string }; requestKey: string | null };
+type Sold = { row: PurchaseRow; paid: Transferred };
+
+/** Thrown to roll a group of sales back: an item changed or went off sale since it was read. */
+class ChangedMeanwhile extends Error {}
 export type PurchaseRequest = { sellItemId: string; price?: number | undefined; idempotencyKey?: string | undefined };
 
 export const NOT_ON_SALE = 'That item is not on sale.';
@@ -42,7 +49,7 @@ const priceChanged = (price: number) => {
 export function createPurchasesService(deps: {
   db: Db;
   repo: ItemsRepository;
-  ledger: Pick<Ledger, 'transferWithCommission' | 'announce' | 'balanceOf'>;
+  ledger: Pick<Ledger, 'transferWithCommission' | 'transfersWithCommission' | 'announce' | 'balanceOf'>;
   members: Pick<MemberLookup, 'findPayee'>;
   media: Pick<MediaRepository, 'findMedia'>;
   events: EventBus;
@@ -59,6 +66,91 @@ export function createPurchasesService(deps: {
     );
   }
 
+  /** The ledger transfer that pays for a sale: one key per buyer and item, so even the ledger refuses to take the money twice. */
+  function transferOf({ buyer, seller }: Sale, item: SellItemRow, requestKey: string | null) {
+    return {
+      payerId: buyer.id,
+      modelId: item.modelId,
+      gross: item.price,
+      source: 'item' as const,
+      idempotencyKey: `item:${buyer.id}:${item.id}`,
+      memo: `Item “${item.name}” from @${seller.username}, bought by @${buyer.username}`,
+      metadata: { sellItemId: item.id, requestKey },
+    };
+  }
+
+  /** The purchase row: the item as it is when bought (later edits do not change what was bought). */
+  function purchaseOf(buyer: Buyer, item: SellItemRow, transactionId: string) {
+    return {
+      sellItemId: item.id,
+      buyerId: buyer.id,
+      modelId: item.modelId,
+      fileId: item.fileId,
+      name: item.name,
+      description: item.description,
+      mediaType: item.mediaType,
+      price: item.price,
+      transactionId,
+    };
+  }
+
+  /**
+   * One sale in its own transaction: the item held first (a price change waits), its price checked
+   * against the one the buyer saw, then the charge and the purchase. Null: another purchase of the
+   * same item by the same buyer took the ledger key first.
+   */
+  async function sellAlone(sale: Sale, seenPrice: number | undefined): Promise<Sold | null> {
+    return db.transaction(async (tx) => {
+      const current = await repo.lockItemForPurchase(sale.item.id, tx);
+      if (!current || current.removedAt) throw notFound(NOT_ON_SALE);
+      // docs/product.md#ledger: the price paid is the price seen; another one is never charged silently.
+      if (seenPrice !== undefined && seenPrice !== current.price) throw priceChanged(current.price);
+      const paid = await ledger.transferWithCommission(transferOf(sale, current, sale.requestKey), tx);
+      if (paid.replayed) return null;
+      return { row: await repo.insertPurchase(purchaseOf(sale.buyer, current, paid.transactionId), tx), paid };
+    });
+  }
+
+  /**
+   * Many sales in one transaction: every charge at the price read before (`ledger.transfersWithCommission`),
+   * then the items held and checked unchanged, then every purchase in one insert. An item changed
+   * or taken off sale meanwhile, or a purchase that may not be written, rolls the group back; what
+   * the group leaves goes alone (`sellAlone`), for its exact answer.
+   */
+  async function sellMany(sales: Sale[]): Promise<Map<Sale, Sold>> {
+    try {
+      return await ledger.transfersWithCommission(
+        sales.map((sale) => transferOf(sale, sale.item, sale.requestKey)),
+        async (transfers, tx) => {
+          const charged = sales.flatMap((sale, index) => (transfers[index] ? [{ sale, paid: transfers[index] }] : []));
+          if (charged.length === 0) return new Map<Sale, Sold>();
+          const current = await repo.lockItemsForPurchase(
+            charged.map(({ sale }) => sale.item.id),
+            tx,
+          );
+          const unchanged = ({ sale }: (typeof charged)[number]) => {
+            const now = current.get(sale.item.id);
+            return now && !now.removedAt && now.price === sale.item.price;
+          };
+          if (!charged.every(unchanged)) throw new ChangedMeanwhile();
+          const rows = await repo.insertPurchases(
+            charged.map(({ sale, paid }) => purchaseOf(sale.buyer, current.get(sale.item.id)!, paid.transactionId)),
+            tx,
+          );
+          return new Map(charged.map(({ sale, paid }, index) => [sale, { row: rows[index]!, paid }]));
+        },
+      );
+    } catch (error) {
+      if (error instanceof ChangedMeanwhile || sales.length > 1) return new Map<Sale, Sold>();
+      throw error;
+    }
+  }
+
+  // Purchases that arrive together (one turn, or while a group is being written) are sold
+  // together, one group at a time (platform/turn-batch.ts): many buyers of one model then change
+  // her wallet once per group.
+  const sellTogether = perTurnBatch(sellMany, { callsAtOnce: 1 });
+
   async function purchase({ buyer, input }: { buyer: Buyer; input: PurchaseRequest }): Promise<ItemPurchaseResult> {
     // Both reads at once: one round trip's wait instead of two.
     const [item, earlier] = await Promise.all([repo.findItem(input.sellItemId), repo.findPurchaseOf(buyer.id, input.sellItemId)]);
@@ -69,43 +161,12 @@ export function createPurchasesService(deps: {
     // The friendly answer first; the ledger key and the unique index below are what hold under a race.
     if (earlier) throw await alreadyPurchased(buyer.id, item.id);
 
+    const sale: Sale = { buyer, item, seller, requestKey: input.idempotencyKey ?? null };
     let outcome;
     try {
-      outcome = await db.transaction(async (tx) => {
-        const current = await repo.lockItemForPurchase(item.id, tx);
-        if (!current || current.removedAt) throw notFound(NOT_ON_SALE);
-        // docs/product.md#ledger: the price paid is the price seen; another one is never charged silently.
-        if (input.price !== undefined && input.price !== current.price) throw priceChanged(current.price);
-        const paid = await ledger.transferWithCommission(
-          {
-            payerId: buyer.id,
-            modelId: current.modelId,
-            gross: current.price,
-            source: 'item',
-            // One key per buyer and item: even the ledger refuses to take the money twice.
-            idempotencyKey: `item:${buyer.id}:${current.id}`,
-            memo: `Item “${current.name}” from @${seller.username}, bought by @${buyer.username}`,
-            metadata: { sellItemId: current.id, requestKey: input.idempotencyKey ?? null },
-          },
-          tx,
-        );
-        if (paid.replayed) return null;
-        const row = await repo.insertPurchase(
-          {
-            sellItemId: current.id,
-            buyerId: buyer.id,
-            modelId: current.modelId,
-            fileId: current.fileId,
-            name: current.name,
-            description: current.description,
-            mediaType: current.mediaType,
-            price: current.price,
-            transactionId: paid.transactionId,
-          },
-          tx,
-        );
-        return { row, paid };
-      });
+      // Sold together when the buyer saw the price it has; otherwise alone, which answers the change.
+      const pricedAsSeen = input.price === undefined || input.price === item.price;
+      outcome = (pricedAsSeen ? await sellTogether(sale) : undefined) ?? (await sellAlone(sale, input.price));
     } catch (error) {
       if (isUniqueViolation(error, 'purchase_items_once')) throw await alreadyPurchased(buyer.id, item.id);
       throw error;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
-import { balanceOf, buyerWith, expectLedgerClean, freshKey, modelWithItem, purchase, writtenFor } from './helpers';
+import { balanceOf, buyerWith, createItem, expectLedgerClean, freshKey, modelWithItem, purchase, uploadMedia, writtenFor } from './helpers';
 
 /** Purchases at the same instant (a double click, two tabs). Runs on PGlite and, with DATABASE_URL, on PostgreSQL. */
 let app: TestApp;
@@ -47,4 +47,32 @@ it('never overdraws: a member with tokens for one item buying two at once gets o
   expect(answers.map((a) => a.status).sort()).toEqual([201, 402]);
   expect(await balanceOf(app, buyer.token)).toBe(4);
   expect(await writtenFor(app, buyer.user.id)).toMatchObject({ purchases: 1, earnings: 1 });
+});
+
+it("many members buying one model's items at once each get the item they chose, charged once, and she earns every sale", async () => {
+  const { model, item: first } = await modelWithItem(app, { price: 4, name: 'First set' });
+  const others = [];
+  for (const name of ['Second set', 'Third set']) {
+    const { media } = await uploadMedia(app, model.token);
+    const res = await createItem(app, model.token, { mediaId: media._id, name, price: 4 });
+    others.push(res.body.data);
+  }
+  const items = [first, ...others];
+  const buyers = await Promise.all(Array.from({ length: 6 }, () => buyerWith(app, 10)));
+  const short = await buyerWith(app, 3);
+
+  // Each buyer one item (two buyers per item), and one who cannot pay, all at the same moment.
+  const answers = await Promise.all([
+    ...buyers.map((buyer, index) => purchase(app, buyer.token, { sellItemId: items[index % 3]._id, price: 4 })),
+    purchase(app, short.token, { sellItemId: first._id, price: 4 }),
+  ]);
+  expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201, 201, 402]);
+  expect(answers.slice(0, 6).map((answer) => answer.body.data.name)).toEqual(buyers.map((_, index) => items[index % 3].name));
+  expect(answers.slice(0, 6).map((answer) => answer.body.data.balance)).toEqual(buyers.map(() => 6));
+  expect(await Promise.all(buyers.map((buyer) => balanceOf(app, buyer.token)))).toEqual(buyers.map(() => 6));
+  expect(await balanceOf(app, short.token)).toBe(3);
+  // 80 % of six sales at 4.00.
+  expect(await balanceOf(app, model.token)).toBe(19.2);
+  for (const buyer of buyers) expect(await writtenFor(app, buyer.user.id)).toMatchObject({ purchases: 1, earnings: 1 });
+  expect(await writtenFor(app, short.user.id)).toMatchObject({ purchases: 0, earnings: 0 });
 });
