@@ -18,6 +18,7 @@
  *   node --import tsx bench/paid/tips-and-items.bench.ts
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… node --import tsx bench/paid/tips-and-items.bench.ts
  *   BENCH_STEP_SECONDS=8 (default)
+ *   BENCH_CPU_PROF=/tmp/paid.cpuprofile …   # V8 CPU profile of the server over both ladders
  */
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import { createAdmin, createMember, createModel, giveTokens } from '../../apps/s
 import { createTestApp, type TestApp } from '../../apps/server/src/test-support/harness';
 import { at1000Cell, cpuAtSustained, ladderTable, type LadderResult } from '../support/ladder';
 import { runGenerator } from '../support/loadgen';
+import { profileIfAsked } from '../support/profile';
 import { databaseLabel, readValue, sectionName, writeSection, type OverviewRow } from '../support/results';
 import { softwareVersions } from '../support/versions';
 import type { PaidPlan, PaidReport } from './paid-load';
@@ -106,6 +108,7 @@ async function main() {
     `tips and purchases on ${database}; ${PAYERS} payers, 1 model, ${ITEMS} items ready in ${((performance.now() - preparing) / 1000).toFixed(1)} s`,
   );
 
+  const profile = await profileIfAsked('tips-and-items');
   const report = await runGenerator<PaidPlan, PaidReport>(path.join(import.meta.dirname, 'paid-load.ts'), {
     base,
     payerTokens: payers.map((p) => p.token),
@@ -115,6 +118,7 @@ async function main() {
     stepSeconds: STEP_SECONDS,
     startAt: 50,
   });
+  await profile.stop();
 
   // Every accepted payment stored exactly once with its rows; a failed one at most once.
   const problems: string[] = [];

@@ -23,9 +23,16 @@ const avatarColumns = { id: files.id, fileName: files.fileName };
  * sign-in cache, platform/auth.ts) are dropped at once.
  */
 export function createUsersRepository(db: Db, opts: { onChanged?: (userId: string) => void } = {}) {
-  async function findById(id: string, tx: DbOrTx = db) {
-    const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
-    return row;
+  // Read on every payment and call (member-lookup), so prepared once (platform/db.ts preparedStatement says why).
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_find_by_id');
+
+  async function findById(id: string) {
+    return (await byId.execute({ id }))[0];
   }
 
   /** Locks the row until the transaction ends, so two writers to one account take turns. */

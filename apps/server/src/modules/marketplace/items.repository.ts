@@ -71,9 +71,26 @@ export function createItemsRepository(db: Db) {
     return row!;
   }
 
-  async function findItem(id: string, tx: DbOrTx = db): Promise<SellItemRow | undefined> {
-    const [row] = await tx.select().from(sellItems).where(eq(sellItems.id, id)).limit(1);
-    return row;
+  // A purchase reads these three (platform/db.ts preparedStatement says why they are prepared once).
+  const itemById = db
+    .select()
+    .from(sellItems)
+    .where(eq(sellItems.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('items_find');
+  const purchaseOfBuyer = db
+    .select()
+    .from(purchaseItems)
+    .where(and(eq(purchaseItems.buyerId, sql.placeholder('buyerId')), eq(purchaseItems.sellItemId, sql.placeholder('sellItemId'))))
+    .limit(1)
+    .prepare('purchases_of_buyer');
+  const purchaseViewById = purchaseSelect()
+    .where(eq(purchaseItems.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('purchases_view');
+
+  async function findItem(id: string): Promise<SellItemRow | undefined> {
+    return (await itemById.execute({ id }))[0];
   }
 
   /** Holds the item's row until the purchase commits, so a price change waits instead of slipping in between. */
@@ -139,16 +156,11 @@ export function createItemsRepository(db: Db) {
   }
 
   async function findPurchaseOf(buyerId: string, sellItemId: string): Promise<PurchaseRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(purchaseItems)
-      .where(and(eq(purchaseItems.buyerId, buyerId), eq(purchaseItems.sellItemId, sellItemId)))
-      .limit(1);
-    return row;
+    return (await purchaseOfBuyer.execute({ buyerId, sellItemId }))[0];
   }
 
   async function findPurchaseView(id: string): Promise<PurchaseView | undefined> {
-    const [row] = await purchaseSelect().where(eq(purchaseItems.id, id)).limit(1);
+    const [row] = await purchaseViewById.execute({ id });
     return row ? toPurchaseView(row) : undefined;
   }
 
