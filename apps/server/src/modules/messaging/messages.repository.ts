@@ -155,16 +155,10 @@ export function createMessagesRepository(db: Db) {
     values: (NewMessage & { id: string; transactionId: string })[],
     tx: Tx,
   ): Promise<(MessageRecord | undefined)[]> {
-    const params = values.map(statementParams);
     const rows = await insertManyPaidStatement(tx, {
+      ...messageArrays(values),
       ids: values.map((value) => value.id),
-      conversationIds: params.map((send) => send.conversationId),
-      senderIds: params.map((send) => send.senderId),
-      clientIds: params.map((send) => send.clientId),
-      types: params.map((send) => send.type),
-      texts: params.map((send) => send.text),
-      fileIds: params.map((send) => send.fileId),
-      prices: params.map((send) => send.price),
+      prices: values.map((value) => value.price ?? 0),
       transactionIds: values.map((value) => value.transactionId),
     });
     const records: (MessageRecord | undefined)[] = values.map(() => undefined);
@@ -303,19 +297,18 @@ export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
 
 const param = sql.placeholder;
 
-/** Many free sends, one array per column, in the same order. */
-type FreeSendArrays = {
+/** Many new messages, one array per column, in the same order. */
+type MessageArrays = {
   conversationIds: string[];
   senderIds: string[];
   clientIds: string[];
   types: MessageRecord['type'][];
   texts: string[];
   fileIds: (string | null)[];
-  sendersPayModels: boolean[];
 };
 
-function freeSendArrays(sends: FreeSend[]): FreeSendArrays {
-  const params = sends.map(statementParams);
+function messageArrays(values: NewMessage[]): MessageArrays {
+  const params = values.map(statementParams);
   return {
     conversationIds: params.map((send) => send.conversationId),
     senderIds: params.map((send) => send.senderId),
@@ -323,8 +316,14 @@ function freeSendArrays(sends: FreeSend[]): FreeSendArrays {
     types: params.map((send) => send.type),
     texts: params.map((send) => send.text),
     fileIds: params.map((send) => send.fileId),
-    sendersPayModels: sends.map((send) => send.senderPaysModels),
   };
+}
+
+/** Many free sends: their messages' arrays, and whether each sender pays models that sell messages. */
+type FreeSendArrays = MessageArrays & { sendersPayModels: boolean[] };
+
+function freeSendArrays(sends: FreeSend[]): FreeSendArrays {
+  return { ...messageArrays(sends), sendersPayModels: sends.map((send) => send.senderPaysModels) };
 }
 
 /** The values of a new message, as the statements below name them. */
@@ -442,18 +441,8 @@ const insertManyIfFreeStatement = preparedStatement<FreeSendArrays, InsertIfFree
       left join inserted on inserted.sender_id = send.sender_id and inserted.client_id = send.client_id`,
 );
 
-/** Many paid messages, one array element per message, with the ids and transactions their charges named. */
-type PaidSendArrays = {
-  ids: string[];
-  conversationIds: string[];
-  senderIds: string[];
-  clientIds: string[];
-  types: MessageRecord['type'][];
-  texts: string[];
-  fileIds: (string | null)[];
-  prices: number[];
-  transactionIds: string[];
-};
+/** Many paid messages: their messages' arrays, with the ids, prices and transactions their charges named. */
+type PaidSendArrays = MessageArrays & { ids: string[]; prices: number[]; transactionIds: string[] };
 
 /**
  * `insertPaid` for many messages in one statement: their conversations locked in id order (so two
