@@ -15,7 +15,7 @@ const count = new Intl.NumberFormat('en-US');
 export default function ContactsPage() {
   const { search, setSearch, q, page, setPage } = useSearchPages();
   const [removing, setRemoving] = useState<Contact | null>(null);
-  const { data, error, isLoading, isError, isFetching, refetch } = useListContactsQuery({
+  const { data, currentData, error, isLoading, isError, isFetching, refetch } = useListContactsQuery({
     q: q || undefined,
     limit: CONTACTS_PAGE_SIZE,
     skip: (page - 1) * CONTACTS_PAGE_SIZE,
@@ -24,6 +24,8 @@ export default function ContactsPage() {
   let body;
   if (isLoading) body = <PersonRowsSkeleton label="Loading your contacts" />;
   else if (isError || !data) body = <ListError what="your contacts" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  // An empty answer to an earlier search says nothing about this one: wait for its own answer.
+  else if (data.items.length === 0 && !currentData) body = <PersonRowsSkeleton label="Searching your contacts" />;
   else if (data.items.length === 0 && page === 1)
     body = (
       <Card>

@@ -7,7 +7,7 @@ import { useSearchPages } from '../hooks/useSearchPages';
 /** /people: find any member by name or username, add them to contacts or message them. */
 export default function PeopleSearchPage() {
   const { search, setSearch, q, page, setPage } = useSearchPages();
-  const { data, error, isLoading, isError, isFetching, refetch } = useSearchMembersQuery({
+  const { data, currentData, error, isLoading, isError, isFetching, refetch } = useSearchMembersQuery({
     q: q || undefined,
     limit: PEOPLE_PAGE_SIZE,
     skip: (page - 1) * PEOPLE_PAGE_SIZE,
@@ -16,6 +16,8 @@ export default function PeopleSearchPage() {
   let body;
   if (isLoading) body = <PersonRowsSkeleton label="Loading members" />;
   else if (isError || !data) body = <ListError what="members" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  // An empty answer to an earlier search says nothing about this one: wait for its own answer.
+  else if (data.items.length === 0 && !currentData) body = <PersonRowsSkeleton label="Searching members" />;
   else if (data.items.length === 0)
     body = (
       <Card>
