@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +23,7 @@ import { createMailTransport, type MailTransport } from './platform/mail/mailer'
 import { createMailQueue, createMailWorker } from './platform/mail/outbox';
 import { createJobs } from './platform/jobs';
 import { rateLimitFactory } from './platform/rate-limit';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { createSocketServer, type Io, type SocketConnectionHandler } from './platform/socket';
 import { createLocalStorage } from './platform/storage';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -159,7 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const voiceSdk =
     config.voice.provider === 'twilio' ? ['wss://voice-js.roaming.twilio.com', 'https://eventgw.twilio.com', 'https://sdk.twilio.com'] : [];
   const voiceSounds = config.voice.provider === 'twilio' ? ['mediastream:', 'https://sdk.twilio.com'] : [];
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
