@@ -101,6 +101,13 @@ export function preparedStatement<Params extends Record<string, unknown>, Row>(n
   };
 }
 
+/**
+ * Whether Postgres reads this text as a uuid. Reads that answer many asks in one statement
+ * (platform/turn-batch.ts perTurnLookup) leave other keys out, so one malformed id cannot fail the
+ * statement, and with it every other request's read.
+ */
+export const isUuid = (text: string) => /^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$/i.test(text);
+
 /** Postgres unique-violation, so services can turn a lost race into a 409. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = findPgError(error);

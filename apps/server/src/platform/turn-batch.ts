@@ -67,3 +67,12 @@ export function perTurnBatch<K, V>(
       else batch.set(key, [{ resolve, reject }]);
     });
 }
+
+/**
+ * `perTurnBatch` for reads by key: `load` answers the rows it found for the keys, each answering
+ * the ask of `keyOf(row)`. One statement then answers every such read of a turn (bench/PROFILE.md,
+ * "Reads by id, one statement per turn").
+ */
+export function perTurnLookup<K, Row>(load: (keys: K[]) => Promise<Row[]>, keyOf: (row: Row) => K) {
+  return perTurnBatch(async (keys: K[]) => new Map((await load(keys)).map((row) => [keyOf(row), row])));
+}

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { contacts, files, users } from '../../db/schema';
-import type { Db, DbOrTx } from '../../platform/db';
+import { isUuid, type Db, type DbOrTx } from '../../platform/db';
+import { perTurnLookup } from '../../platform/turn-batch';
 import { visibleMemberWhere } from './member-visibility';
 
 export type UserRow = typeof users.$inferSelect;
@@ -23,17 +24,17 @@ const avatarColumns = { id: files.id, fileName: files.fileName };
  * sign-in cache, platform/auth.ts) are dropped at once.
  */
 export function createUsersRepository(db: Db, opts: { onChanged?: (userId: string) => void } = {}) {
-  // Read on every payment and call (member-lookup), so prepared once (platform/db.ts preparedStatement says why).
-  const byId = db
+  // Read on every payment and call (member-lookup): prepared once (platform/db.ts preparedStatement
+  // says why), and the reads of one turn answered by one statement.
+  const byIds = db
     .select()
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('users_find_by_id');
-
-  async function findById(id: string) {
-    return (await byId.execute({ id }))[0];
-  }
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('users_find_many');
+  const findById = perTurnLookup(
+    (ids: string[]) => byIds.execute({ ids: ids.filter(isUuid) }),
+    (user) => user.id,
+  );
 
   /** Locks the row until the transaction ends, so two writers to one account take turns. */
   async function lockById(id: string, tx: DbOrTx) {

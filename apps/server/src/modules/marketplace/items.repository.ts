@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { files, purchaseItems, sellItems, users } from '../../db/schema';
-import type { Db, DbOrTx, Tx } from '../../platform/db';
+import { isUuid, type Db, type DbOrTx, type Tx } from '../../platform/db';
+import { perTurnLookup } from '../../platform/turn-batch';
 
 export type SellItemRow = typeof sellItems.$inferSelect;
 export type PurchaseRow = typeof purchaseItems.$inferSelect;
@@ -71,26 +72,46 @@ export function createItemsRepository(db: Db) {
     return row!;
   }
 
-  // A purchase reads these three (platform/db.ts preparedStatement says why they are prepared once).
-  const itemById = db
+  // A purchase reads these three: each prepared once (platform/db.ts preparedStatement says why),
+  // and the reads of one turn answered by one statement.
+  const itemsByIds = db
     .select()
     .from(sellItems)
-    .where(eq(sellItems.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('items_find');
-  const purchaseOfBuyer = db
+    .where(sql`${sellItems.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('items_find_many');
+  const purchasesOfBuyers = db
     .select()
     .from(purchaseItems)
-    .where(and(eq(purchaseItems.buyerId, sql.placeholder('buyerId')), eq(purchaseItems.sellItemId, sql.placeholder('sellItemId'))))
-    .limit(1)
-    .prepare('purchases_of_buyer');
-  const purchaseViewById = purchaseSelect()
-    .where(eq(purchaseItems.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('purchases_view');
+    .where(
+      sql`(${purchaseItems.buyerId}, ${purchaseItems.sellItemId}) in (select * from unnest(${sql.placeholder('buyerIds')}::uuid[], ${sql.placeholder('sellItemIds')}::uuid[]))`,
+    )
+    .prepare('purchases_of_buyers');
+  const purchaseViewsByIds = purchaseSelect()
+    .where(sql`${purchaseItems.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('purchases_views');
 
-  async function findItem(id: string): Promise<SellItemRow | undefined> {
-    return (await itemById.execute({ id }))[0];
+  const findItem = perTurnLookup(
+    (ids: string[]) => itemsByIds.execute({ ids: ids.filter(isUuid) }),
+    (item) => item.id,
+  );
+
+  const buyerAndItem = (buyerId: string, sellItemId: string) => `${buyerId}/${sellItemId}`;
+  const purchaseOfBuyer = perTurnLookup(
+    (keys: string[]) => {
+      const pairs = keys.map((key) => key.split('/') as [string, string]).filter((pair) => pair.every(isUuid));
+      return purchasesOfBuyers.execute({ buyerIds: pairs.map(([buyer]) => buyer), sellItemIds: pairs.map(([, item]) => item) });
+    },
+    (row) => buyerAndItem(row.buyerId, row.sellItemId),
+  );
+  const findPurchaseOf = (buyerId: string, sellItemId: string) => purchaseOfBuyer(buyerAndItem(buyerId, sellItemId));
+
+  const purchaseViewById = perTurnLookup(
+    (ids: string[]) => purchaseViewsByIds.execute({ ids: ids.filter(isUuid) }),
+    (row) => row.purchase.id,
+  );
+  async function findPurchaseView(id: string): Promise<PurchaseView | undefined> {
+    const row = await purchaseViewById(id);
+    return row ? toPurchaseView(row) : undefined;
   }
 
   /** Holds the item's row until the purchase commits, so a price change waits instead of slipping in between. */
@@ -153,15 +174,6 @@ export function createItemsRepository(db: Db) {
   async function findPurchase(id: string): Promise<PurchaseRow | undefined> {
     const [row] = await db.select().from(purchaseItems).where(eq(purchaseItems.id, id)).limit(1);
     return row;
-  }
-
-  async function findPurchaseOf(buyerId: string, sellItemId: string): Promise<PurchaseRow | undefined> {
-    return (await purchaseOfBuyer.execute({ buyerId, sellItemId }))[0];
-  }
-
-  async function findPurchaseView(id: string): Promise<PurchaseView | undefined> {
-    const [row] = await purchaseViewById.execute({ id });
-    return row ? toPurchaseView(row) : undefined;
   }
 
   /** This buyer's purchases of these items (hidden ones too: hiding keeps the purchase), by item id. */

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { files, notifications, users } from '../../db/schema';
-import { preparedStatement, type Db, type DbOrTx } from '../../platform/db';
+import { isUuid, preparedStatement, type Db, type DbOrTx } from '../../platform/db';
+import { perTurnLookup } from '../../platform/turn-batch';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<
@@ -179,22 +180,24 @@ export function createNotificationsRepository(db: Db) {
 
   /**
    * Names for the texts. The accounts module exposes no lookup through its index, so this narrow,
-   * read-only query lives here.
+   * read-only query lives here: prepared once, and the reads of one turn answered by one statement
+   * (many payers of one model are named together).
    */
-  async function findMember(id: string, tx: DbOrTx = db): Promise<MemberFacts | undefined> {
-    const [row] = await tx
-      .select({
-        id: users.id,
-        name: users.name,
-        username: users.username,
-        type: users.type,
-        verificationDocument: users.verificationDocument,
-      })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
-    return row;
-  }
+  const membersByIds = db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      type: users.type,
+      verificationDocument: users.verificationDocument,
+    })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('notifications_members');
+  const findMember: (id: string) => Promise<MemberFacts | undefined> = perTurnLookup(
+    (ids: string[]) => membersByIds.execute({ ids: ids.filter(isUuid) }),
+    (member) => member.id,
+  );
 
   return { create, createMany, countUnread, listForMember, markRead, markReadByLink, markAllRead, findMember };
 }
