@@ -1,16 +1,16 @@
 /**
- * Start-up time on an existing data folder (issue #11: under 3 s): `node --import tsx
- * apps/server/src/main.ts` (what `npm run serve` runs), from spawn to GET /api/health answering 200,
- * five times, median. The folder is made and filled first by the same server code (migrations, the
- * first administrator, members, conversations, messages and ledger entries), then left alone, so
- * each timed start finds its database already migrated with data in it, as after a restart. The
- * database is the environment's, like every step of the suite:
+ * Start-up time on an existing data folder (issue #11: under 3 s): `node --enable-source-maps
+ * apps/server/dist/main.mjs` (what `npm run serve` runs; bundled first, as `npm run build` does),
+ * from spawn to GET /api/health answering 200, five times, median. The folder is made and filled
+ * first by the same server code (migrations, the first administrator, members, conversations,
+ * messages and ledger entries), then left alone, so each timed start finds its database already
+ * migrated with data in it, as after a restart. The database is the environment's, like every
+ * step of the suite:
  *  - PostgreSQL (+ Redis when REDIS_URL is set) when DATABASE_URL is set: a database of its own;
  *  - else PGlite: DATA_DIR with the embedded database in DATA_DIR/db.
- * Also times the runtime alone (`node --import tsx` on an empty script) and the runtime loading the
- * server's modules without running them, and reads when the server logged that it listens, to tell
- * module loading, start-up work and the first health answer apart.
- *
+ * Also times the runtime alone (`node` on an empty script), reads when the server logged that it
+ * listens, and, for comparison, times loading the server's TypeScript through tsx (how it started
+ * before the bundle, docs/decisions/0003-typescript-at-runtime.md). *
  *   node --import tsx bench/startup/startup.bench.ts
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… node --import tsx bench/startup/startup.bench.ts
  */
@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { conversationMembers, conversations, users } from '../../apps/server/src/db/schema';
+import { bundleServer } from '../../apps/server/scripts/bundle-server';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config/config';
 import { hashPassword } from '../../apps/server/src/platform/passwords';
@@ -35,7 +36,6 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
 const CONVERSATIONS = 100;
 const MESSAGES_EACH = 100;
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -112,12 +112,14 @@ async function seed(env: NodeJS.ProcessEnv) {
 type Start = { healthMs: number; listeningMs: number | null; stopMs: number; otherPct: number | null; attempts: number };
 
 /** Spawns the server, polls /api/health until 200, then stops it with SIGTERM as an operator would. */
+let serverBundle: string;
+
 async function startOnce(env: NodeJS.ProcessEnv): Promise<Omit<Start, 'attempts'>> {
   const port = Number(env.PORT);
   const before = snapshot();
   const spawnedAt = Date.now();
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let listeningAt: number | null = null;
   const read = (chunk: Buffer) => {
@@ -159,15 +161,15 @@ async function startOnce(env: NodeJS.ProcessEnv): Promise<Omit<Start, 'attempts'
   };
 }
 
-/** Median spawn → exit of `node --import tsx` running `code` (an ES module), RUNS times. */
-async function spawnToExit(code: string): Promise<number> {
+/** Median spawn → exit of `node` (with `loader`'s flags) running `code` (an ES module), RUNS times. */
+async function spawnToExit(loader: string[], code: string): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     await quiet();
     const t0 = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', code], { cwd: ROOT, stdio: 'ignore' });
-      child.once('exit', (status) => (status === 0 ? resolve() : reject(new Error(`node --import tsx --eval exited ${status}`))));
+      const child = spawn(process.execPath, [...loader, '--input-type=module', '--eval', code], { cwd: ROOT, stdio: 'ignore' });
+      child.once('exit', (status) => (status === 0 ? resolve() : reject(new Error(`node ${loader.join(' ')} --eval exited ${status}`))));
     });
     times.push(performance.now() - t0);
   }
@@ -197,9 +199,12 @@ async function measure(env: NodeJS.ProcessEnv) {
 
 async function main() {
   const database = databaseLabel();
-  // The runtime alone, then the runtime loading every module of the server (app.ts and all it imports) without running it.
-  const floor = await spawnToExit('');
-  const modules = await spawnToExit(`await import(${JSON.stringify(path.join(ROOT, 'apps/server/src/app.ts'))})`);
+  // What `npm run build` makes and `npm run serve` runs, from the sources as they are now.
+  serverBundle = await bundleServer();
+  // The runtime alone; and, for comparison, the runtime loading the server's TypeScript through
+  // tsx (app.ts and all it imports, nothing run), as `npm run serve` did before the bundle.
+  const floor = await spawnToExit([], '');
+  const throughTsx = await spawnToExit(['--import', 'tsx'], `await import(${JSON.stringify(path.join(ROOT, 'apps/server/src/app.ts'))})`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-bench-start-'));
   const postgres = process.env.DATABASE_URL ? await freshDatabase() : undefined;
   // PostgreSQL backends of other databases (someone's tests) are not ours (bench/support/loadgen.ts).
@@ -223,7 +228,7 @@ async function main() {
   const markdown = [
     `### Start-up on an existing data folder — ${database} (\`startup\`, bench/startup/startup.bench.ts)`,
     '',
-    `\`node --import tsx apps/server/src/main.ts\` (what \`npm run serve\` runs, NODE_ENV=production, LOG_LEVEL=info) on ${existing}`,
+    `\`node --enable-source-maps apps/server/dist/main.mjs\` (what \`npm run serve\` runs, built by \`npm run build\`, NODE_ENV=production, LOG_LEVEL=info) on ${existing}`,
     `filled beforehand by the server's own code (migrations, the first administrator, ${MEMBERS.toLocaleString('en-US')} members, ${CONVERSATIONS} conversations of`,
     `${MESSAGES_EACH} messages, 200 funded wallets; ${seedSeconds.toFixed(0)} s, not timed). Timed from spawn to \`GET /api/health\` answering 200`,
     `(polled every 5 ms), ${RUNS} starts, each stopped with SIGTERM before the next. Each start waited for a quiet machine and was`,
@@ -234,8 +239,8 @@ async function main() {
     '',
     '| spawn → | median |',
     '| --- | ---: |',
-    `| the runtime alone exits (\`node --import tsx\` on an empty script) | ${floor.toFixed(0)} ms |`,
-    `| the runtime has loaded the server's modules (\`import('apps/server/src/app.ts')\`, nothing run) and exits | ${modules.toFixed(0)} ms |`,
+    `| the runtime alone exits (\`node\` on an empty script) | ${floor.toFixed(0)} ms |`,
+    `| for comparison, not part of a start: the server's TypeScript loaded through tsx (\`node --import tsx\`, \`import('apps/server/src/app.ts')\`, nothing run), as \`npm run serve\` started before the bundle | ${throughTsx.toFixed(0)} ms |`,
     `| the server logs "serving …" (listening) | ${listening.length > 0 ? `${median(listening).toFixed(0)} ms` : '–'} |`,
     `| \`/api/health\` answers 200 | ${health.toFixed(0)} ms |`,
     `| SIGTERM → the process has exited | ${median(runs.map((r) => r.stopMs)).toFixed(0)} ms |`,

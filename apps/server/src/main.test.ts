@@ -6,10 +6,12 @@ import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from './test-support/harness';
+import { serverBundleForTests } from './test-support/server-bundle';
 
 /**
- * The server as `npm start` runs it: its own process, an on-disk embedded database under DATA_DIR,
- * real signals. Uses the environment's DATABASE_URL/REDIS_URL when CI sets them.
+ * The server as `npm start` runs it: the bundle (`node dist/main.mjs`) in its own process, an
+ * on-disk embedded database under DATA_DIR, real signals. Uses the environment's
+ * DATABASE_URL/REDIS_URL when CI sets them.
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-main-'));
 let child: ChildProcess;
@@ -38,12 +40,14 @@ async function waitForHealth(url: string, ms: number) {
   throw new Error(`server did not become healthy:\n${output}`);
 }
 
+let serverBundle: string;
+
 function start(extraEnv: Record<string, string> = {}) {
   // With DATABASE_URL set (CI's second pass) the process gets a database of its own, like every test.
   const databaseEnv = database.url ? { DATABASE_URL: database.url } : {};
   // LOG_LEVEL is left at its default, as a newcomer running `npm start` has it.
   const { LOG_LEVEL: _ignored, ...inherited } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+  return spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     env: {
       ...inherited,
       ...databaseEnv,
@@ -57,6 +61,7 @@ function start(extraEnv: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
+  serverBundle = await serverBundleForTests();
   database = await freshDatabase();
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;

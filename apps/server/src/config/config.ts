@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { serverDir } from '../platform/server-dir';
 
 /**
  * The only reader of process.env. Every setting is validated here; a bad value stops start-up with a
@@ -173,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverDir, '../web/dist')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     redisPrefix: e.REDIS_PREFIX,
     payments: paymentsConfig(e),

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { serverDir } from './server-dir';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -25,7 +26,7 @@ export type Database = {
   dump?: () => Promise<Blob>;
 };
 
-const migrationsFolder = path.join(import.meta.dirname, '../db/migrations');
+const migrationsFolder = path.join(serverDir, 'src/db/migrations');
 
 /**
  * PostgreSQL when a URL is given, otherwise PGlite (PostgreSQL compiled to wasm, in this process)

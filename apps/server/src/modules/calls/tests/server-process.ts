@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
+import { serverBundleForTests } from '../../../test-support/server-bundle';
 
 /**
  * The server as `npm start` runs it, in its own process, so a test can SIGKILL it and start it again
@@ -14,8 +14,6 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
-const mainFile = path.join(import.meta.dirname, '../../../main.ts');
-
 /** A port free now; the test keeps it for both lives of the server so sockets reconnect to the same address. */
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -25,10 +23,10 @@ export const freePort = () =>
     });
   });
 
-/** Spawns `node --import tsx main.ts` and resolves once it logs that it is serving. */
+/** Spawns the server's bundle (`npm run serve`) and resolves once it logs that it is serving. */
 export async function startServer(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
   const { LOG_LEVEL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const child = spawn(process.execPath, ['--enable-source-maps', await serverBundleForTests()], {
     env: { ...inherited, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
