@@ -227,7 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     httpServer: app.server,
     sessions,
     events,
-    redisUrl: config.redisUrl,
+    redis,
     streamName: `${config.redisPrefix}:socket.io`,
     presence: ctx.presence,
     connectionHandlers,

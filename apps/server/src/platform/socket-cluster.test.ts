@@ -14,7 +14,9 @@ import { emitToUser } from './socket';
 const clustered = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 let nodeA: TestApp;
 let nodeB: TestApp;
-let client: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+let client: Client | undefined;
+let returning: Client | undefined;
 
 beforeAll(async () => {
   if (!clustered) return;
@@ -26,6 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   client?.close();
+  returning?.close();
   await nodeB?.close();
   await nodeA?.close();
 });
@@ -53,4 +56,36 @@ it.runIf(clustered)('an emit on one node reaches a member connected to another, 
   const ended = await nodeA.ctx.sessions.revoke({ userId: member.user.id });
   nodeA.ctx.events.publish('session.revoked', { userId: member.user.id, sessionIds: ended, reason: 'logout' });
   await dropped;
+});
+
+it.runIf(clustered)('a member whose link drops gets, on reconnecting, what another node emitted meanwhile', async () => {
+  const member = await createMember(nodeA);
+  const port = (nodeB.app.server.address() as AddressInfo).port;
+  returning = connect(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    query: { token: member.token },
+    transports: ['websocket'],
+    reconnectionDelay: 50,
+    reconnectionDelayMax: 50,
+  });
+  await new Promise<void>((resolve, reject) => {
+    returning!.once('connect', () => resolve());
+    returning!.once('connect_error', reject);
+  });
+  // The first event gives the client the stream position it asks to resume from.
+  const first = new Promise((resolve) => returning!.once('call:connected', resolve));
+  emitToUser(nodeA.ctx.io(), member.user.id, 'call:connected', { callId: 'before-the-drop', connectedAt: '2030-01-01T12:00:00.000Z' });
+  expect(await first).toMatchObject({ callId: 'before-the-drop' });
+
+  const missed = new Promise((resolve) => returning!.once('call:connected', resolve));
+  const back = new Promise<boolean>((resolve) =>
+    returning!.once('disconnect', () => returning!.once('connect', () => resolve(returning!.recovered))),
+  );
+  returning.once('disconnect', () => {
+    emitToUser(nodeA.ctx.io(), member.user.id, 'call:connected', { callId: 'while-away', connectedAt: '2030-01-01T12:01:00.000Z' });
+  });
+  returning.io.engine.close();
+
+  expect(await back).toBe(true);
+  expect(await missed).toEqual({ callId: 'while-away', connectedAt: '2030-01-01T12:01:00.000Z' });
 });

@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { createClient } from 'redis';
+import type { Redis } from 'ioredis';
 import {
   clientEventSchemas,
   serverEventSchemas,
@@ -18,6 +17,7 @@ import { z } from 'zod';
 import type { SessionService, AuthContext, SessionChange } from './auth';
 import type { EventBus } from './events';
 import type { Presence } from './presence';
+import { createStreamsAdapter } from './socket-adapter';
 
 export type SocketData = { userId: string; sessionId: string };
 /** Between server processes: sign-ins every node must forget (platform/auth.ts). */
@@ -79,22 +79,16 @@ export async function createSocketServer(opts: {
   httpServer: HttpServer;
   sessions: SessionService;
   events: EventBus;
-  redisUrl?: string | undefined;
+  /** The app's Redis client; with it, events reach the sockets of every node (platform/socket-adapter.ts). */
+  redis?: Redis | undefined;
   streamName: string;
   presence: Presence;
   /** Features' per-connection listeners (e.g. typing), registered while modules were built. */
   connectionHandlers: readonly SocketConnectionHandler[];
 }) {
-  let redis: ReturnType<typeof createClient> | undefined;
-  let adapter: ReturnType<typeof createAdapter> | undefined;
-  if (opts.redisUrl) {
-    redis = createClient({ url: opts.redisUrl });
-    closeDuplicatesGracefully(redis);
-    await redis.connect();
-    // Both the stream and the pub/sub channels carry the deployment's prefix, so deployments (and
-    // test runs) sharing one Redis never see each other's sockets.
-    adapter = createAdapter(redis, { streamName: opts.streamName, channelPrefix: opts.streamName });
-  }
+  // Both the stream and the pub/sub channels carry the deployment's prefix, so deployments (and
+  // test runs) sharing one Redis never see each other's sockets.
+  const adapter = opts.redis ? createStreamsAdapter(opts.redis, opts.streamName) : undefined;
 
   const io: Io = new Server(opts.httpServer, {
     path: SOCKET_PATH,
@@ -159,25 +153,9 @@ export async function createSocketServer(opts: {
         io.disconnectSockets(true);
         void io.close(() => resolve());
       });
-      if (redis?.isOpen) await redis.quit().catch(() => undefined);
     },
   };
 }
 
 /** Presence is a courtesy: a Redis hiccup must not take the link down, only the online dot. */
 const ignorePresenceFailure = () => undefined;
-
-/**
- * The streams adapter ends its pub/sub client with `disconnect()`, which in node-redis destroys the
- * client and rejects any command still in flight — its own SUBSCRIBE, whose promise it never
- * handles, so a server closed soon after starting (tests, a quick restart) raised an unhandled
- * rejection. The clients it duplicates from ours close gracefully instead: pending replies first.
- */
-function closeDuplicatesGracefully(redis: ReturnType<typeof createClient>) {
-  const duplicate = redis.duplicate.bind(redis);
-  redis.duplicate = ((...args: Parameters<typeof duplicate>) => {
-    const copy = duplicate(...args);
-    copy.disconnect = () => copy.close();
-    return copy;
-  }) as typeof redis.duplicate;
-}
