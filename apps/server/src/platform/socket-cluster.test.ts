@@ -18,6 +18,25 @@ type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 let client: Client | undefined;
 let returning: Client | undefined;
 
+/** A member's socket on the node at `port`, once connected. */
+async function connectTo(
+  port: number,
+  token: string,
+  options: { reconnection?: boolean; reconnectionDelay?: number; reconnectionDelayMax?: number },
+) {
+  const socket: Client = connect(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    query: { token },
+    transports: ['websocket'],
+    ...options,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
 beforeAll(async () => {
   if (!clustered) return;
   nodeA = await createTestApp();
@@ -36,16 +55,7 @@ afterAll(async () => {
 it.runIf(clustered)('an emit on one node reaches a member connected to another, and a revocation disconnects them there', async () => {
   const member = await createMember(nodeA);
   const port = (nodeB.app.server.address() as AddressInfo).port;
-  client = connect(`http://127.0.0.1:${port}`, {
-    path: '/socket.io',
-    query: { token: member.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client!.once('connect', () => resolve());
-    client!.once('connect_error', reject);
-  });
+  client = await connectTo(port, member.token, { reconnection: false });
 
   const received = new Promise((resolve) => client!.once('call:connected', resolve));
   const connectedAt = '2030-01-01T12:00:00.000Z';
@@ -61,17 +71,7 @@ it.runIf(clustered)('an emit on one node reaches a member connected to another, 
 it.runIf(clustered)('a member whose link drops gets, on reconnecting, what another node emitted meanwhile', async () => {
   const member = await createMember(nodeA);
   const port = (nodeB.app.server.address() as AddressInfo).port;
-  returning = connect(`http://127.0.0.1:${port}`, {
-    path: '/socket.io',
-    query: { token: member.token },
-    transports: ['websocket'],
-    reconnectionDelay: 50,
-    reconnectionDelayMax: 50,
-  });
-  await new Promise<void>((resolve, reject) => {
-    returning!.once('connect', () => resolve());
-    returning!.once('connect_error', reject);
-  });
+  returning = await connectTo(port, member.token, { reconnectionDelay: 50, reconnectionDelayMax: 50 });
   // The first event gives the client the stream position it asks to resume from.
   const first = new Promise((resolve) => returning!.once('call:connected', resolve));
   emitToUser(nodeA.ctx.io(), member.user.id, 'call:connected', { callId: 'before-the-drop', connectedAt: '2030-01-01T12:00:00.000Z' });
