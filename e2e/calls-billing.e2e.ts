@@ -3,8 +3,8 @@ import { asc, eq, like } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { calls, ledgerTransactions } from '../apps/server/src/db/schema';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson } from './support/browser';
-import { dialogShot, socketConnected, timerSeconds, voiceCall } from './support/calls';
+import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, socketConnected } from './support/browser';
+import { dialogShot, timerSeconds, voiceCall } from './support/calls';
 import { startServer, type RunningServer } from './support/server';
 
 /**

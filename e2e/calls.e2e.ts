@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, shot } from './support/browser';
-import { dialogShot, socketConnected, timerSeconds, voiceCall } from './support/calls';
+import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, shot, socketConnected } from './support/browser';
+import { dialogShot, timerSeconds, voiceCall } from './support/calls';
 import { startServer, type RunningServer } from './support/server';
 
 /**

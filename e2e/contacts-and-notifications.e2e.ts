@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createMember, createModel } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
+import { launchBrowser, newPerson, shot, socketConnected } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -26,9 +26,7 @@ it('adding a model to contacts rings her bell live; she reads it and the count c
   await star.page.goto('/');
   const bell = star.page.getByRole('button', { name: /^Notifications/ });
   await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications');
-  await expect
-    .poll(() => star.page.locator('[data-socket-status]').getAttribute('data-socket-status'), { timeout: 15_000 })
-    .toBe('connected');
+  await socketConnected(star.page);
 
   await fan.page.goto('/models/nova_lux');
   await fan.page.getByRole('button', { name: 'Add to contacts' }).click();

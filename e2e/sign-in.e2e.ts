@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createAdmin, createMember, TEST_PASSWORD } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
+import { launchBrowser, newPerson, shot, socketConnected } from './support/browser';
 import { codeMailedTo } from './support/mail';
 import { startServer, type RunningServer } from './support/server';
 
@@ -69,7 +69,7 @@ it('registers, confirms the code from the mail, signs in for a year, and signs o
   // A protected page, and the live link once signed in.
   await page.goto('/account/profile');
   await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(who.username);
-  await expect.poll(() => page.locator('[data-socket-status]').getAttribute('data-socket-status')).toBe('connected');
+  await socketConnected(page);
   expect(await liveSockets()).toBe(1);
   await shot(page, 'profile');
 
@@ -116,7 +116,7 @@ async function signedInElsewhereToo() {
   const { context, page } = await newPerson(browser, server.baseUrl);
   await context.addCookies([{ name: 'accessToken', value: browserSession.token, url: server.baseUrl }]);
   await page.goto('/account/profile');
-  await expect.poll(() => page.locator('[data-socket-status]').getAttribute('data-socket-status')).toBe('connected');
+  await socketConnected(page);
   return { member, context, page };
 }
 

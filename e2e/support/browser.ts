@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,4 +53,12 @@ export async function shot(page: Page, name: string, { fullPage = true }: { full
 export function tempDir(prefix: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Waits until the page's live socket is up, so server events reach it. Generous: on a loaded CI
+ * machine the first connection (session check, presence) can take seconds.
+ */
+export async function socketConnected(page: Page) {
+  await expect.poll(() => page.locator('[data-socket-status="connected"]').count(), { timeout: 15_000 }).toBe(1);
 }

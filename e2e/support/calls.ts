@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shot } from './browser';
 
@@ -11,11 +10,6 @@ export const voiceCall = (page: Page) => page.getByRole('dialog', { name: 'Voice
 export async function timerSeconds(page: Page): Promise<number> {
   const clock = (await voiceCall(page).getByRole('timer').textContent()) ?? '00:00';
   return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-}
-
-/** Waits until the page's live socket is up, so server events (an incoming call) reach it. */
-export async function socketConnected(page: Page) {
-  await expect.poll(() => page.locator('[data-socket-status="connected"]').count(), { timeout: 15_000 }).toBe(1);
 }
 
 /** A dialog floats over the page: photograph the viewport once its opening animation has run. */
