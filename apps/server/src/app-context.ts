@@ -14,6 +14,7 @@ import type { SocketConnectionHandler } from './platform/socket';
 import type { SettingsService } from './modules/system';
 import type { Ledger } from './modules/wallet';
 import type { MemberLookup } from './modules/accounts';
+import type { AuditLog } from './platform/audit';
 
 /**
  * What a feature module may use: the shared services, each built once in `app.ts` (the composition
@@ -45,4 +46,6 @@ export type AppContext = {
   ledger: Ledger;
   /** What the accounts module tells other modules about a member. */
   members: MemberLookup;
+  /** The administrators' append-only trail; every admin action records itself in its own transaction. */
+  audit: AuditLog;
 };

@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context';
 import type { Config } from './config/config';
+import { createAuditLog } from './platform/audit';
 import { authPlugin, createSessionService } from './platform/auth';
 import { openDatabase, type Database } from './platform/db';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     settings,
     ledger: createLedger({ db: database.db, events, settings }),
     members: createMemberLookup(database.db),
+    audit: createAuditLog(database.db),
   };
 
   // Real Accept.js loads from Authorize.Net and posts the card there; the sandbox stays on our origin.

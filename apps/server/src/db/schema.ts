@@ -763,3 +763,34 @@ export const posts = pgTable(
       .where(sql`status = 'published'`),
   ],
 );
+
+// ---- administration ------------------------------------------------------------------------------
+
+/**
+ * What administrators did: one row per action, written in the action's own transaction, so the trace
+ * exists exactly when the change does. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE for
+ * every role (migration 0009). The actor is copied, not referenced, so the trace outlives the account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    /** What was done, as `thing.verb`: 'model.approve', 'balance.adjust', 'settings.update'. */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    /** The target's fields the action changed, as they were and as they became; null when it did not exist before or after. */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** The administrator's address as the server saw it (a forwarded address only from a configured proxy). */
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+  ],
+);

@@ -5,3 +5,4 @@ export * from './settings.routes';
 export * from './menus.routes';
 export * from './outbox.routes';
 export * from './platform.routes';
+export * from './audit.routes';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { registerAuditRoutes } from './audit.routes';
 import { createMenusRepository } from './menus.repository';
 import { registerMenuRoutes } from './menus.routes';
 import { createMenusService } from './menus.service';
@@ -11,10 +12,10 @@ import { registerSystemRoutes } from './system.routes';
 
 export { createSettingsService, type SettingsService } from './settings.service';
 
-/** Site settings, footer menus, the favicon and the administrators' view of the mail outbox. */
+/** Site settings, footer menus, the favicon and the administrators' views of the mail outbox and the audit log. */
 export async function systemModule(app: FastifyInstance, ctx: AppContext) {
   const { settings } = ctx;
-  const menus = createMenusService({ db: ctx.db, repo: createMenusRepository(ctx.db) });
+  const menus = createMenusService({ db: ctx.db, repo: createMenusRepository(ctx.db), audit: ctx.audit });
 
   await seedFooterMenus(ctx.db);
 
@@ -22,4 +23,5 @@ export async function systemModule(app: FastifyInstance, ctx: AppContext) {
   registerSettingsRoutes(app, { settings, ctx });
   registerMenuRoutes(app, { menus });
   registerOutboxRoutes(app, { outbox: createOutboxRepository(ctx.db) });
+  registerAuditRoutes(app, { audit: ctx.audit });
 }

@@ -30,6 +30,12 @@ export const createMenusRepository = (db: Db) => ({
       .for('update');
   },
 
+  /** One menu, locked until the transaction ends, so what an audit row calls "before" stays true. */
+  async lock(id: string, tx: DbOrTx): Promise<MenuRow | undefined> {
+    const [row] = await tx.select().from(menus).where(eq(menus.id, id)).limit(1).for('update');
+    return row;
+  },
+
   async countSection(section: string, tx: DbOrTx = db): Promise<number> {
     const [row] = await tx.select({ n: count() }).from(menus).where(eq(menus.section, section));
     return row?.n ?? 0;
@@ -49,9 +55,9 @@ export const createMenusRepository = (db: Db) => ({
     await tx.update(menus).set({ ordering }).where(eq(menus.id, id));
   },
 
-  async remove(id: string, tx: DbOrTx = db): Promise<boolean> {
-    const removed = await tx.delete(menus).where(eq(menus.id, id)).returning({ id: menus.id });
-    return removed.length > 0;
+  async remove(id: string, tx: DbOrTx = db): Promise<MenuRow | undefined> {
+    const [removed] = await tx.delete(menus).where(eq(menus.id, id)).returning();
+    return removed;
   },
 });
 export type MenusRepository = ReturnType<typeof createMenusRepository>;

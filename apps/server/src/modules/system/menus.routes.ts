@@ -1,5 +1,6 @@
 import { menuRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
+import { adminActor } from '../../platform/audit';
 import { mountRoute } from '../../platform/routes';
 import type { MenuRow } from './menus.repository';
 import type { MenusService } from './menus.service';
@@ -16,15 +17,17 @@ export function registerMenuRoutes(app: FastifyInstance, { menus }: { menus: Men
 
   mountRoute(app, routes.adminList, async (request) => adminList(await menus.listForAdmin(request.query.section)));
 
-  mountRoute(app, routes.create, async (request) => toAdminMenuItemDto(await menus.create(request.body)));
+  mountRoute(app, routes.create, async (request) => toAdminMenuItemDto(await menus.create(adminActor(request), request.body)));
 
   // Registered before /admin/menus/:id; the router prefers the static segment anyway.
-  mountRoute(app, routes.reorder, async (request) => adminList(await menus.reorder(request.body)));
+  mountRoute(app, routes.reorder, async (request) => adminList(await menus.reorder(adminActor(request), request.body)));
 
-  mountRoute(app, routes.update, async (request) => toAdminMenuItemDto(await menus.update(request.params.id, request.body)));
+  mountRoute(app, routes.update, async (request) =>
+    toAdminMenuItemDto(await menus.update(adminActor(request), request.params.id, request.body)),
+  );
 
   mountRoute(app, routes.remove, async (request) => {
-    await menus.remove(request.params.id);
+    await menus.remove(adminActor(request), request.params.id);
     return null;
   });
 }

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
   settingKeys,
   settingsSchema,
@@ -115,6 +115,26 @@ export function createSettingsService({ db, cacheMs = SETTINGS_CACHE_MS }: { db:
     return write(input, tx);
   }
 
+  /**
+   * Writes the keys in a transaction of its own and runs `alongside` in it with the settings as they
+   * were and became, so an audit row commits with the change (docs/architecture.md#audit-log).
+   */
+  async function updateAlong(
+    input: SettingsPatch,
+    alongside: (change: { before: Settings; after: Settings }, tx: DbOrTx) => Promise<void>,
+  ): Promise<Settings> {
+    const updated = await db.transaction(async (own) => {
+      // One settings change at a time, so each one's "before" is what the previous one left.
+      await own.execute(sql`select pg_advisory_xact_lock(hashtext('settings'))`);
+      const before = await getAll(own);
+      const after = await write(input, own);
+      await alongside({ before, after }, own);
+      return after;
+    });
+    forgetCached();
+    return updated;
+  }
+
   async function write(input: SettingsPatch, tx: DbOrTx): Promise<Settings> {
     const entries = Object.entries(input).filter(([, v]) => v !== undefined);
     for (const [key, value] of entries) {
@@ -138,7 +158,7 @@ export function createSettingsService({ db, cacheMs = SETTINGS_CACHE_MS }: { db:
     return Object.fromEntries(keys.filter(isPublicKey).map((key) => [key, all[key]]));
   }
 
-  return { getAll, get, cached, update, autoload, publicValues };
+  return { getAll, get, cached, update, updateAlong, autoload, publicValues };
 }
 
 const AUTOLOAD_KEYS = (Object.keys(settingKeys) as SettingKey[]).filter((key) => settingKeys[key].autoload);
