@@ -59,4 +59,22 @@ export const accountAdminRoutes = {
     params: idParamSchema,
     answer: adminUserRowSchema,
   }),
+  makeAdmin: defineRoute({
+    method: 'POST',
+    path: '/admin/users/:id/make-admin',
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Make an active member (not a model) an administrator',
+    params: idParamSchema,
+    answer: adminUserRowSchema,
+  }),
+  removeAdmin: defineRoute({
+    method: 'POST',
+    path: '/admin/users/:id/remove-admin',
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Take the administrator role back; the last administrator cannot be removed',
+    params: idParamSchema,
+    answer: adminUserRowSchema,
+  }),
 };

@@ -58,8 +58,8 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext): Pro
     contactUs: createContactUsService({ settings: ctx.settings, users, mail, adminEmail: ctx.config.adminEmail }),
   });
   registerAccountAdminRoutes(app, {
-    modelsAdmin: createModelsAdminService({ db, users, mail, events }),
-    usersAdmin: createUsersAdminService({ db, users, sessions, events }),
+    modelsAdmin: createModelsAdminService({ db, users, mail, events, audit: ctx.audit }),
+    usersAdmin: createUsersAdminService({ db, users, sessions, events, audit: ctx.audit }),
   });
 
   const unsubscribe = registerAccountsSocket({ events, io: ctx.io, getMe: profile.getMe });

@@ -1,4 +1,5 @@
 import type { AdminModelRow, List } from '@cc/contracts';
+import type { AdminActor, AuditLog } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
@@ -14,11 +15,13 @@ export function createModelsAdminService({
   users,
   mail,
   events,
+  audit,
 }: {
   db: Db;
   users: UsersRepository;
   mail: MailQueue;
   events: EventBus;
+  audit: AuditLog;
 }) {
   async function rowOf(user: UserRow): Promise<AdminModelRow> {
     const document = readDocument(user.verificationDocument);
@@ -32,8 +35,8 @@ export function createModelsAdminService({
     return { items: rows.map((r) => toAdminModelRow(r.user, r.avatar, files)), count };
   }
 
-  /** Sets the review outcome on the model's document and mails the model, in one transaction. */
-  async function review(modelId: string, outcome: { approve: true } | { approve: false; reason: string }) {
+  /** Sets the review outcome on the model's document, mails the model and leaves the audit row, in one transaction. */
+  async function review(actor: AdminActor, modelId: string, outcome: { approve: true } | { approve: false; reason: string }) {
     const user = await db.transaction(async (tx) => {
       const model = await users.lockById(modelId, tx);
       if (!model || model.type !== 'model' || model.role !== 'user') throw notFound('No model with that id.');
@@ -55,6 +58,16 @@ export function createModelsAdminService({
         outcome.approve ? modelApprovedMail(model.email, model.name) : modelRefusedMail(model.email, model.name, outcome.reason),
         tx,
       );
+      await audit.record(
+        actor,
+        {
+          action: outcome.approve ? 'model.approve' : 'model.refuse',
+          target: { type: 'member', id: modelId },
+          before: { modelStatus: model.modelStatus },
+          after: { modelStatus: updated!.modelStatus, ...(outcome.approve ? {} : { reason: outcome.reason }) },
+        },
+        tx,
+      );
       return updated!;
     });
     events.publish('user.updated', { userId: user.id });
@@ -64,8 +77,8 @@ export function createModelsAdminService({
 
   return {
     list,
-    approve: (modelId: string) => review(modelId, { approve: true }),
-    refuse: (modelId: string, reason: string) => review(modelId, { approve: false, reason }),
+    approve: (actor: AdminActor, modelId: string) => review(actor, modelId, { approve: true }),
+    refuse: (actor: AdminActor, modelId: string, reason: string) => review(actor, modelId, { approve: false, reason }),
   };
 }
 export type ModelsAdminService = ReturnType<typeof createModelsAdminService>;
