@@ -38,7 +38,7 @@ async function spendSandboxNonce(webhookEvents: WebhookEventsRepository, nonceId
 
 /** Token packages, card payments through a provider, invoices. */
 export async function paymentsModule(app: FastifyInstance, ctx: AppContext) {
-  const { db, events, config, log, ledger, settings } = ctx;
+  const { db, events, config, log, ledger, settings, audit } = ctx;
   const repositories = {
     packages: createPackagesRepository(db),
     cards: createCardsRepository(db),
@@ -56,7 +56,7 @@ export async function paymentsModule(app: FastifyInstance, ctx: AppContext) {
 
   await seedTokenPackages(db);
 
-  const packages = createPackagesService({ packages: repositories.packages });
+  const packages = createPackagesService({ db, packages: repositories.packages, audit });
   const settlement = createSettlement({ db, payments, invoices, ledger, events, log });
   const savedCards = createSavedCardsService({ cards, provider });
   const history = createPaymentHistoryService({ payments });

@@ -29,6 +29,11 @@ export function createPackagesRepository(db: Db) {
       return (await tx.select().from(tokenPackages).where(eq(tokenPackages.id, id)).limit(1))[0];
     },
 
+    /** The row, locked until the transaction ends, so what an edit changed is read and written as one step. */
+    async findForUpdate(id: string, tx: DbOrTx): Promise<PackageRow | undefined> {
+      return (await tx.select().from(tokenPackages).where(eq(tokenPackages.id, id)).for('update'))[0];
+    },
+
     async count(tx: DbOrTx = db): Promise<number> {
       const [row] = await tx.select({ n: count() }).from(tokenPackages);
       return row?.n ?? 0;

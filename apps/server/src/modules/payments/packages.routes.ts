@@ -1,5 +1,6 @@
 import { packageRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
+import { adminActor } from '../../platform/audit';
 import { mountRoute } from '../../platform/routes';
 import type { PackageRow } from './packages.repository';
 import type { PackagesService } from './packages.service';
@@ -13,12 +14,14 @@ export function registerPackageRoutes(app: FastifyInstance, { packages }: { pack
 
   mountRoute(app, routes.all, async () => list(await packages.listAll()));
 
-  mountRoute(app, routes.create, async (request) => toTokenPackageDto(await packages.create(request.body)));
+  mountRoute(app, routes.create, async (request) => toTokenPackageDto(await packages.create(adminActor(request), request.body)));
 
-  mountRoute(app, routes.update, async (request) => toTokenPackageDto(await packages.update(request.params.id, request.body)));
+  mountRoute(app, routes.update, async (request) =>
+    toTokenPackageDto(await packages.update(adminActor(request), request.params.id, request.body)),
+  );
 
   mountRoute(app, routes.retire, async (request) => {
-    await packages.retire(request.params.id);
+    await packages.retire(adminActor(request), request.params.id);
     return null;
   });
 }

@@ -22,14 +22,14 @@ export {
 
 /** The ledger: wallets, transfers with commission, earnings, tips, administrator adjustments. */
 export async function walletModule(app: FastifyInstance, ctx: AppContext) {
-  const { db, events, ledger, members } = ctx;
+  const { db, events, ledger, members, audit } = ctx;
   await ledger.openSiteAccounts();
 
   registerWalletRoutes(app, ctx, {
     ledger,
     tips: createTipsService({ ledger, members, events }),
     earnings: createEarningsService({ db }),
-    admin: createWalletAdminService({ ledger, members }),
+    admin: createWalletAdminService({ db, ledger, members, audit }),
   });
 
   const unsubscribe = registerWalletSocket({ events, io: ctx.io, balanceOf: (userId) => ledger.balanceOf(userId) });

@@ -1,6 +1,7 @@
 import { walletRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { adminActor } from '../../platform/audit';
 import { currentAuth } from '../../platform/auth';
 import { byUser } from '../../platform/rate-limit';
 import { mountRoute } from '../../platform/routes';
@@ -24,7 +25,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: Pick<AppContext,
   });
 
   mountRoute(app, routes.adjustBalance, async (request) =>
-    s.admin.adjust({ adminId: currentAuth(request).user.id, userId: request.params.id, input: request.body }),
+    s.admin.adjust(adminActor(request), { userId: request.params.id, input: request.body }),
   );
 
   mountRoute(app, routes.memberStatement, async (request) => s.admin.statement({ userId: request.params.id, page: request.query }));
