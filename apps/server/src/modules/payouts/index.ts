@@ -13,11 +13,11 @@ import { registerPayoutRoutes } from './payouts.routes';
  * given back when rejected.
  */
 export async function payoutsModule(app: FastifyInstance, ctx: AppContext) {
-  const { db, ledger, events, settings } = ctx;
+  const { db, ledger, events, settings, audit } = ctx;
   const repo = createPayoutsRepository(db);
   registerPayoutRoutes(app, {
     accounts: createPayoutAccountsService({ repo }),
     requests: createPayoutRequestsService({ db, repo, ledger, settings, codes: createAccountCodeService(ctx), events }),
-    decisions: createPayoutDecisionsService({ db, repo, ledger, events }),
+    decisions: createPayoutDecisionsService({ db, repo, ledger, events, audit }),
   });
 }

@@ -1,4 +1,5 @@
 import { formatTokens, hundredthsToTokens, PayoutErrorCode, type List, type PayoutRequest, type PayoutStatus } from '@cc/contracts';
+import { changedFields, type AdminActor, type AuditLog } from '../../platform/audit';
 import type { Db, Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
@@ -15,6 +16,17 @@ const MOVES: Record<Decision, { from: PayoutStatus; to: PayoutStatus; stamp: 'ap
   reject: { from: 'pending', to: 'rejected', stamp: 'rejectedAt' },
 };
 
+/** A request as its audit rows show it; amounts in hundredths, as the ledger keeps them. */
+const audited = (request: PayoutRequestRow) => ({
+  status: request.status,
+  note: request.note,
+  approvedAt: request.approvedAt,
+  paidAt: request.paidAt,
+  rejectedAt: request.rejectedAt,
+  settleTransactionId: request.settleTransactionId,
+  refundTransactionId: request.refundTransactionId,
+});
+
 /**
  * Administrators' side of payouts. A decision is one transaction: the compare-and-set on the
  * request's status and its ledger movement commit together, so of two clicks at once exactly one
@@ -25,8 +37,9 @@ export function createPayoutDecisionsService(deps: {
   repo: PayoutsRepository;
   ledger: Pick<Ledger, 'settlePayout' | 'releasePayout' | 'announce'>;
   events: EventBus;
+  audit: AuditLog;
 }) {
-  const { db, repo, ledger, events } = deps;
+  const { db, repo, ledger, events, audit } = deps;
 
   async function list({
     status,
@@ -79,14 +92,30 @@ export function createPayoutDecisionsService(deps: {
     return { request, posted: [] };
   }
 
-  async function decide(decision: Decision, { adminId, id, note }: { adminId: string; id: string; note?: string | undefined }) {
+  /** The request moves, its tokens move and its audit row is written in one transaction; a refusal writes none of them. */
+  async function decide(decision: Decision, actor: AdminActor, { id, note }: { id: string; note?: string | undefined }) {
     const { from, to, stamp } = MOVES[decision];
     // The note is the last decision's (a rejection's reason); a decision without one keeps the earlier note.
-    const patch: RequestPatch = { status: to, [stamp]: new Date(), decidedBy: adminId, ...(note !== undefined ? { note } : {}) };
+    const patch: RequestPatch = { status: to, [stamp]: new Date(), decidedBy: actor.id, ...(note !== undefined ? { note } : {}) };
     const { request, posted } = await db.transaction(async (tx) => {
+      // Statuses only move forward, so when the compare-and-set below succeeds, this is the row it changed.
+      const before = await repo.findRequest(id, tx);
       const moved = await repo.transition(id, from, patch, tx);
-      if (!moved) throw await refusal(id, decision, tx);
-      return move(decision, moved, adminId, tx);
+      if (!before || !moved) throw await refusal(id, decision, tx);
+      const result = await move(decision, moved, actor.id, tx);
+      const changed = changedFields(audited(before), audited(result.request));
+      // The amount does not change, but it is what the administrator decided on: both sides show it.
+      await audit.record(
+        actor,
+        {
+          action: `payout.${decision}`,
+          target: { type: 'payout-request', id },
+          before: { ...changed.before, amount: before.amount },
+          after: { ...changed.after, amount: result.request.amount },
+        },
+        tx,
+      );
+      return result;
     });
     ledger.announce(posted);
     events.publish('payout.changed', {

@@ -1,5 +1,6 @@
 import { payoutsRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
+import { adminActor } from '../../platform/audit';
 import { currentAuth } from '../../platform/auth';
 import { mountRoute } from '../../platform/routes';
 import type { PayoutAccountsService } from './payout-accounts.service';
@@ -20,12 +21,12 @@ export function registerPayoutRoutes(app: FastifyInstance, s: PayoutServices) {
   mountRoute(app, routes.adminList, async (request) => s.decisions.list(request.query));
   // The body may be absent: its schema defaults to {} (no note).
   mountRoute(app, routes.approve, async (request) =>
-    s.decisions.decide('approve', { adminId: currentAuth(request).user.id, id: request.params.id, note: request.body.note }),
+    s.decisions.decide('approve', adminActor(request), { id: request.params.id, note: request.body.note }),
   );
   mountRoute(app, routes.markPaid, async (request) =>
-    s.decisions.decide('pay', { adminId: currentAuth(request).user.id, id: request.params.id, note: request.body.note }),
+    s.decisions.decide('pay', adminActor(request), { id: request.params.id, note: request.body.note }),
   );
   mountRoute(app, routes.reject, async (request) =>
-    s.decisions.decide('reject', { adminId: currentAuth(request).user.id, id: request.params.id, note: request.body.note }),
+    s.decisions.decide('reject', adminActor(request), { id: request.params.id, note: request.body.note }),
   );
 }

@@ -127,6 +127,11 @@ export function createPostsRepository(db: Db) {
     async remove(id: string, tx: DbOrTx = db): Promise<boolean> {
       return (await tx.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id })).length > 0;
     },
+
+    /** Takes back a cover upload that could not be recorded; answers whether its row was there. */
+    async removeFile(id: string, tx: DbOrTx = db): Promise<boolean> {
+      return (await tx.delete(files).where(eq(files.id, id)).returning({ id: files.id })).length > 0;
+    },
   };
 }
 export type PostsRepository = ReturnType<typeof createPostsRepository>;

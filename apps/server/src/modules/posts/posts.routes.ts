@@ -1,7 +1,7 @@
 import { postsRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { currentAuth } from '../../platform/auth';
+import { adminActor } from '../../platform/audit';
 import { mountRoute } from '../../platform/routes';
 import { fileUrl, receiveUpload, type UploadPolicy } from '../../platform/uploads';
 import type { ListedPost } from './posts.repository';
@@ -34,21 +34,23 @@ export function registerPostRoutes(app: FastifyInstance, ctx: Pick<AppContext, '
 
   mountRoute(app, routes.adminGet, async (request) => toPostDto(await posts.getForAdmin(request.params.id)));
 
-  mountRoute(app, routes.create, async (request) => toPostDto(await posts.create(request.body, currentAuth(request).user.id)));
+  mountRoute(app, routes.create, async (request) => toPostDto(await posts.create(adminActor(request), request.body)));
 
-  mountRoute(app, routes.update, async (request) => toPostDto(await posts.update(request.params.id, request.body)));
+  mountRoute(app, routes.update, async (request) => toPostDto(await posts.update(adminActor(request), request.params.id, request.body)));
 
-  mountRoute(app, routes.publish, async (request) => toPostDto(await posts.publish(request.params.id)));
+  mountRoute(app, routes.publish, async (request) => toPostDto(await posts.publish(adminActor(request), request.params.id)));
 
-  mountRoute(app, routes.unpublish, async (request) => toPostDto(await posts.unpublish(request.params.id)));
+  mountRoute(app, routes.unpublish, async (request) => toPostDto(await posts.unpublish(adminActor(request), request.params.id)));
 
   mountRoute(app, routes.remove, async (request) => {
-    await posts.remove(request.params.id);
+    await posts.remove(adminActor(request), request.params.id);
     return null;
   });
 
   mountRoute(app, routes.uploadCover, async (request) => {
-    const { file } = await receiveUpload(request, ctx, { policy: COVER_POLICY, ownerId: currentAuth(request).user.id });
+    const actor = adminActor(request);
+    const { file } = await receiveUpload(request, ctx, { policy: COVER_POLICY, ownerId: actor.id });
+    await posts.recordCoverUpload(actor, file);
     return { _id: file.id, url: fileUrl(file) };
   });
 }

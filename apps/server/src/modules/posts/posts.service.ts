@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { ErrorCode, type createPostSchema, type updatePostSchema } from '@cc/contracts';
 import type { z } from 'zod';
+import { changedFields, type AdminActor, type AuditLog } from '../../platform/audit';
 import { isUniqueViolation, type Db, type DbOrTx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
+import type { FileRow } from '../../platform/uploads';
 import type { PostPatch, PostRow, PostsRepository, PostWithCover } from './posts.repository';
 import { excerptFromHtml, sanitizePostBody, textOfHtml } from './posts.sanitizer';
 import { firstFreeSlug, slugFromTitle } from './posts.slug';
@@ -20,6 +24,23 @@ const slugTaken = (slug: string) => {
   return new AppError(409, ErrorCode.CONFLICT, `slug: ${message}`, { fields: { slug: message } });
 };
 
+/**
+ * A post as its audit rows show it. The body (up to hundreds of thousands of characters) is kept as
+ * its length and a short digest, so an edit that keeps the length still shows as a change.
+ */
+const audited = (post: PostRow) => ({
+  title: post.title,
+  slug: post.slug,
+  status: post.status,
+  excerpt: post.excerpt,
+  coverFileId: post.coverFileId,
+  publishedAt: post.publishedAt,
+  authorId: post.authorId,
+  bodyLength: post.body.length,
+  bodyDigest: createHash('sha256').update(post.body).digest('hex').slice(0, 16),
+});
+const postTarget = (id: string) => ({ type: 'post', id });
+
 /** Something a reader would see: text or a picture. */
 const hasContent = (html: string) => textOfHtml(html) !== '' || /<img\b/i.test(html);
 
@@ -28,7 +49,17 @@ const hasContent = (html: string) => textOfHtml(html) !== '' || /<img\b/i.test(h
  * save; the slug is unique and, once set, changes only when an administrator gives a new one, so
  * links already shared keep working.
  */
-export function createPostsService({ db, repo }: { db: Db; repo: PostsRepository }) {
+export function createPostsService({
+  db,
+  repo,
+  audit,
+  storage,
+}: {
+  db: Db;
+  repo: PostsRepository;
+  audit: AuditLog;
+  storage: Pick<Storage, 'remove'>;
+}) {
   async function requireCover(coverId: string | null | undefined, tx: DbOrTx = db) {
     if (coverId && !(await repo.isCoverImage(coverId, tx))) {
       throw fieldError('coverId', 'That cover is not an uploaded image. Upload it again.');
@@ -50,6 +81,13 @@ export function createPostsService({ db, repo }: { db: Db; repo: PostsRepository
     return excerpt?.trim() ? excerpt.trim() : excerptFromHtml(body);
   }
 
+  /** The audit row of a change to an existing post: only the fields that moved; none moved, no row. */
+  async function recordChange(actor: AdminActor, action: string, before: PostRow, after: PostRow, tx: DbOrTx) {
+    const changed = changedFields(audited(before), audited(after));
+    if (Object.keys(changed.after).length === 0) return;
+    await audit.record(actor, { action, target: postTarget(after.id), ...changed }, tx);
+  }
+
   return {
     listPublished: (page: { limit: number; skip: number }) => repo.listPublished(page),
 
@@ -64,7 +102,7 @@ export function createPostsService({ db, repo }: { db: Db; repo: PostsRepository
 
     getForAdmin: loaded,
 
-    async create(input: CreateInput, authorId: string): Promise<PostWithCover> {
+    async create(actor: AdminActor, input: CreateInput): Promise<PostWithCover> {
       const body = sanitizePostBody(input.body);
       const status = input.status ?? 'draft';
       if (status === 'published') requirePublishable(body);
@@ -76,7 +114,7 @@ export function createPostsService({ db, repo }: { db: Db; repo: PostsRepository
         coverFileId: input.coverId ?? null,
         status,
         publishedAt: status === 'published' ? new Date() : null,
-        authorId,
+        authorId: actor.id,
       };
       for (let attempt = 1; ; attempt++) {
         let slug = input.slug;
@@ -87,7 +125,13 @@ export function createPostsService({ db, repo }: { db: Db; repo: PostsRepository
           slug = firstFreeSlug(base, await repo.slugsLike(base));
         }
         try {
-          return await loaded((await repo.insert({ ...values, slug })).id);
+          // The post and its audit row commit together; a slug race rolls both back before the retry.
+          const created = await db.transaction(async (tx) => {
+            const row = await repo.insert({ ...values, slug }, tx);
+            await audit.record(actor, { action: 'post.create', target: postTarget(row.id), before: null, after: audited(row) }, tx);
+            return row;
+          });
+          return await loaded(created.id);
         } catch (error) {
           if (!isUniqueViolation(error, SLUG_KEY)) throw error;
           if (input.slug || attempt >= SLUG_ATTEMPTS) throw slugTaken(slug);
@@ -96,7 +140,7 @@ export function createPostsService({ db, repo }: { db: Db; repo: PostsRepository
     },
 
     /** Only the fields sent change; a body without a summary of its own gets a fresh default one. */
-    async update(id: string, input: UpdateInput): Promise<PostWithCover> {
+    async update(actor: AdminActor, id: string, input: UpdateInput): Promise<PostWithCover> {
       try {
         await db.transaction(async (tx) => {
           const current = await repo.lock(id, tx);
@@ -123,7 +167,8 @@ export function createPostsService({ db, repo }: { db: Db; repo: PostsRepository
           } else if (input.status === 'draft') {
             patch.status = 'draft';
           }
-          await repo.update(id, patch, tx);
+          const updated = await repo.update(id, patch, tx);
+          await recordChange(actor, 'post.update', current, updated!, tx);
         });
       } catch (error) {
         if (isUniqueViolation(error, SLUG_KEY) && input.slug) throw slugTaken(input.slug);
@@ -133,29 +178,63 @@ export function createPostsService({ db, repo }: { db: Db; repo: PostsRepository
     },
 
     /** The first publication sets `publishedAt`; publishing again after an unpublish keeps it. */
-    async publish(id: string): Promise<PostWithCover> {
+    async publish(actor: AdminActor, id: string): Promise<PostWithCover> {
       await db.transaction(async (tx) => {
         const current = await repo.lock(id, tx);
         if (!current) throw postNotFound();
         if (current.status === 'published') return;
         requirePublishable(current.body);
-        await repo.update(id, { status: 'published', publishedAt: current.publishedAt ?? new Date() }, tx);
+        const updated = await repo.update(id, { status: 'published', publishedAt: current.publishedAt ?? new Date() }, tx);
+        await recordChange(actor, 'post.publish', current, updated!, tx);
       });
       return loaded(id);
     },
 
-    async unpublish(id: string): Promise<PostWithCover> {
+    async unpublish(actor: AdminActor, id: string): Promise<PostWithCover> {
       await db.transaction(async (tx) => {
         const current = await repo.lock(id, tx);
         if (!current) throw postNotFound();
         if (current.status === 'draft') return;
-        await repo.update(id, { status: 'draft' }, tx);
+        const updated = await repo.update(id, { status: 'draft' }, tx);
+        await recordChange(actor, 'post.unpublish', current, updated!, tx);
       });
       return loaded(id);
     },
 
-    async remove(id: string): Promise<void> {
-      if (!(await repo.remove(id))) throw postNotFound();
+    /** The audit row keeps what the post was, since the post itself is gone. */
+    async remove(actor: AdminActor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await repo.lock(id, tx);
+        if (!current) throw postNotFound();
+        await repo.remove(id, tx);
+        await audit.record(actor, { action: 'post.delete', target: postTarget(id), before: audited(current), after: null }, tx);
+      });
+    },
+
+    /**
+     * The audit row of a cover upload, written right after `receiveUpload` committed the file row.
+     * It cannot share that row's transaction: `receiveUpload` inserts outside any, and opening one
+     * around it would hold a connection (on PGlite, the whole database) while the client streams up
+     * to 5 MB. So if the audit row cannot be written, the upload is taken back (nobody has its id
+     * yet), and a file exists without its trace only if the process dies between the two writes.
+     */
+    async recordCoverUpload(actor: AdminActor, file: FileRow): Promise<void> {
+      try {
+        await audit.record(
+          actor,
+          {
+            action: 'post-cover.upload',
+            target: { type: 'file', id: file.id },
+            before: null,
+            after: { name: file.fileName, size: file.size, mime: file.mimeType },
+          },
+          db,
+        );
+      } catch (error) {
+        // The bytes go only once their row is gone: a row must never point at missing bytes.
+        if (await repo.removeFile(file.id).catch(() => false)) await storage.remove(file.storageKey).catch(() => {});
+        throw error;
+      }
     },
   };
 }
