@@ -618,7 +618,8 @@ export const calls = pgTable(
 /**
  * An item a model sells (docs/product.md#marketplace): an uploaded media file with a name,
  * description and price in hundredths. Taking it off sale sets `removedAt`; the row stays, so its
- * buyers keep their purchase and their download.
+ * buyers keep their purchase and their download. `hiddenAt` and `hiddenReason`: an administrator
+ * took it out of the store (it can be restored); both are set or neither.
  */
 export const sellItems = pgTable(
   'sell_items',
@@ -635,6 +636,8 @@ export const sellItems = pgTable(
     price: integer('price').notNull(),
     mediaType: text('media_type', { enum: ['photo', 'video', 'file'] }).notNull(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -642,6 +645,7 @@ export const sellItems = pgTable(
     index('sell_items_model_idx').on(t.modelId, t.createdAt),
     index('sell_items_file_idx').on(t.fileId),
     check('sell_items_price_positive', sql`${t.price} > 0`),
+    check('sell_items_hidden_with_reason', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
   ],
 );
 

@@ -1,3 +1,4 @@
+export * from './admin-items.routes';
 export * from './items';
 export * from './items.routes';
 export * from './payouts';

@@ -81,6 +81,12 @@ export const sellItemSchema = z.object({
   /** The seller's own view only (GET /sell-item/me): the media behind the item and how often it sold. */
   mediaId: z.string().optional(),
   salesCount: z.number().int().nonnegative().optional(),
+  /**
+   * The seller's own view only: when and why an administrator hid the item from the store (null
+   * while it is listed). A hidden item is not listed, previewed or sold until it is restored.
+   */
+  hiddenAt: z.string().nullable().optional(),
+  hiddenReason: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { createMediaRepository } from '../media';
+import { registerItemsAdminRoutes } from './items-admin.routes';
+import { createItemsAdminService } from './items-admin.service';
 import { createItemsRepository } from './items.repository';
 import { registerItemsRoutes } from './items.routes';
 import { createItemsService } from './items.service';
@@ -8,7 +10,8 @@ import { createPurchasesService } from './purchases.service';
 
 /**
  * The marketplace (docs/product.md#marketplace): models put their media on sale, members buy each
- * item once, and buyers keep the file even after the item goes off sale.
+ * item once, administrators hide items from the store and restore them, and buyers keep the file
+ * even after the item goes off sale.
  */
 export async function marketplaceModule(app: FastifyInstance, ctx: AppContext) {
   const repo = createItemsRepository(ctx.db);
@@ -18,6 +21,7 @@ export async function marketplaceModule(app: FastifyInstance, ctx: AppContext) {
     items: createItemsService({ repo, media, members: ctx.members }),
     purchases: createPurchasesService({ db: ctx.db, repo, ledger: ctx.ledger, members: ctx.members, media, events: ctx.events }),
   });
+  registerItemsAdminRoutes(app, createItemsAdminService({ db: ctx.db, repo, audit: ctx.audit }));
 
   // A buyer may read the file behind their purchase (and its thumbnail) through /media/{id} too.
   ctx.mediaAccess.addRule((file, viewerId) => repo.boughtFile(file.id, viewerId));

@@ -1,7 +1,7 @@
-import type { PurchaseItem, SellItem } from '@cc/contracts';
+import type { AdminItemRow, PurchaseItem, SellItem } from '@cc/contracts';
 import { fileUrl } from '../../platform/uploads';
 import { mediaThumbnailUrl } from '../media';
-import type { PurchaseView, SellerRow, SellItemView } from './items.repository';
+import { itemStatus, type PurchaseView, type SellerRow, type SellItemView } from './items.repository';
 
 export const sellItemPreviewUrl = (id: string) => `/api/sell-item/${id}/preview`;
 export const purchaseDownloadUrl = (id: string) => `/api/purchase-item/${id}/download/`;
@@ -41,7 +41,9 @@ export function toPurchaseDto({ purchase, file, seller }: PurchaseView): Purchas
 
 /**
  * An item on sale. `purchase` is the viewer's own purchase of it (null for anyone else); `own`
- * adds what only the seller sees: the media behind it and how often it sold.
+ * adds what only the seller sees: the media behind it, how often it sold, and whether (and why) an
+ * administrator hid it. A hidden item has no public preview, so its seller's view shows the media
+ * thumbnail, which she may read as its owner.
  */
 export function toSellItemDto(
   { item, file, seller, salesCount }: SellItemView,
@@ -55,13 +57,37 @@ export function toSellItemDto(
     description: item.description,
     price: item.price,
     mediaType: item.mediaType,
-    previewUrl: file.hasPreview ? sellItemPreviewUrl(item.id) : null,
+    previewUrl: file.hasPreview ? (viewer.own && item.hiddenAt ? mediaThumbnailUrl(file.id) : sellItemPreviewUrl(item.id)) : null,
     mimeType: file.mimeType,
     size: file.size,
     isPurchased: Boolean(viewer.purchase),
     purchasedItem: viewer.purchase ? toPurchaseDto(viewer.purchase) : null,
-    ...(viewer.own ? { mediaId: item.fileId, salesCount } : {}),
+    ...(viewer.own
+      ? { mediaId: item.fileId, salesCount, hiddenAt: item.hiddenAt?.toISOString() ?? null, hiddenReason: item.hiddenReason }
+      : {}),
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * An item as administrators review it, whatever its status. Its preview is the media thumbnail,
+ * which administrators may read even when the item is hidden or removed.
+ */
+export function toAdminItemRow({ item, file, seller, salesCount }: SellItemView): AdminItemRow {
+  return {
+    _id: item.id,
+    name: item.name,
+    description: item.description,
+    price: item.price,
+    mediaType: item.mediaType,
+    model: { _id: seller.id, username: seller.username, name: seller.name },
+    status: itemStatus(item),
+    hiddenAt: item.hiddenAt?.toISOString() ?? null,
+    hiddenReason: item.hiddenReason,
+    removedAt: item.removedAt?.toISOString() ?? null,
+    purchases: salesCount,
+    previewUrl: file.hasPreview ? mediaThumbnailUrl(file.id) : null,
+    createdAt: item.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { SellItemStatus } from '@cc/contracts';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { files, purchaseItems, sellItems, users } from '../../db/schema';
 import { isUuid, type Db, type DbOrTx, type Tx } from '../../platform/db';
@@ -7,6 +8,9 @@ import { perTurnLookup } from '../../platform/turn-batch';
 export type SellItemRow = typeof sellItems.$inferSelect;
 export type PurchaseRow = typeof purchaseItems.$inferSelect;
 export type ItemPatch = Partial<Pick<SellItemRow, 'name' | 'description' | 'price'>>;
+export type ItemStatus = SellItemStatus;
+/** What administrators filter items by: status (none: all) and text in the name or the model's username. */
+export type AdminItemsFilter = { status?: ItemStatus | undefined; q?: string | undefined; limit: number; skip: number };
 
 /** What a buyer may learn of the file behind an item: never its storage key. */
 export type ItemFile = { id: string; fileName: string; mimeType: string; size: number; hasPreview: boolean };
@@ -14,6 +18,15 @@ export type SellerRow = { id: string; name: string; username: string; avatar: { 
 export type SellItemView = { item: SellItemRow; file: ItemFile; seller: SellerRow; salesCount: number };
 export type PurchaseView = { purchase: PurchaseRow; file: ItemFile; seller: SellerRow };
 type Page = { limit: number; skip: number };
+
+/** Removed by the model wins over hidden by an administrator: a removed item stays off sale for good. */
+export const itemStatus = (item: Pick<SellItemRow, 'removedAt' | 'hiddenAt'>): ItemStatus =>
+  item.removedAt ? 'removed' : item.hiddenAt ? 'hidden' : 'listed';
+
+/** Members may see and buy an item: neither its model removed it nor an administrator hid it. */
+export const isListed = (item: Pick<SellItemRow, 'removedAt' | 'hiddenAt'>) => itemStatus(item) === 'listed';
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const sellers = alias(users, 'seller');
 const sellerAvatars = alias(files, 'seller_avatar');
@@ -126,14 +139,21 @@ export function createItemsRepository(db: Db) {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  async function findItemView(id: string): Promise<SellItemView | undefined> {
-    const [row] = await itemSelect().where(eq(sellItems.id, id)).limit(1);
+  async function findItemView(id: string, tx: DbOrTx = db): Promise<SellItemView | undefined> {
+    const [row] = await itemSelect(tx).where(eq(sellItems.id, id)).limit(1);
     return row ? toItemView(row) : undefined;
   }
 
-  /** A model's items still on sale, newest first. */
-  async function itemsOnSale(modelId: string, page: Page): Promise<{ rows: SellItemView[]; count: number }> {
-    const where = and(eq(sellItems.modelId, modelId), isNull(sellItems.removedAt));
+  /**
+   * A model's items still on sale, newest first. `withHidden`: the model's own list, which keeps
+   * the items an administrator hid (she sees them marked hidden).
+   */
+  async function itemsOnSale(
+    modelId: string,
+    page: Page,
+    { withHidden = false }: { withHidden?: boolean } = {},
+  ): Promise<{ rows: SellItemView[]; count: number }> {
+    const where = and(eq(sellItems.modelId, modelId), isNull(sellItems.removedAt), withHidden ? undefined : isNull(sellItems.hiddenAt));
     const rows = await itemSelect().where(where).orderBy(desc(sellItems.createdAt), desc(sellItems.id)).limit(page.limit).offset(page.skip);
     const [total] = await db.select({ n: count() }).from(sellItems).where(where);
     return { rows: rows.map(toItemView), count: total?.n ?? 0 };
@@ -155,6 +175,46 @@ export function createItemsRepository(db: Db) {
       .update(sellItems)
       .set({ removedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(sellItems.id, id), eq(sellItems.modelId, modelId), isNull(sellItems.removedAt)));
+  }
+
+  // ---- administrators ----------------------------------------------------------------------------
+
+  /** Every item, whatever its status, newest first: what administrators review. */
+  async function adminItems(filter: AdminItemsFilter): Promise<{ rows: SellItemView[]; count: number }> {
+    const where: SQL[] = [];
+    if (filter.status === 'listed') where.push(isNull(sellItems.removedAt), isNull(sellItems.hiddenAt));
+    if (filter.status === 'hidden') where.push(isNull(sellItems.removedAt), isNotNull(sellItems.hiddenAt));
+    if (filter.status === 'removed') where.push(isNotNull(sellItems.removedAt));
+    if (filter.q) {
+      // '@anna' finds the model anna as well.
+      const username = filter.q.replace(/^@/, '');
+      where.push(or(ilike(sellItems.name, likePattern(filter.q)), ilike(sellers.username, likePattern(username || filter.q)))!);
+    }
+    const condition = where.length ? and(...where) : undefined;
+    const rows = await itemSelect()
+      .where(condition)
+      .orderBy(desc(sellItems.createdAt), desc(sellItems.id))
+      .limit(filter.limit)
+      .offset(filter.skip);
+    const [total] = await db.select({ n: count() }).from(sellItems).innerJoin(sellers, eq(sellers.id, sellItems.modelId)).where(condition);
+    return { rows: rows.map(toItemView), count: total?.n ?? 0 };
+  }
+
+  /** Holds the item's row for an administrator's change: a purchase in progress finishes first, a later one sees the change. */
+  async function lockItem(id: string, tx: Tx): Promise<SellItemRow | undefined> {
+    const [row] = await tx.select().from(sellItems).where(eq(sellItems.id, id)).limit(1).for('update');
+    return row;
+  }
+
+  /** Hides the item (with the reason its model reads) or, with null, restores it. */
+  async function setHidden(id: string, hidden: { reason: string } | null, tx: Tx): Promise<SellItemRow> {
+    const now = new Date();
+    const [row] = await tx
+      .update(sellItems)
+      .set({ hiddenAt: hidden ? now : null, hiddenReason: hidden ? hidden.reason : null, updatedAt: now })
+      .where(eq(sellItems.id, id))
+      .returning();
+    return row!;
   }
 
   // ---- purchases -------------------------------------------------------------------------------
@@ -221,6 +281,9 @@ export function createItemsRepository(db: Db) {
     itemsOnSale,
     updateItem,
     removeItem,
+    adminItems,
+    lockItem,
+    setHidden,
     insertPurchase,
     insertPurchases,
     findPurchase,

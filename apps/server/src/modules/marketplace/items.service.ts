@@ -4,7 +4,7 @@ import type { FileRow } from '../../platform/uploads';
 import type { MemberLookup } from '../accounts';
 import type { MediaRepository } from '../media';
 import { toSellItemDto } from './items.presenter';
-import type { ItemPatch, ItemsRepository, SellItemRow } from './items.repository';
+import { isListed, type ItemPatch, type ItemsRepository, type SellItemRow } from './items.repository';
 
 /** The caller as the routes know them (the signed-in account's row). */
 export type Seller = { id: string; type: string; modelStatus: string };
@@ -42,7 +42,10 @@ export function createItemsService(deps: {
     if (user.type !== 'model') throw forbidden(ONLY_MODELS_SELL, ErrorCode.NOT_A_MODEL);
   }
 
-  /** The model's own item, on sale; anyone else's answers 404, as if it did not exist. */
+  /**
+   * The model's own item, on sale (hidden by an administrator included: she may still edit it);
+   * anyone else's answers 404, as if it did not exist.
+   */
   async function ownItem(user: Seller, id: string): Promise<SellItemRow> {
     assertModel(user);
     const item = await repo.findItem(id);
@@ -103,9 +106,10 @@ export function createItemsService(deps: {
     return { items: rows.map((row) => toSellItemDto(row, { purchase: bought.get(row.item.id) })), count };
   }
 
+  /** The model's own items on sale, those an administrator hid included (marked, with the reason). */
   async function mine({ user, page }: { user: Seller; page: PageQuery }): Promise<List<SellItem>> {
     assertModel(user);
-    const { rows, count } = await repo.itemsOnSale(user.id, page);
+    const { rows, count } = await repo.itemsOnSale(user.id, page, { withHidden: true });
     return { items: rows.map((row) => toSellItemDto(row, { own: true })), count };
   }
 
@@ -128,11 +132,12 @@ export function createItemsService(deps: {
 
   /**
    * The small JPEG anyone may see of an item on sale: the photo's thumbnail or the video's poster,
-   * never the original. Files (and videos without a poster) have none.
+   * never the original. Files (and videos without a poster) have none; an item removed or hidden
+   * has none either.
    */
   async function preview(id: string): Promise<{ item: SellItemRow; file: FileRow; key: string }> {
     const item = await repo.findItem(id);
-    if (!item || item.removedAt) throw notFound(ITEM_NOT_FOUND);
+    if (!item || !isListed(item)) throw notFound(ITEM_NOT_FOUND);
     const file = await deps.media.findMedia(item.fileId);
     if (!file?.thumbnailKey || !sellsPublicly(await deps.members.findPayee(item.modelId)))
       throw notFound(file && !file.thumbnailKey ? 'That item has no preview.' : ITEM_NOT_FOUND);

@@ -17,7 +17,7 @@ import type { MemberLookup } from '../accounts';
 import type { MediaRepository } from '../media';
 import type { Ledger, Transferred } from '../wallet';
 import { toPurchaseDto } from './items.presenter';
-import type { ItemsRepository, PurchaseRow, SellItemRow } from './items.repository';
+import { isListed, type ItemsRepository, type PurchaseRow, type SellItemRow } from './items.repository';
 import { sellsPublicly } from './items.service';
 
 type Buyer = { id: string; username: string };
@@ -25,7 +25,7 @@ type Buyer = { id: string; username: string };
 type Sale = { buyer: Buyer; item: SellItemRow; seller: { username: string }; requestKey: string | null };
 type Sold = { row: PurchaseRow; paid: Transferred };
 
-/** Thrown to roll a group of sales back: an item changed or went off sale since it was read. */
+/** Thrown to roll a group of sales back: an item changed or went off sale (removed or hidden) since it was read. */
 class ChangedMeanwhile extends Error {}
 export type PurchaseRequest = { sellItemId: string; price?: number | undefined; idempotencyKey?: string | undefined };
 
@@ -102,7 +102,8 @@ export function createPurchasesService(deps: {
   async function sellAlone(sale: Sale, seenPrice: number | undefined): Promise<Sold | null> {
     return db.transaction(async (tx) => {
       const current = await repo.lockItemForPurchase(sale.item.id, tx);
-      if (!current || current.removedAt) throw notFound(NOT_ON_SALE);
+      // Removed by its model or hidden by an administrator meanwhile: off sale, as for anyone else.
+      if (!current || !isListed(current)) throw notFound(NOT_ON_SALE);
       // docs/product.md#ledger: the price paid is the price seen; another one is never charged silently.
       if (seenPrice !== undefined && seenPrice !== current.price) throw priceChanged(current.price);
       const paid = await ledger.transferWithCommission(transferOf(sale, current, sale.requestKey), tx);
@@ -130,7 +131,7 @@ export function createPurchasesService(deps: {
           );
           const unchanged = ({ sale }: (typeof charged)[number]) => {
             const now = current.get(sale.item.id);
-            return now && !now.removedAt && now.price === sale.item.price;
+            return now && isListed(now) && now.price === sale.item.price;
           };
           if (!charged.every(unchanged)) throw new ChangedMeanwhile();
           const rows = await repo.insertPurchases(
@@ -154,7 +155,7 @@ export function createPurchasesService(deps: {
   async function purchase({ buyer, input }: { buyer: Buyer; input: PurchaseRequest }): Promise<ItemPurchaseResult> {
     // Both reads at once: one round trip's wait instead of two.
     const [item, earlier] = await Promise.all([repo.findItem(input.sellItemId), repo.findPurchaseOf(buyer.id, input.sellItemId)]);
-    if (!item || item.removedAt) throw notFound(NOT_ON_SALE);
+    if (!item || !isListed(item)) throw notFound(NOT_ON_SALE);
     if (item.modelId === buyer.id) throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'You cannot buy your own item.');
     const seller = await deps.members.findPayee(item.modelId);
     if (!seller || !sellsPublicly(seller)) throw notFound(NOT_ON_SALE);
