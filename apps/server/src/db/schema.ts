@@ -588,6 +588,7 @@ export const calls = pgTable(
         'declined',
         'no-answer',
         'failed',
+        'admin-ended',
       ],
     }),
     minutesCharged: integer('minutes_charged').notNull().default(0),

@@ -22,6 +22,8 @@ export const CALL_END_REASONS = [
   'declined',
   'no-answer',
   'failed',
+  /** An administrator ended it from the console (docs/product.md#paid-voice-calls). */
+  'admin-ended',
 ] as const;
 export type CallEndReason = (typeof CALL_END_REASONS)[number];
 

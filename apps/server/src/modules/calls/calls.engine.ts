@@ -175,21 +175,38 @@ export function createCallEngine(deps: {
 
   /**
    * Someone hung up. Connected: charge what is due, then end. Still ringing: the caller cancelled
-   * (ended, nothing charged) or the model refused (declined). Already finished: nothing changes.
+   * (ended, nothing charged) or the model refused (declined); anyone else (the provider, an
+   * administrator) ends it uncharged. Already finished: nothing changes.
+   *
+   * `alsoOnEnd` runs in the same transaction once the call has moved (an administrator's audit row,
+   * docs/architecture.md#audit-log), with the locked row as it was and as it became; a call that did
+   * not move runs nothing.
    */
-  async function hangUp(id: string, by: Party | 'provider', reason: CallEndReason): Promise<Settled | undefined> {
+  async function hangUp(
+    id: string,
+    by: Party | 'provider' | 'admin',
+    reason: CallEndReason,
+    alsoOnEnd?: (tx: Tx, before: CallRow, after: CallRow) => Promise<void>,
+  ): Promise<Settled | undefined> {
     return onLocked(id, async (tx, call) => {
-      const instant = now();
-      if (call.status === 'connected') return finishConnected(tx, call, reason, instant);
-      if (!RINGING.includes(call.status)) return unchanged(call);
-      if (by === 'model') {
-        const declined = await repo.transition(id, RINGING, { status: 'declined', endReason: 'declined', endedAt: instant }, tx);
-        return { call: declined!, moved: true, notices: [{ kind: 'declined', reason: 'declined' }], walletUserIds: [] };
-      }
-      const cancelledReason: CallEndReason = reason === 'caller-ended' ? 'caller-cancelled' : reason;
-      const ended = await repo.transition(id, RINGING, { status: 'ended', endReason: cancelledReason, endedAt: instant }, tx);
-      return { call: ended!, moved: true, notices: [{ kind: 'ended', reason: cancelledReason }], walletUserIds: [] };
+      const settled = await hangUpLocked(tx, call, by, reason);
+      if (settled.moved && alsoOnEnd) await alsoOnEnd(tx, call, settled.call);
+      return settled;
     });
+  }
+
+  async function hangUpLocked(tx: Tx, call: CallRow, by: Party | 'provider' | 'admin', reason: CallEndReason): Promise<Settled> {
+    const { id } = call;
+    const instant = now();
+    if (call.status === 'connected') return finishConnected(tx, call, reason, instant);
+    if (!RINGING.includes(call.status)) return unchanged(call);
+    if (by === 'model') {
+      const declined = await repo.transition(id, RINGING, { status: 'declined', endReason: 'declined', endedAt: instant }, tx);
+      return { call: declined!, moved: true, notices: [{ kind: 'declined', reason: 'declined' }], walletUserIds: [] };
+    }
+    const cancelledReason: CallEndReason = reason === 'caller-ended' ? 'caller-cancelled' : reason;
+    const ended = await repo.transition(id, RINGING, { status: 'ended', endReason: cancelledReason, endedAt: instant }, tx);
+    return { call: ended!, moved: true, notices: [{ kind: 'ended', reason: cancelledReason }], walletUserIds: [] };
   }
 
   /**

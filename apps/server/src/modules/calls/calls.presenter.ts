@@ -1,6 +1,6 @@
-import type { Call } from '@cc/contracts';
+import type { AdminCallRow, Call } from '@cc/contracts';
 import { fileUrl } from '../../platform/uploads';
-import type { CallRow, CallView, PartyRow } from './calls.repository';
+import type { AdminCallView, CallRow, CallView, PartyRow } from './calls.repository';
 
 /** Explicit allow-lists: the model's phone, the provider's model leg and the away marks never leave the server. */
 
@@ -44,3 +44,22 @@ export function toCallDto({ call, caller, model }: CallView, viewerId: string, n
 }
 
 export const toPartyDto = toParty;
+
+/** A call as administrators list it; amounts stay in hundredths until the answer schema encodes them. */
+export function toAdminCallRow({ call, caller, model }: AdminCallView, now: Date): AdminCallRow {
+  const party = (p: AdminCallView['caller']) => ({ _id: p.id, username: p.username, name: p.name });
+  return {
+    _id: call.id,
+    status: call.status,
+    caller: party(caller),
+    model: party(model),
+    rate: call.rate,
+    createdAt: call.createdAt.toISOString(),
+    connectedAt: call.connectedAt?.toISOString() ?? null,
+    endedAt: call.endedAt?.toISOString() ?? null,
+    endReason: call.endReason,
+    minutesCharged: call.minutesCharged,
+    tokensCharged: call.tokensCharged,
+    durationSeconds: call.connectedAt ? connectedSeconds(call, now) : null,
+  };
+}

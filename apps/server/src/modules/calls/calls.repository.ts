@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CallStatus } from '@cc/contracts';
+import { FINISHED_CALL_STATUSES, type AdminCallsFilter, type CallStatus } from '@cc/contracts';
 import { calls, files, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
 
@@ -12,6 +12,8 @@ export type PartyRow = { id: string; name: string; username: string; avatar: Fil
 /** A call with its two parties' identity columns (docs/architecture.md#boundaries allows joining them). */
 export type CallView = { call: CallRow; caller: PartyRow; model: PartyRow };
 export type Party = 'caller' | 'model';
+/** A call with its two parties' names, as administrators list it. */
+export type AdminCallView = { call: CallRow; caller: Omit<PartyRow, 'avatar'>; model: Omit<PartyRow, 'avatar'> };
 
 /** The statuses that still hold both parties (the unique indexes' `LIVE_CALL`). */
 export const LIVE_STATUSES = ['initiated', 'ringing', 'connected'] as const satisfies readonly CallStatus[];
@@ -20,6 +22,8 @@ const callers = alias(users, 'caller');
 const models = alias(users, 'model');
 const callerAvatars = alias(files, 'caller_avatar');
 const modelAvatars = alias(files, 'model_avatar');
+
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The only code touching the `calls` table. Every instant comes from the service's clock, as a parameter. */
 export function createCallsRepository(db: Db) {
@@ -105,6 +109,57 @@ export function createCallsRepository(db: Db) {
     return { rows: rows.map(toView), count: total?.n ?? 0 };
   }
 
+  function adminSelect(tx: DbOrTx = db) {
+    return tx
+      .select({
+        call: calls,
+        caller: { id: callers.id, name: callers.name, username: callers.username },
+        model: { id: models.id, name: models.name, username: models.username },
+      })
+      .from(calls)
+      .innerJoin(callers, eq(callers.id, calls.callerId))
+      .innerJoin(models, eq(models.id, calls.modelId));
+  }
+
+  /** One call as administrators see it. */
+  async function adminView(id: string, tx: DbOrTx = db): Promise<AdminCallView | undefined> {
+    const [row] = await adminSelect(tx).where(eq(calls.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * Every call, live ones first, then newest first. `status` keeps live or finished calls; `q`
+   * matches either party's username, e-mail or name (docs/architecture.md#boundaries allows joining them).
+   */
+  async function adminList(opts: {
+    status?: AdminCallsFilter | undefined;
+    q?: string | undefined;
+    limit: number;
+    skip: number;
+  }): Promise<{ rows: AdminCallView[]; count: number }> {
+    const where: SQL[] = [];
+    if (opts.status) where.push(inArray(calls.status, opts.status === 'live' ? [...LIVE_STATUSES] : [...FINISHED_CALL_STATUSES]));
+    if (opts.q) {
+      const pattern = contains(opts.q);
+      const matches = [callers, models].flatMap((u) => [ilike(u.username, pattern), ilike(u.email, pattern), ilike(u.name, pattern)]);
+      where.push(or(...matches)!);
+    }
+    const condition = where.length ? and(...where) : undefined;
+    const live = sql`(${inArray(calls.status, [...LIVE_STATUSES])})`;
+    const rows = await adminSelect()
+      .where(condition)
+      .orderBy(desc(live), desc(calls.createdAt), desc(calls.id))
+      .limit(opts.limit)
+      .offset(opts.skip);
+    const [total] = await db
+      .select({ n: count() })
+      .from(calls)
+      .innerJoin(callers, eq(callers.id, calls.callerId))
+      .innerJoin(models, eq(models.id, calls.modelId))
+      .where(condition);
+    return { rows, count: total?.n ?? 0 };
+  }
+
   /** Connected calls with a minute due by `now` whose parties are both present (billing pauses while one is away). */
   async function dueForCharge(now: Date, limit: number): Promise<string[]> {
     const rows = await db
@@ -180,6 +235,8 @@ export function createCallsRepository(db: Db) {
     liveCallOf,
     findView,
     history,
+    adminView,
+    adminList,
     dueForCharge,
     ringingSince,
     liveCalls,

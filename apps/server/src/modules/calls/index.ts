@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { createVoiceProvider, type CallLifecycle, type VoiceProvider } from '../../providers/voice';
 import { createCallSettingsService } from './call-settings.service';
+import { registerCallAdminRoutes } from './calls-admin.routes';
+import { createCallsAdminService } from './calls-admin.service';
 import { createCallEngine } from './calls.engine';
 import { CALL_JOB_INTERVAL_MS, CALL_JOBS, createCallJobs, subscribeCallPresence } from './calls.jobs';
 import { createCallsRepository } from './calls.repository';
@@ -22,8 +24,8 @@ export type CallsModuleOptions = {
 
 /**
  * Paid voice calls (docs/product.md#calls): the routes, the state machine, server-owned billing and
- * its jobs, WebRTC signalling for the local provider, and — with Twilio — its webhooks. Answers the
- * lifecycle a provider drives the calls with.
+ * its jobs, WebRTC signalling for the local provider, and — with Twilio — its webhooks; administrators
+ * list calls and end live ones (audited). Answers the lifecycle a provider drives the calls with.
  */
 export async function callsModule(
   app: FastifyInstance,
@@ -42,6 +44,7 @@ export async function callsModule(
   const settings = createCallSettingsService({ members: ctx.members, events: ctx.events, provider: provider.name });
 
   registerCallRoutes(app, ctx, { calls, settings });
+  registerCallAdminRoutes(app, { callsAdmin: createCallsAdminService({ repo, engine, audit: ctx.audit, now }) });
   registerCallSignalling({ io: ctx.io, onSocketConnection: ctx.onSocketConnection, calls: repo, warn });
 
   const jobs = createCallJobs({ repo, engine, presence: ctx.presence, provider: provider.name, now });

@@ -42,6 +42,7 @@ export function endReasonText(call: Perspective): string {
     declined: outgoing ? `${model} declined the call.` : 'You declined the call.',
     'no-answer': outgoing ? `${model} did not answer within 30 seconds.` : 'You did not answer within 30 seconds.',
     failed: 'The call could not be connected.',
+    'admin-ended': 'An administrator ended the call.',
   };
   if (call.endReason) return reasons[call.endReason];
   if (call.status === 'connected') return 'The call is still in progress.';

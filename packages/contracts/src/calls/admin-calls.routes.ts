@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { hasNoNul, idParamSchema, listOf, pageQuerySchema } from '../common/envelope';
+import { tokenAmount } from '../common/money';
+import { defineRoute } from '../common/routes';
+import { CALL_END_REASONS, CALL_STATUSES } from './schemas';
+
+// ---- calls (admin) ---------------------------------------------------------------------------
+
+const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
+
+/** 'live': initiated, ringing or connected; 'ended': every finished state. Empty or absent: all calls. */
+export const adminCallsFilterSchema = z.enum(['live', 'ended'], { error: "Status must be 'live' or 'ended'" });
+export type AdminCallsFilter = z.infer<typeof adminCallsFilterSchema>;
+
+/** GET /admin/calls: `status` picks live or finished calls; `q` matches either party's username, e-mail or name. */
+export const adminCallsQuerySchema = pageQuerySchema.extend({
+  status: z.preprocess(emptyAsMissing, adminCallsFilterSchema.optional()),
+  q: z.preprocess(
+    emptyAsMissing,
+    z.string().trim().max(80, 'At most 80 characters').refine(hasNoNul, 'Text cannot contain NUL characters').optional(),
+  ),
+});
+export type AdminCallsQuery = z.input<typeof adminCallsQuerySchema>;
+
+export const adminCallPartySchema = z.object({ _id: z.string(), username: z.string(), name: z.string() });
+
+/** A call as an administrator sees it: both parties, the rate fixed when it was placed, and what it cost. */
+export const adminCallRowSchema = z.object({
+  _id: z.string(),
+  status: z.enum(CALL_STATUSES),
+  caller: adminCallPartySchema,
+  model: adminCallPartySchema,
+  rate: tokenAmount({ description: 'Tokens one minute of the call costs' }),
+  createdAt: z.iso.datetime(),
+  connectedAt: z.iso.datetime().nullable(),
+  endedAt: z.iso.datetime().nullable(),
+  endReason: z.enum(CALL_END_REASONS).nullable(),
+  minutesCharged: z.number().int().nonnegative(),
+  tokensCharged: tokenAmount({ description: 'Tokens charged for this call so far' }),
+  /** Seconds of connected time: to the end, or to now while connected; null for a call never answered. */
+  durationSeconds: z.number().int().nonnegative().nullable(),
+});
+export type AdminCallRow = z.output<typeof adminCallRowSchema>;
+
+/** Administrators: every call, live and past, with its charges; a live call can be ended (docs/product.md#calls). */
+export const adminCallRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/admin/calls',
+    access: 'admin',
+    tags: ['admin', 'calls'],
+    summary: 'Calls, live first, then newest first; filtered by status (live, ended) and by either party',
+    query: adminCallsQuerySchema,
+    answer: listOf(adminCallRowSchema),
+  }),
+  end: defineRoute({
+    method: 'POST',
+    path: '/admin/calls/:id/end',
+    access: 'admin',
+    tags: ['admin', 'calls'],
+    summary: 'End a live call: what is due is charged as for a hang-up, and both parties are told',
+    description:
+      'A connected call is charged what the billing rules make due at this instant, then ends; a ringing call ends without charge. A call that has already ended answers 409.',
+    params: idParamSchema.describe("The call's id"),
+    answer: adminCallRowSchema,
+  }),
+};
