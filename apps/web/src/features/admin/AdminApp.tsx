@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { ButtonLink, EmptyState } from '../../shared/ui';
 import { AdminLayout } from './components/AdminLayout';
 import { AdminBaseContext, useAdminPath, useMountPath } from './hooks/adminBase';
+import AuditLogPage from './pages/AuditLogPage';
 import InvoicesPage from './pages/InvoicesPage';
 import MembersPage from './pages/MembersPage';
 import MenusPage from './pages/MenusPage';
@@ -50,6 +51,7 @@ export default function AdminApp() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="menus" element={<MenusPage />} />
           <Route path="outbox" element={<OutboxPage />} />
+          <Route path="audit" element={<AuditLogPage />} />
           <Route path="*" element={<AdminNotFound />} />
         </Route>
       </Routes>

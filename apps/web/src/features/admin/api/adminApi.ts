@@ -1,5 +1,6 @@
 import {
   accountAdminRoutes,
+  auditRoutes,
   menuRoutes,
   outboxRoutes,
   packageRoutes,
@@ -9,6 +10,7 @@ import {
   type Payment,
   type RouteAnswer,
 } from '@cc/contracts';
+import { isApiError } from '../../../shared/api/apiError';
 import { baseApi } from '../../../shared/api/baseApi';
 import { routeRequest } from '../../../shared/api/routeRequest';
 import type { RouteBody } from '../../../shared/api/routeTypes';
@@ -21,13 +23,16 @@ export type PackageInput = RouteBody<typeof packageRoutes.create>;
 export type PackageChanges = RouteBody<typeof packageRoutes.update>;
 /** `amount` in tokens, signed. */
 export type AdjustBalanceBody = RouteBody<typeof walletRoutes.adjustBalance>;
+/** The audit log's filters as the page keeps them; an empty one is left out of the request. */
+export type AuditFilters = { q: string; action: string; from: string; to: string };
 
 type AdminMenuList = RouteAnswer<typeof menuRoutes.adminList>;
 
 /**
  * The admin area's own cache tags. 'SiteConfig' and 'Menu' belong to the shell (shared/site/siteApi):
  * invalidating them after a change makes the favicon, site name, footer content and footer menus
- * follow without a reload.
+ * follow without a reload. 'AdminAudit' is the audit log: every administrator action that succeeds
+ * writes a row there, so each such mutation (here and in the other admin APIs) invalidates it.
  */
 const adminBase = baseApi.enhanceEndpoints({
   addTagTypes: [
@@ -40,6 +45,7 @@ const adminBase = baseApi.enhanceEndpoints({
     'AdminPayments',
     'AdminInvoices',
     'AdminEntries',
+    'AdminAudit',
     // The members' own package list (features/tokens): a change shows on /tokens without a reload.
     'TokenPackages',
   ],
@@ -54,11 +60,11 @@ export const adminApi = adminBase.injectEndpoints({
     }),
     approveModel: build.mutation<RouteAnswer<typeof accountAdminRoutes.approveModel>, string>({
       query: (id) => routeRequest(accountAdminRoutes.approveModel, { params: { id } }),
-      invalidatesTags: ['AdminModels', 'AdminUsers'],
+      invalidatesTags: ['AdminModels', 'AdminUsers', 'AdminAudit'],
     }),
     refuseModel: build.mutation<RouteAnswer<typeof accountAdminRoutes.refuseModel>, { id: string; reason: string }>({
       query: ({ id, reason }) => routeRequest(accountAdminRoutes.refuseModel, { params: { id }, body: { reason } }),
-      invalidatesTags: ['AdminModels', 'AdminUsers'],
+      invalidatesTags: ['AdminModels', 'AdminUsers', 'AdminAudit'],
     }),
 
     // ---- members (balances in tokens) --------------------------------------------------------
@@ -68,11 +74,19 @@ export const adminApi = adminBase.injectEndpoints({
     }),
     suspendUser: build.mutation<RouteAnswer<typeof accountAdminRoutes.suspendUser>, string>({
       query: (id) => routeRequest(accountAdminRoutes.suspendUser, { params: { id } }),
-      invalidatesTags: ['AdminUsers', 'AdminModels'],
+      invalidatesTags: ['AdminUsers', 'AdminModels', 'AdminAudit'],
     }),
     reactivateUser: build.mutation<RouteAnswer<typeof accountAdminRoutes.reactivateUser>, string>({
       query: (id) => routeRequest(accountAdminRoutes.reactivateUser, { params: { id } }),
-      invalidatesTags: ['AdminUsers', 'AdminModels'],
+      invalidatesTags: ['AdminUsers', 'AdminModels', 'AdminAudit'],
+    }),
+    makeAdmin: build.mutation<RouteAnswer<typeof accountAdminRoutes.makeAdmin>, string>({
+      query: (id) => routeRequest(accountAdminRoutes.makeAdmin, { params: { id } }),
+      invalidatesTags: roleChanged,
+    }),
+    removeAdmin: build.mutation<RouteAnswer<typeof accountAdminRoutes.removeAdmin>, string>({
+      query: (id) => routeRequest(accountAdminRoutes.removeAdmin, { params: { id } }),
+      invalidatesTags: roleChanged,
     }),
 
     // ---- settings ----------------------------------------------------------------------------
@@ -87,7 +101,7 @@ export const adminApi = adminBase.injectEndpoints({
         const saved = await settled(queryFulfilled);
         if (saved) dispatch(adminApi.util.upsertQueryData('getSettings', undefined, saved));
       },
-      invalidatesTags: (result) => (result ? ['SiteConfig'] : []),
+      invalidatesTags: (result) => (result ? ['SiteConfig', 'AdminAudit'] : []),
     }),
     uploadFavicon: build.mutation<RouteAnswer<typeof settingsRoutes.uploadFavicon>, File>({
       query: (file) => {
@@ -99,7 +113,7 @@ export const adminApi = adminBase.injectEndpoints({
         const saved = await settled(queryFulfilled);
         if (saved) dispatch(adminApi.util.upsertQueryData('getSettings', undefined, saved));
       },
-      invalidatesTags: (result) => (result ? ['SiteConfig'] : []),
+      invalidatesTags: (result) => (result ? ['SiteConfig', 'AdminAudit'] : []),
     }),
 
     // ---- menus -------------------------------------------------------------------------------
@@ -110,15 +124,15 @@ export const adminApi = adminBase.injectEndpoints({
     }),
     createMenu: build.mutation<RouteAnswer<typeof menuRoutes.create>, RouteBody<typeof menuRoutes.create>>({
       query: (body) => routeRequest(menuRoutes.create, { body }),
-      invalidatesTags: (result) => (result ? ['AdminMenus', 'Menu'] : []),
+      invalidatesTags: (result) => (result ? ['AdminMenus', 'Menu', 'AdminAudit'] : []),
     }),
     updateMenu: build.mutation<RouteAnswer<typeof menuRoutes.update>, { id: string; changes: RouteBody<typeof menuRoutes.update> }>({
       query: ({ id, changes }) => routeRequest(menuRoutes.update, { params: { id }, body: changes }),
-      invalidatesTags: (result) => (result ? ['AdminMenus', 'Menu'] : []),
+      invalidatesTags: (result) => (result ? ['AdminMenus', 'Menu', 'AdminAudit'] : []),
     }),
     deleteMenu: build.mutation<null, string>({
       query: (id) => routeRequest(menuRoutes.remove, { params: { id } }),
-      invalidatesTags: ['AdminMenus', 'Menu'],
+      invalidatesTags: ['AdminMenus', 'Menu', 'AdminAudit'],
     }),
     reorderMenus: build.mutation<RouteAnswer<typeof menuRoutes.reorder>, RouteBody<typeof menuRoutes.reorder>>({
       query: (body) => routeRequest(menuRoutes.reorder, { body }),
@@ -134,13 +148,19 @@ export const adminApi = adminBase.injectEndpoints({
           }),
         );
       },
-      invalidatesTags: (result) => (result ? ['Menu'] : []),
+      invalidatesTags: (result) => (result ? ['Menu', 'AdminAudit'] : []),
     }),
 
     // ---- mail outbox -------------------------------------------------------------------------
     listOutbox: build.query<RouteAnswer<typeof outboxRoutes.list>, PageArgs>({
       query: (query) => routeRequest(outboxRoutes.list, { query }),
       providesTags: ['AdminOutbox'],
+    }),
+
+    // ---- audit log -----------------------------------------------------------------------------
+    listAudit: build.query<RouteAnswer<typeof auditRoutes.list>, PageArgs & AuditFilters>({
+      query: (query) => routeRequest(auditRoutes.list, { query }),
+      providesTags: ['AdminAudit'],
     }),
 
     // ---- token packages (tokens in tokens, prices in cents) ------------------------------------
@@ -150,16 +170,16 @@ export const adminApi = adminBase.injectEndpoints({
     }),
     createTokenPackage: build.mutation<RouteAnswer<typeof packageRoutes.create>, PackageInput>({
       query: (body) => routeRequest(packageRoutes.create, { body }),
-      invalidatesTags: (result) => (result ? ['AdminPackages', 'TokenPackages'] : []),
+      invalidatesTags: (result) => (result ? ['AdminPackages', 'TokenPackages', 'AdminAudit'] : []),
     }),
     updateTokenPackage: build.mutation<RouteAnswer<typeof packageRoutes.update>, { id: string; changes: PackageChanges }>({
       query: ({ id, changes }) => routeRequest(packageRoutes.update, { params: { id }, body: changes }),
-      invalidatesTags: (result) => (result ? ['AdminPackages', 'TokenPackages'] : []),
+      invalidatesTags: (result) => (result ? ['AdminPackages', 'TokenPackages', 'AdminAudit'] : []),
     }),
     /** Retires a package: it leaves the shop but stays on the payments made with it. */
     retireTokenPackage: build.mutation<null, string>({
       query: (id) => routeRequest(packageRoutes.retire, { params: { id } }),
-      invalidatesTags: ['AdminPackages', 'TokenPackages'],
+      invalidatesTags: ['AdminPackages', 'TokenPackages', 'AdminAudit'],
     }),
 
     // ---- payments, invoices, balances ----------------------------------------------------------
@@ -174,7 +194,7 @@ export const adminApi = adminBase.injectEndpoints({
     }),
     adjustBalance: build.mutation<RouteAnswer<typeof walletRoutes.adjustBalance>, { id: string; input: AdjustBalanceBody }>({
       query: ({ id, input }) => routeRequest(walletRoutes.adjustBalance, { params: { id }, body: input }),
-      invalidatesTags: (result) => (result ? ['AdminUsers', 'AdminEntries'] : []),
+      invalidatesTags: (result) => (result ? ['AdminUsers', 'AdminEntries', 'AdminAudit'] : []),
     }),
     listUserEntries: build.query<RouteAnswer<typeof walletRoutes.memberStatement>, PageArgs & { id: string }>({
       query: ({ id, ...query }) => routeRequest(walletRoutes.memberStatement, { params: { id }, query }),
@@ -182,6 +202,15 @@ export const adminApi = adminBase.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * After a role change: the list and the log. A 409 (already an administrator, the last one) means
+ * the list on screen is out of date, so it is read again; a lost answer changes nothing known.
+ */
+function roleChanged(result: unknown, error: unknown): ('AdminUsers' | 'AdminAudit')[] {
+  if (result) return ['AdminUsers', 'AdminAudit'];
+  return isApiError(error) && error.status === 409 ? ['AdminUsers'] : [];
+}
 
 /** What a mutation answered, or null when it failed (the caller reports failures itself). */
 async function settled<T>(queryFulfilled: Promise<{ data: T }>): Promise<T | null> {
@@ -199,6 +228,8 @@ export const {
   useListUsersQuery,
   useSuspendUserMutation,
   useReactivateUserMutation,
+  useMakeAdminMutation,
+  useRemoveAdminMutation,
   useGetSettingsQuery,
   useUpdateSettingsMutation,
   useUploadFaviconMutation,
@@ -208,6 +239,7 @@ export const {
   useDeleteMenuMutation,
   useReorderMenusMutation,
   useListOutboxQuery,
+  useListAuditQuery,
   useListTokenPackagesQuery,
   useCreateTokenPackageMutation,
   useUpdateTokenPackageMutation,

@@ -6,7 +6,8 @@ export type PayoutsFilter = PayoutStatus | 'all';
 export type PayoutDecision = 'approve' | 'markPaid' | 'reject';
 type PageArgs = { limit: number; skip: number };
 
-const payoutsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminPayouts'] });
+// 'AdminAudit' is the audit log (adminApi): a decision writes a row there.
+const payoutsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminPayouts', 'AdminAudit'] });
 
 /**
  * Administrators' payout requests (docs/product.md#payouts): every model's, by status, and the three
@@ -22,8 +23,10 @@ export const payoutsAdminApi = payoutsAdminBase.injectEndpoints({
     }),
     decidePayout: build.mutation<RouteAnswer<typeof payoutsRoutes.approve>, { id: string; decision: PayoutDecision; note?: string }>({
       query: ({ id, decision, note }) => routeRequest(payoutsRoutes[decision], { params: { id }, body: note ? { note } : {} }),
-      // A lost answer (status 0) leaves the list alone: nothing is known to have changed.
-      invalidatesTags: (_result, error) => (error && 'status' in error && error.status === 0 ? [] : ['AdminPayouts']),
+      // A lost answer (status 0) leaves the list alone: nothing is known to have changed. Only a
+      // decision that went through writes to the audit log.
+      invalidatesTags: (result, error) =>
+        error && 'status' in error && error.status === 0 ? [] : result ? ['AdminPayouts', 'AdminAudit'] : ['AdminPayouts'],
     }),
   }),
 });

@@ -9,11 +9,12 @@ export type PostChanges = RouteBody<typeof postsRoutes.update>;
 
 /**
  * The admin area's posts. 'Post' is the public pages' tag (features/posts): every change
- * invalidates it, so /posts shows what was just published without a reload.
+ * invalidates it, so /posts shows what was just published without a reload. 'AdminAudit' is the
+ * audit log (adminApi): each change, and a cover upload, writes a row there.
  */
-const postsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminPosts', 'Post'] });
+const postsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminPosts', 'Post', 'AdminAudit'] });
 
-const changed = (result: unknown) => (result ? (['AdminPosts', 'Post'] as const) : []);
+const changed = (result: unknown) => (result ? (['AdminPosts', 'Post', 'AdminAudit'] as const) : []);
 
 export const postsAdminApi = postsAdminBase.injectEndpoints({
   endpoints: (build) => ({
@@ -43,7 +44,7 @@ export const postsAdminApi = postsAdminBase.injectEndpoints({
     }),
     deletePost: build.mutation<null, string>({
       query: (id) => routeRequest(postsRoutes.remove, { params: { id } }),
-      invalidatesTags: ['AdminPosts', 'Post'],
+      invalidatesTags: ['AdminPosts', 'Post', 'AdminAudit'],
     }),
     uploadPostCover: build.mutation<RouteAnswer<typeof postsRoutes.uploadCover>, File>({
       query: (file) => {
@@ -51,6 +52,7 @@ export const postsAdminApi = postsAdminBase.injectEndpoints({
         body.append('file', file);
         return routeRequest(postsRoutes.uploadCover, { body });
       },
+      invalidatesTags: (result) => (result ? ['AdminAudit'] : []),
     }),
   }),
 });

@@ -18,6 +18,7 @@ const SECTIONS: readonly Section[] = [
   { to: 'settings', label: 'Settings', icon: 'settings' },
   { to: 'menus', label: 'Menus', icon: 'menu' },
   { to: 'outbox', label: 'Mail outbox', icon: 'mail' },
+  { to: 'audit', label: 'Audit log', icon: 'shield' },
 ];
 
 function SectionLink({ section }: { section: Section }) {

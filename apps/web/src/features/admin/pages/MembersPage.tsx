@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatTokens, type AdminUserRow } from '@cc/contracts';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
@@ -13,7 +13,6 @@ import {
   Pager,
   Table,
   TableSkeleton,
-  TextField,
   type TableColumn,
 } from '../../../shared/ui';
 import { PAGE_SIZE, useListUsersQuery } from '../api/adminApi';
@@ -21,10 +20,10 @@ import { AdjustBalanceModal } from '../components/AdjustBalanceModal';
 import { MemberDrawer } from '../components/MemberDrawer';
 import { MemberActionModal, type MemberAction } from '../components/MemberActionModal';
 import { AccountStatusBadge } from '../components/StatusBadges';
-import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
 import { EmailAddress } from '../components/EmailAddress';
+import { SearchField } from '../components/SearchField';
 
 type RowHandlers = {
   onAction: (action: MemberAction) => void;
@@ -64,7 +63,7 @@ function memberColumns(myId: string | undefined, { onAction, onOpen, onAdjust }:
       header: 'Type',
       cell: (row) =>
         row.role === 'admin' ? (
-          <Badge tone="accent">Admin</Badge>
+          <Badge tone="accent">Administrator</Badge>
         ) : row.type === 'model' ? (
           <Badge tone="info">Model</Badge>
         ) : (
@@ -107,30 +106,7 @@ function memberColumns(myId: string | undefined, { onAction, onOpen, onAdjust }:
   ];
 }
 
-/** The search box keeps what is typed; the list follows once typing pauses. */
-function MemberSearch({ onSearch, initial }: { onSearch: (q: string) => void; initial: string }) {
-  const [text, setText] = useState(initial);
-  const settled = useDebouncedValue(text.trim(), 300);
-  // Only a settled change of the text searches; a new parent callback alone must not.
-  const latest = useRef(onSearch);
-  useEffect(() => {
-    latest.current = onSearch;
-  });
-  useEffect(() => latest.current(settled), [settled]);
-  return (
-    <TextField
-      label="Search members"
-      type="search"
-      placeholder="Name, username or e-mail"
-      autoComplete="off"
-      value={text}
-      maxLength={80}
-      onChange={(event) => setText(event.target.value)}
-    />
-  );
-}
-
-/** Admin › Members: find any account, then suspend or reactivate it. */
+/** Admin › Members: find any account, then suspend or reactivate it, or (in its drawer) change its role. */
 export default function MembersPage() {
   const me = useAppSelector(selectCurrentUser);
   const [q, setQ] = useSearchParam('q');
@@ -138,7 +114,7 @@ export default function MembersPage() {
   const [action, setAction] = useState<MemberAction | null>(null);
   const [opened, setOpened] = useState<AdminUserRow | null>(null);
   const [adjusting, setAdjusting] = useState<AdminUserRow | null>(null);
-  const [searchKey, setSearchKey] = useState(0);
+  const [clears, setClears] = useState(0);
   const { data, error, isLoading, isFetching, isError, refetch } = useListUsersQuery({ q, limit: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE });
   usePageClamp(page, PAGE_SIZE, data?.count, data?.items.length, setPage);
   // The drawer and the modal follow the list, so a new balance shows once the list reloads.
@@ -151,17 +127,17 @@ export default function MembersPage() {
 
   const clearSearch = () => {
     setQ('', ['page']);
-    setSearchKey((k) => k + 1);
+    setClears((n) => n + 1);
   };
 
   return (
     <>
       <PageHeader
         title="Members"
-        description="Everyone with an account. Open a name to see their wallet; suspending signs a member out everywhere until you reactivate them."
+        description="Everyone with an account. Open a name to see their wallet or make them an administrator; suspending signs a member out everywhere until you reactivate them."
       />
       <div className="admin-toolbar">
-        <MemberSearch key={searchKey} initial={q} onSearch={onSearch} />
+        <SearchField clears={clears} label="Search members" placeholder="Name, username or e-mail" initial={q} onSearch={onSearch} />
         {isFetching && !isLoading ? (
           <span className="muted text-sm" role="status">
             Updating the list…

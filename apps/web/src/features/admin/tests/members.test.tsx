@@ -34,6 +34,7 @@ it('searches as the person pauses typing and says when nothing matches', async (
   expect(await screen.findByText('No members match “zzz”')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
   expect(await screen.findByText('Bob Stone')).toBeTruthy();
+  expect((screen.getByLabelText('Search members') as HTMLInputElement).value).toBe('');
 });
 
 it('suspends a member after confirming, and the list shows it', async () => {

@@ -1,0 +1,213 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '@cc/contracts';
+import { fakeServer, list, refusal, renderAdmin } from './harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+let serial = 0;
+const anId = () => `aaaaaaaa-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
+
+function anEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    _id: anId(),
+    actorId: '00000000-0000-4000-8000-000000000001',
+    actorEmail: 'admin@example.test',
+    action: 'member.suspend',
+    targetType: 'member',
+    targetId: '5f1e2d3c-0000-4000-8000-000000000042',
+    before: { status: 'active' },
+    after: { status: 'suspended' },
+    ip: '203.0.113.7',
+    createdAt: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The changes of one table row, one line each, as they read. */
+const changesOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+
+it('shows each action readably: who, what, on what, the fields before and after, when and from where', async () => {
+  fakeServer().on('GET', '/api/admin/audit', () =>
+    list([
+      anEntry(),
+      anEntry({
+        action: 'balance.adjust',
+        actorEmail: 'ops@example.test',
+        before: { balance: 1_000 },
+        after: { balance: 1_700, reason: 'Goodwill', transactionId: 'bbbbbbbb-0000-4000-8000-000000000001' },
+      }),
+      anEntry({
+        action: 'menu.create',
+        targetType: 'menu',
+        before: null,
+        after: { title: 'Terms', path: '/terms', openNewTab: false },
+      }),
+      anEntry({ action: 'post.delete', targetType: 'post', before: { title: 'Old news', status: 'draft' }, after: null }),
+      anEntry({
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId: null,
+        before: { siteName: 'Old' },
+        after: { siteName: '' },
+        ip: null,
+      }),
+    ]),
+  );
+  renderAdmin('/admin/audit');
+
+  const suspended = await rowOf('Suspended member');
+  expect(within(suspended).getByText('member.suspend')).toBeTruthy();
+  expect(within(suspended).getByText('admin@example.test')).toBeTruthy();
+  expect(within(suspended).getByText('Member')).toBeTruthy();
+  // The id is cut to tell rows apart; the whole id is on hover.
+  expect(within(suspended).getByText('5f1e2d3c…').getAttribute('title')).toBe('5f1e2d3c-0000-4000-8000-000000000042');
+  expect(changesOf(suspended)).toEqual(['status: active → suspended']);
+  expect(within(suspended).getByText('203.0.113.7')).toBeTruthy();
+  const when = within(suspended).getByText((_, element) => element?.tagName === 'TIME');
+  expect(when.getAttribute('datetime')).toBe('2026-03-02T10:00:00.000Z');
+  expect(when.getAttribute('title')).toMatch(/Mar 2, 2026/);
+
+  // Amounts are logged in hundredths of a token: shown in tokens, as everywhere else.
+  const adjusted = await rowOf('Adjusted balance');
+  expect(within(adjusted).getByText('ops@example.test')).toBeTruthy();
+  expect(changesOf(adjusted)).toEqual(['balance: 10.00 tokens → 17.00 tokens', 'reason: Goodwill', 'transactionId: bbbbbbbb…']);
+
+  // A creation shows the new values, a removal the old ones.
+  expect(changesOf(await rowOf('Added menu link'))).toEqual(['title: Terms', 'path: /terms', 'openNewTab: no']);
+  expect(changesOf(await rowOf('Deleted post'))).toEqual(['title: Old news', 'status: draft']);
+
+  const settings = await rowOf('Changed settings');
+  expect(within(settings).getByText('Settings')).toBeTruthy();
+  expect(changesOf(settings)).toEqual(['siteName: Old → empty']);
+});
+
+it('keeps long changes short until asked, and names an unknown action by itself', async () => {
+  const after = Object.fromEntries(
+    ['title', 'slug', 'status', 'excerpt', 'coverFileId', 'bodyLength'].map((field) => [field, `${field}-value`]),
+  );
+  fakeServer().on('GET', '/api/admin/audit', () =>
+    list([
+      anEntry({ action: 'post.create', targetType: 'post', before: null, after }),
+      anEntry({ action: 'robot.dance', targetType: 'robot' }),
+    ]),
+  );
+  renderAdmin('/admin/audit');
+
+  const created = await rowOf('Created post');
+  expect(changesOf(created)).toHaveLength(4);
+  fireEvent.click(within(created).getByRole('button', { name: 'Show all 6 changes' }));
+  expect(changesOf(created)).toHaveLength(6);
+
+  const unknown = await rowOf('robot.dance');
+  expect(within(unknown).getByText('robot')).toBeTruthy();
+});
+
+it('sends every filter to the server, keeps them in the address and starts again from page 1', async () => {
+  const server = fakeServer().on('GET', '/api/admin/audit', () => list([anEntry()], 45));
+  const { router } = renderAdmin('/admin/audit?page=2');
+  await rowOf('Suspended member');
+  expect(server.callsTo('GET', '/api/admin/audit')[0]!.query.toString()).toBe('limit=20&skip=20');
+  const last = () => server.callsTo('GET', '/api/admin/audit').at(-1)!.query;
+
+  fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' ruby@example.test ' } });
+  await waitFor(() => expect(last().get('q')).toBe('ruby@example.test'));
+  expect(last().get('skip')).toBe('0');
+
+  fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'member' } });
+  await waitFor(() => expect(last().get('action')).toBe('member'));
+  fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+  await waitFor(() => expect(last().get('from')).toBe('2026-03-01'));
+  fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+  await waitFor(() => expect(last().get('to')).toBe('2026-03-31'));
+
+  expect(Object.fromEntries(last())).toEqual({
+    q: 'ruby@example.test',
+    action: 'member',
+    from: '2026-03-01',
+    to: '2026-03-31',
+    limit: '20',
+    skip: '0',
+  });
+  expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+    q: 'ruby@example.test',
+    action: 'member',
+    from: '2026-03-01',
+    to: '2026-03-31',
+  });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+  await waitFor(() => expect(last().toString()).toBe('limit=20&skip=0'));
+  expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+  expect(router.state.location.search).toBe('');
+});
+
+it('opens with the filters of a shared address, ignoring ones it cannot read', async () => {
+  const server = fakeServer().on('GET', '/api/admin/audit', () => list([anEntry({ action: 'payout.approve' })]));
+  renderAdmin('/admin/audit?action=payout&from=2026-03-01&to=yesterday');
+
+  await rowOf('Approved payout');
+  expect(Object.fromEntries(server.callsTo('GET', '/api/admin/audit')[0]!.query)).toEqual({
+    action: 'payout',
+    from: '2026-03-01',
+    limit: '20',
+    skip: '0',
+  });
+  expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('payout');
+});
+
+it('says when nothing has happened yet, and when nothing matches the filters', async () => {
+  const server = fakeServer().on('GET', '/api/admin/audit', () => list([]));
+  renderAdmin('/admin/audit');
+  expect(await screen.findByText('No administrator actions yet')).toBeTruthy();
+
+  fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'menu' } });
+  expect(await screen.findByText('No administrator actions match')).toBeTruthy();
+  fireEvent.click(
+    within(screen.getByText('No administrator actions match').closest('.ui-empty')!).getByRole('button', { name: 'Clear filters' }),
+  );
+  expect(await screen.findByText('No administrator actions yet')).toBeTruthy();
+  expect(server.callsTo('GET', '/api/admin/audit').at(-1)!.query.get('action')).toBeNull();
+});
+
+it('reports a failed load with a way to try again', async () => {
+  let fail = true;
+  fakeServer().on('GET', '/api/admin/audit', () => (fail ? refusal(500, 'The database is not answering.') : list([anEntry()])));
+  renderAdmin('/admin/audit');
+
+  expect(await screen.findByText('Could not load the audit log')).toBeTruthy();
+  expect(screen.getByText('The database is not answering.')).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('Suspended member')).toBeTruthy();
+});
+
+it('reads the log again every time it is opened, and pages by 20', async () => {
+  const server = fakeServer()
+    .on('GET', '/api/admin/audit', ({ query }) =>
+      query.get('skip') === '20'
+        ? list([anEntry({ action: 'model.approve' })], 21)
+        : list(
+            Array.from({ length: 20 }, () => anEntry()),
+            21,
+          ),
+    )
+    .on('GET', '/api/admin/outbox', () => list([]));
+  renderAdmin('/admin/audit');
+  const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+  expect(await screen.findByText('1–20 of 21')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Approved model')).toBeTruthy();
+
+  fireEvent.click(within(nav).getByRole('link', { name: 'Mail outbox' }));
+  expect(await screen.findByText('No mail yet')).toBeTruthy();
+  const before = server.callsTo('GET', '/api/admin/audit').length;
+  fireEvent.click(within(nav).getByRole('link', { name: 'Audit log' }));
+  await waitFor(() => expect(server.callsTo('GET', '/api/admin/audit').length).toBe(before + 1));
+});

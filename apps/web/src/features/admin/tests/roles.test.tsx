@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { AdminUserRow } from '@cc/contracts';
+import { aMember, fakeServer, list, refusal, renderAdmin } from './harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// Ids of their own: the harness's first member id is the signed-in administrator's.
+const SAM = '00000000-0000-4000-8000-00000000a001';
+const OTHER = '00000000-0000-4000-8000-00000000a002';
+
+/** A member list the role routes change, as the server would, and each member's empty statement. */
+function directory(members: AdminUserRow[]) {
+  const state = { members };
+  const server = fakeServer().on('GET', '/api/admin/users', () => list(state.members));
+  for (const member of members) server.on('GET', `/api/admin/users/${member._id}/entries`, () => list([]));
+  const setRole = (id: string, role: AdminUserRow['role']) => {
+    state.members = state.members.map((m) => (m._id === id ? { ...m, role } : m));
+    return { body: state.members.find((m) => m._id === id) };
+  };
+  return { server, setRole };
+}
+
+async function openDrawer(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: `Open ${name}'s wallet` }));
+  return screen.findByRole('dialog', { name });
+}
+
+it('makes an active member an administrator after confirming, and says so', async () => {
+  const { server, setRole } = directory([aMember({ _id: SAM, name: 'Sam Member' })]);
+  server.on('POST', `/api/admin/users/${SAM}/make-admin`, () => setRole(SAM, 'admin'));
+  renderAdmin('/admin/members');
+
+  const drawer = await openDrawer('Sam Member');
+  expect(within(drawer).queryByText('Administrator')).toBeNull();
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Make administrator' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Make Sam Member an administrator?' });
+  expect(within(confirm).getByText(/written to the audit log/)).toBeTruthy();
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Make administrator' }));
+
+  expect(await screen.findByText('Sam Member is now an administrator.')).toBeTruthy();
+  expect(server.callsTo('POST', `/api/admin/users/${SAM}/make-admin`)).toHaveLength(1);
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Sam Member an administrator?' })).toBeNull());
+  // The list is read again: the drawer and the table show the new role.
+  expect(await within(drawer).findByRole('button', { name: 'Remove administrator' })).toBeTruthy();
+  expect(within(drawer).getByText('Administrator')).toBeTruthy();
+  const row = screen.getByRole('button', { name: "Open Sam Member's wallet", hidden: true }).closest('tr')!;
+  expect(within(row).getByText('Administrator')).toBeTruthy();
+});
+
+it('removes another administrator after confirming', async () => {
+  const { server, setRole } = directory([aMember({ _id: OTHER, name: 'Other Admin', role: 'admin' })]);
+  server.on('POST', `/api/admin/users/${OTHER}/remove-admin`, () => setRole(OTHER, 'user'));
+  renderAdmin('/admin/members');
+
+  const drawer = await openDrawer('Other Admin');
+  expect(within(drawer).getByText('Administrator')).toBeTruthy();
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Remove administrator' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Remove Other Admin as administrator?' });
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Remove administrator' }));
+
+  expect(await screen.findByText('Other Admin is no longer an administrator.')).toBeTruthy();
+  expect(server.callsTo('POST', `/api/admin/users/${OTHER}/remove-admin`)).toHaveLength(1);
+  expect(await within(drawer).findByRole('button', { name: 'Make administrator' })).toBeTruthy();
+});
+
+it("shows the server's refusal in the dialog and keeps it open", async () => {
+  const { server } = directory([aMember({ _id: OTHER, name: 'Last Admin', role: 'admin' })]);
+  server.on('POST', `/api/admin/users/${OTHER}/remove-admin`, () =>
+    refusal(409, 'The site needs at least one administrator: make someone else an administrator first.'),
+  );
+  renderAdmin('/admin/members');
+
+  const drawer = await openDrawer('Last Admin');
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Remove administrator' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Remove Last Admin as administrator?' });
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Remove administrator' }));
+
+  expect(
+    await within(confirm).findByText('The site needs at least one administrator: make someone else an administrator first.'),
+  ).toBeTruthy();
+  expect(screen.getByRole('dialog', { name: 'Remove Last Admin as administrator?' })).toBeTruthy();
+  expect(screen.queryByText('Last Admin is no longer an administrator.')).toBeNull();
+
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove Last Admin as administrator?' })).toBeNull());
+  expect(within(drawer).getByText('Administrator')).toBeTruthy();
+});
+
+it('offers the role only to active ordinary members', async () => {
+  directory([
+    aMember({ _id: SAM, name: 'Ruby Model', type: 'model', modelStatus: 'approved' }),
+    aMember({ _id: OTHER, name: 'Suspended Sam', status: 'suspended' }),
+  ]);
+  renderAdmin('/admin/members');
+
+  for (const name of ['Ruby Model', 'Suspended Sam']) {
+    const drawer = await openDrawer(name);
+    expect(within(drawer).getByRole('button', { name: 'Adjust balance' })).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: /administrator/ })).toBeNull();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull());
+  }
+});
