@@ -5,12 +5,7 @@ import type { CallEngine } from './calls.engine';
 import { toAdminCallRow } from './calls.presenter';
 import type { CallsRepository } from './calls.repository';
 
-/**
- * The reason an administrator's end is stored and announced with. 'admin-ended' needs a value in
- * the `calls.end_reason` enum of db/schema.ts and in the contracts' CALL_END_REASONS; until both
- * have it, the end says 'failed', the reason the engine already gives a call that neither party
- * ended (the provider dropping it). Either way the Voice Call modals close as for any end.
- */
+/** The reason an administrator's end is stored and announced with; the Voice Call modals close as for any end. */
 const ADMIN_END_REASON: CallEndReason = 'admin-ended';
 
 export const CALL_ALREADY_ENDED = 'This call has already ended.';
