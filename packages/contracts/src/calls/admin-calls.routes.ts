@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { hasNoNul, idParamSchema, listOf, pageQuerySchema } from '../common/envelope';
+import { idParamSchema, listOf, optionalFilter, pageQuerySchema, searchTextSchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { defineRoute } from '../common/routes';
 import { CALL_END_REASONS, CALL_STATUSES } from './schemas';
 
 // ---- calls (admin) ---------------------------------------------------------------------------
-
-const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 /** 'live': initiated, ringing or connected; 'ended': every finished state. Empty or absent: all calls. */
 export const adminCallsFilterSchema = z.enum(['live', 'ended'], { error: "Status must be 'live' or 'ended'" });
@@ -14,11 +12,8 @@ export type AdminCallsFilter = z.infer<typeof adminCallsFilterSchema>;
 
 /** GET /admin/calls: `status` picks live or finished calls; `q` matches either party's username, e-mail or name. */
 export const adminCallsQuerySchema = pageQuerySchema.extend({
-  status: z.preprocess(emptyAsMissing, adminCallsFilterSchema.optional()),
-  q: z.preprocess(
-    emptyAsMissing,
-    z.string().trim().max(80, 'At most 80 characters').refine(hasNoNul, 'Text cannot contain NUL characters').optional(),
-  ),
+  status: optionalFilter(adminCallsFilterSchema),
+  q: optionalFilter(searchTextSchema()),
 });
 export type AdminCallsQuery = z.input<typeof adminCallsQuerySchema>;
 

@@ -51,8 +51,10 @@ export type List<T> = { items: T[]; count: number };
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 
+/** Query strings: an empty value (`?status=`) counts as absent. */
+export const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
+
 /** `limit` and `skip` arrive as query strings; empty values fall back to the defaults. */
-const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 export const pageQuerySchema = z.object({
   limit: z.preprocess(emptyAsMissing, z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT)),
   skip: z.preprocess(emptyAsMissing, z.coerce.number().int().min(0).default(0)),
@@ -69,6 +71,17 @@ export const idParamSchema = z.object({ id: z.uuid('That id is not valid') });
  * naming the field instead of failing the write with a 500.
  */
 export const hasNoNul = (text: string) => !text.includes('\u0000');
+
+/** An optional query filter; `?name=` with nothing after it is the same as leaving it out. */
+export const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsMissing, schema.optional());
+
+/** The text an administrator's list is searched with: trimmed, at most `max` characters, never NUL. */
+export const searchTextSchema = (max = 80) =>
+  z
+    .string({ error: 'Search with text' })
+    .trim()
+    .max(max, `Search with at most ${max} characters`)
+    .refine(hasNoNul, 'Search text cannot contain NUL characters');
 
 /**
  * An idempotency key: any opaque string of 8–255 characters the client makes once per attempt (a

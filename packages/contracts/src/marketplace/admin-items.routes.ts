@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoNul, idParamSchema, listOf, pageQuerySchema } from '../common/envelope';
+import { hasNoNul, idParamSchema, listOf, optionalFilter, pageQuerySchema, searchTextSchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { defineRoute } from '../common/routes';
 import { mediaTypeSchema } from '../messaging/media';
@@ -18,20 +18,10 @@ export type SellItemStatus = z.infer<typeof sellItemStatusSchema>;
 export const ADMIN_ITEMS_QUERY_MAX = 80;
 export const HIDE_REASON_MAX = 500;
 
-const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
-
 /** GET /admin/sell-items: `status` (empty or absent: every item), `q` the item's name or the model's username. */
 export const adminItemsQuerySchema = pageQuerySchema.extend({
-  status: z.preprocess(emptyAsMissing, sellItemStatusSchema.optional()),
-  q: z.preprocess(
-    emptyAsMissing,
-    z
-      .string({ error: 'Search with text' })
-      .trim()
-      .max(ADMIN_ITEMS_QUERY_MAX, `Search with at most ${ADMIN_ITEMS_QUERY_MAX} characters`)
-      .refine(hasNoNul, 'Search text cannot contain NUL characters')
-      .optional(),
-  ),
+  status: optionalFilter(sellItemStatusSchema),
+  q: optionalFilter(searchTextSchema(ADMIN_ITEMS_QUERY_MAX)),
 });
 export type AdminItemsQuery = z.input<typeof adminItemsQuerySchema>;
 

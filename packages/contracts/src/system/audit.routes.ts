@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoNul, listOf, pageQuerySchema } from '../common/envelope';
+import { listOf, optionalFilter, pageQuerySchema, searchTextSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 
 // ---- audit log (admin) ---------------------------------------------------------------------
@@ -19,11 +19,8 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
-const filterText = z.preprocess(
-  emptyAsMissing,
-  z.string().trim().max(120, 'At most 120 characters').refine(hasNoNul, 'Text cannot contain NUL characters').optional(),
-);
+const filterText = optionalFilter(searchTextSchema(120));
+const dateOrInstant = optionalFilter(z.union([z.iso.date(), z.iso.datetime({ offset: true })]));
 
 /**
  * Filters, each optional: `q` matches the administrator's e-mail, the action or the target id;
@@ -33,10 +30,10 @@ const filterText = z.preprocess(
 export const auditQuerySchema = pageQuerySchema.extend({
   q: filterText,
   action: filterText,
-  actorId: z.preprocess(emptyAsMissing, z.uuid('That id is not valid').optional()),
+  actorId: optionalFilter(z.uuid('That id is not valid')),
   targetId: filterText,
-  from: z.preprocess(emptyAsMissing, z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional()),
-  to: z.preprocess(emptyAsMissing, z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional()),
+  from: dateOrInstant,
+  to: dateOrInstant,
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
 import { createAdmin, createMember, createModel } from '../../../test-support/factories';
+import { auditTrail } from '../../../test-support/audit';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
 import { multipart } from './helpers';
 
@@ -14,13 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Entry = { actorEmail: string; action: string; targetType: string; targetId: string; before: unknown; after: unknown; ip: string };
-
-async function auditOf(targetId: string): Promise<Entry[]> {
-  const res = await app.request('GET', `/api/admin/audit?targetId=${targetId}`, { token: admin.token });
-  expect(res.status).toBe(200);
-  return res.body.data.items;
-}
+const auditOf = (targetId: string) => auditTrail(app, admin.token, targetId);
 
 const post = (url: string, token: string, body?: object) => app.request('POST', url, { token, ...(body ? { body } : {}) });
 

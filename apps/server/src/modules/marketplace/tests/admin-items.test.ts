@@ -17,6 +17,7 @@ import {
   writtenFor,
   type Member,
 } from './helpers';
+import { auditTrail } from '../../../test-support/audit';
 
 let app: TestApp;
 let admin: Member;
@@ -40,13 +41,8 @@ const storeOf = (modelId: string, token?: string) =>
   app.request('GET', `/api/sell-item/model?modelId=${modelId}`, token ? { token } : undefined);
 const mine = (token: string) => app.request('GET', '/api/sell-item/me', { token });
 
-type AuditRow = { action: string; actorEmail: string; targetType: string; targetId: string; before: unknown; after: unknown };
-/** The item's audit trail, newest first, as an administrator reads it. */
-async function trail(targetId: string): Promise<AuditRow[]> {
-  const res = await app.request('GET', `/api/admin/audit?targetId=${targetId}`, { token: admin.token });
-  expect(res.status).toBe(200);
-  return res.body.data.items;
-}
+/** One target's audit trail, newest first, as an administrator reads it. */
+const trail = (targetId: string) => auditTrail(app, admin.token, targetId);
 
 const ITEM_NOT_ON_SALE = { code: 'NOT_FOUND', msg: 'That item is not on sale.' };
 const ITEM_NOT_FOUND = { code: 'NOT_FOUND', msg: 'That item was not found.' };

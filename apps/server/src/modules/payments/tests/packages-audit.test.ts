@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { tokenPackages } from '../../../db/schema';
 import { createAdmin } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
+import { auditTrail, readAudit } from '../../../test-support/audit';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -19,21 +20,11 @@ const create = (body: Record<string, unknown>) => send('POST', '', body);
 const update = (id: string, body: Record<string, unknown>) => send('PUT', `/${id}`, body);
 const retire = (id: string) => send('DELETE', `/${id}`);
 
-type Row = { action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+/** One target's audit trail, newest first, as an administrator reads it. */
+const trail = (targetId: string) => auditTrail(app, admin.token, targetId);
 
-/** The audit trail of one package, newest first, as an administrator reads it. */
-async function trail(targetId: string) {
-  const res = await app.request('GET', `/api/admin/audit?targetId=${targetId}`, { token: admin.token });
-  expect(res.status).toBe(200);
-  return res.body.data.items as Row[];
-}
-
-/** Every package row in the trail, as `action=package` matches each 'package.*'. */
-async function packageRows() {
-  const res = await app.request('GET', '/api/admin/audit?action=package', { token: admin.token });
-  expect(res.status).toBe(200);
-  return res.body.data.count as number;
-}
+/** How many package rows the log holds (`action=package` matches each 'package.*'). */
+const packageRows = async () => (await readAudit(app, admin.token, { action: 'package' })).count;
 
 const byAdmin = (action: string, id: string) => ({
   action,

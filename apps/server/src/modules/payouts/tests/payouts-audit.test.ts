@@ -4,6 +4,7 @@ import { payoutRequests } from '../../../db/schema';
 import { createAdmin } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
 import { balanceOf, expectLedgerClean, payoutModel, requestPayout } from './helpers';
+import { auditTrail } from '../../../test-support/audit';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -26,12 +27,8 @@ async function pendingRequest() {
   return { model, id: res.body.data._id as string };
 }
 
-/** The audit trail of one request, newest first, as an administrator reads it. */
-async function trail(targetId: string) {
-  const res = await app.request('GET', `/api/admin/audit?targetId=${targetId}`, { token: admin.token });
-  expect(res.status).toBe(200);
-  return res.body.data.items as { action: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
-}
+/** One target's audit trail, newest first, as an administrator reads it. */
+const trail = (targetId: string) => auditTrail(app, admin.token, targetId);
 
 const byAdmin = (action: string, id: string) => ({
   action,

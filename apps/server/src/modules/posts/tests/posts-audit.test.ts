@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createAdmin } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
 import { makeImage, rowCounts, upload, writePost } from './helpers';
+import { auditTrail } from '../../../test-support/audit';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -12,23 +13,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 afterEach(() => vi.restoreAllMocks());
 
-type AuditItem = {
-  actorId: string;
-  actorEmail: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  ip: string | null;
-};
-
-/** The audit trail of one target, newest first, as an administrator reads it. */
-async function trail(targetId: string): Promise<AuditItem[]> {
-  const res = await app.request('GET', `/api/admin/audit?targetId=${targetId}`, { token: admin.token });
-  expect(res.status).toBe(200);
-  return res.body.data.items;
-}
+/** One target's audit trail, newest first, as an administrator reads it. */
+const trail = (targetId: string) => auditTrail(app, admin.token, targetId);
 
 /** What every row says about who acted and from where. */
 const byAdmin = (action: string, targetId: string, targetType = 'post') => ({

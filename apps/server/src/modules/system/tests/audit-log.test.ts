@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createMember } from '../../../test-support/factories';
+import { readAudit } from '../../../test-support/audit';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
 
 let app: TestApp;
@@ -11,23 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Entry = {
-  actorId: string;
-  actorEmail: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  ip: string | null;
-  createdAt: string;
-};
-
-async function auditOf(query: string, token = admin.token): Promise<{ items: Entry[]; count: number }> {
-  const res = await app.request('GET', `/api/admin/audit?${query}`, { token });
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
+const auditOf = (query: string) => readAudit(app, admin.token, Object.fromEntries(new URLSearchParams(query)));
 
 describe('menus and settings leave a trace of who changed what', () => {
   it('creating, changing, ordering and deleting a menu each write one row with before and after', async () => {

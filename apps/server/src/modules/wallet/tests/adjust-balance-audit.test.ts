@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createAdmin, createMember } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
 import { fund, ledgerOf } from './helpers';
+import { auditTrail } from '../../../test-support/audit';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -17,14 +18,8 @@ afterEach(() => vi.restoreAllMocks());
 const adjust = (userId: string, body: Record<string, unknown>) =>
   app.request('POST', `/api/admin/users/${userId}/adjust-balance`, { token: admin.token, body: { idempotencyKey: randomUUID(), ...body } });
 
-type Row = { action: string; actorEmail: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
-
-/** The audit trail of one member, newest first, as an administrator reads it. */
-async function trail(targetId: string) {
-  const res = await app.request('GET', `/api/admin/audit?targetId=${targetId}`, { token: admin.token });
-  expect(res.status).toBe(200);
-  return res.body.data.items as Row[];
-}
+/** One target's audit trail, newest first, as an administrator reads it. */
+const trail = (targetId: string) => auditTrail(app, admin.token, targetId);
 
 const byAdmin = (userId: string) => ({
   action: 'balance.adjust',
