@@ -41,6 +41,7 @@ import { callsModule, type CallsModuleOptions } from './modules/calls';
 import { marketplaceModule } from './modules/marketplace';
 import { postsModule } from './modules/posts';
 import { payoutsModule } from './modules/payouts';
+import { dashboardModule } from './modules/dashboard';
 import { createMediaAccess } from './platform/media-access';
 import { createSettingsService } from './modules/system';
 import { createLedger } from './modules/wallet';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await marketplaceModule(api, ctx);
       await postsModule(api, ctx);
       await payoutsModule(api, ctx);
+      await dashboardModule(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createRedisPresence, type Presence } from './presence';
+import { createMemoryPresence, createRedisPresence, type Presence } from './presence';
 
 /**
  * Presence on Redis, two nodes sharing one key: many lookups in one turn of the event loop go to
@@ -54,4 +54,34 @@ it.runIf(redisUrl)('keeps answering after Redis forgets its scripts (a restart o
   expect(await nodeA.connected(eve)).toBe(true);
   await redis.script('FLUSH');
   expect([...(await nodeB.onlineAmong([eve]))]).toEqual([eve]);
+});
+
+it.runIf(redisUrl)('counts the members online on every node once each (the dashboard)', async () => {
+  const countKey = `presence-count-test:${randomUUID()}`;
+  const [one, two] = [createRedisPresence(redis, countKey), createRedisPresence(redis, countKey)];
+  try {
+    const [fay, gus] = [`fay-${randomUUID()}`, `gus-${randomUUID()}`];
+    expect(await one.onlineCount()).toBe(0);
+    await one.connected(fay);
+    await two.connected(fay); // a second socket, on the other node: still one member
+    await two.connected(gus);
+    expect(await one.onlineCount()).toBe(2);
+    await two.disconnected(gus);
+    expect(await two.onlineCount()).toBe(1);
+  } finally {
+    one.close?.();
+    two.close?.();
+    const keys = await redis.keys(`${countKey}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  }
+});
+
+it('counts the members online in memory once each', async () => {
+  const presence = createMemoryPresence();
+  await presence.connected('hal');
+  await presence.connected('hal');
+  await presence.connected('ida');
+  expect(await presence.onlineCount()).toBe(2);
+  await presence.disconnected('ida');
+  expect(await presence.onlineCount()).toBe(1);
 });

@@ -16,6 +16,8 @@ export interface Presence {
   disconnected(userId: string): Promise<boolean>;
   /** Which of these members are online now. */
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
+  /** How many members are online now (the administrators' dashboard). */
+  onlineCount(): Promise<number>;
   /** Stops renewing this node's counts (Redis); the app calls it on close. */
   close?(): void;
 }
@@ -36,6 +38,9 @@ export function createMemoryPresence(): Presence {
     },
     async onlineAmong(userIds) {
       return new Set(userIds.filter((id) => sockets.has(id)));
+    },
+    async onlineCount() {
+      return sockets.size;
     },
   };
 }
@@ -80,6 +85,23 @@ for i = 3, #ARGV do
 end
 return online`;
 
+/** How many members have a socket on some live node (ARGV[1] = the TTL, ARGV[2] = the node prefix). */
+const ONLINE_COUNT_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local totals = {}
+for _, node in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], now - tonumber(ARGV[1]), '+inf')) do
+  local counts = redis.call('HGETALL', ARGV[2] .. node)
+  for i = 1, #counts, 2 do
+    totals[counts[i]] = (totals[counts[i]] or 0) + tonumber(counts[i + 1])
+  end
+end
+local online = 0
+for _, total in pairs(totals) do
+  if total > 0 then online = online + 1 end
+end
+return online`;
+
 /** Renews this node's heartbeat and keeps its counts (a node that stalls past the TTL counts again when it beats). */
 const HEARTBEAT_SCRIPT = `
 local t = redis.call('TIME')
@@ -104,6 +126,7 @@ export function createRedisPresence(redis: Redis, key: string, nodeId: string = 
   const countScript = scriptCommand(redis, 'presenceCount', 2, COUNT_SCRIPT);
   const onlineScript = scriptCommand(redis, 'presenceOnline', 1, ONLINE_SCRIPT);
   const heartbeatScript = scriptCommand(redis, 'presenceHeartbeat', 2, HEARTBEAT_SCRIPT);
+  const onlineCountScript = scriptCommand(redis, 'presenceOnlineCount', 1, ONLINE_COUNT_SCRIPT);
   const count = async (userId: string, delta: 1 | -1) =>
     Number(await countScript(nodeKey, nodesKey, nodeId, userId, delta, PRESENCE_NODE_TTL_MS, PRESENCE_RETENTION_MS, nodePrefix));
   // A missed beat (a Redis hiccup) is retried by the next one; presence is a courtesy.
@@ -129,6 +152,9 @@ export function createRedisPresence(redis: Redis, key: string, nodeId: string = 
     async onlineAmong(userIds) {
       const online = await Promise.all(userIds.map(isOnline));
       return new Set(userIds.filter((_, i) => online[i]));
+    },
+    async onlineCount() {
+      return Number(await onlineCountScript(nodesKey, PRESENCE_NODE_TTL_MS, nodePrefix));
     },
     close() {
       clearInterval(heartbeat);

@@ -6,3 +6,4 @@ export * from './menus.routes';
 export * from './outbox.routes';
 export * from './platform.routes';
 export * from './audit.routes';
+export * from './stats.routes';

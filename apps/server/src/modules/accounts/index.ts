@@ -22,6 +22,7 @@ export { firstAdminBox, type FirstAdminCredentials } from './first-admin';
 export { createMemberLookup, type MemberLookup } from './member-lookup';
 export { toProfileByUsername } from './accounts.presenter';
 export { visibleMemberWhere } from './member-visibility';
+export { memberTotals, signUpsPerBucket } from './stats.repository';
 export type { FileRef, UserRow } from './users.repository';
 
 /** Codes and reset tokens are keyed with a secret derived from, not equal to, the JWT key. */

@@ -14,6 +14,7 @@ import { registerTwilioWebhooks } from './twilio-webhooks';
 
 export { CALL_JOBS } from './calls.jobs';
 export { CALL_BUSY } from './calls.service';
+export { callsPerBucket } from './stats.repository';
 
 export type CallsModuleOptions = {
   /** The clock of calls: ring timeouts, connected time and billing (tests move it instead of sleeping). */

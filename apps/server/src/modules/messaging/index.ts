@@ -10,6 +10,8 @@ import { registerMessageRoutes } from './messages.routes';
 import { createMessagesService } from './messages.service';
 import { registerMessagingSocket } from './messaging.socket';
 
+export { messagesPerBucket } from './stats.repository';
+
 /** Messaging: conversations, messages, bookmarks, pay per message, live events, typing and presence. */
 export async function messagingModule(app: FastifyInstance, ctx: AppContext) {
   const { db, events, ledger } = ctx;

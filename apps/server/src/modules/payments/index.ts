@@ -21,6 +21,8 @@ import { createWebhookEventsRepository, type WebhookEventsRepository } from './w
 import { registerWebhookRoutes } from './webhook.routes';
 import { createWebhookService } from './webhook.service';
 
+export { salesPerBucket } from './stats.repository';
+
 /** Spent records outlive their nonces (15 minutes) with a wide margin, then go. */
 const SPENT_NONCE_RETENTION_MS = 60 * 60_000;
 

@@ -7,6 +7,8 @@ import { createPayoutRequestsService } from './payout-requests.service';
 import { createPayoutsRepository } from './payouts.repository';
 import { registerPayoutRoutes } from './payouts.routes';
 
+export { payoutsPaidPerBucket } from './stats.repository';
+
 /**
  * Payouts (docs/product.md#payouts): a model's payout account and requests, and administrators'
  * decisions on them. The tokens move through the ledger: held when requested, settled when paid,

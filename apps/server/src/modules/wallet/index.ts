@@ -9,6 +9,7 @@ import { registerWalletSocket } from './wallet.socket';
 export { walletBalance, walletBalances } from './balances';
 export { splitCommission } from './commission';
 export { netEarnedBy } from './earned';
+export { tokensSpentPerBucket } from './stats.repository';
 export {
   createLedger,
   MAX_AMOUNT,

@@ -1,9 +1,12 @@
-import { Link } from 'react-router';
-import { formatUsd, type AdminPayment } from '@cc/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { formatUsd, STATS_PERIODS, type AdminPayment, type StatsPeriod } from '@cc/contracts';
 import { PaymentStatusBadge } from '../../../shared/money';
 import { formatTokens } from '../../../shared/format';
 import { Card, EmptyState, Icon, ListError, PageHeader, RelativeTime, Skeleton, type IconName } from '../../../shared/ui';
 import { useListAdminPaymentsQuery, useListModelsQuery, useListOutboxQuery, useListUsersQuery } from '../api/adminApi';
+import { useGetAdminStatsQuery, type AdminStatsAnswer } from '../api/statsAdminApi';
+import DashboardCharts from '../components/DashboardCharts';
+import { FilterTabs } from '../components/FilterTabs';
 import { useAdminPath } from '../hooks/adminBase';
 import './OverviewPage.css';
 
@@ -137,8 +140,129 @@ function Shortcut({ to, icon, label, text }: (typeof SHORTCUTS)[number]) {
   );
 }
 
-/** Admin › Overview: where an administrator lands — what waits for them, with a way into each section. */
+// ---- the period and its numbers -----------------------------------------------------------------
+
+const PERIODS: readonly { value: StatsPeriod; label: string; phrase: string }[] = [
+  { value: '7d', label: '7 days', phrase: 'the last 7 days' },
+  { value: '30d', label: '30 days', phrase: 'the last 30 days' },
+  { value: '90d', label: '90 days', phrase: 'the last 90 days' },
+  { value: '12m', label: '12 months', phrase: 'the last 12 months' },
+];
+const DEFAULT_PERIOD: StatsPeriod = '30d';
+
+/** The period in the address (`?period=7d`), so a reload or a shared link shows the same view. */
+function usePeriod(): [StatsPeriod, (period: StatsPeriod) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('period');
+  const period = (STATS_PERIODS as readonly string[]).includes(asked ?? '') ? (asked as StatsPeriod) : DEFAULT_PERIOD;
+  const choose = (next: StatsPeriod) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === DEFAULT_PERIOD) updated.delete('period');
+        else updated.set('period', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [period, choose];
+}
+
+const tokens = (value: number) => formatTokens(value);
+const counted = (value: number) => count.format(value);
+
+/** A number of the period, without a link: the totals row. */
+function TotalTile({
+  icon,
+  label,
+  value,
+  hint,
+  loading,
+}: {
+  icon: IconName;
+  label: string;
+  value?: string;
+  hint: string;
+  loading: boolean;
+}) {
+  return (
+    <div className="admin-stat admin-stat--total">
+      <span className="admin-stat__icon" aria-hidden="true">
+        <Icon name={icon} size={20} />
+      </span>
+      <span className="admin-stat__value">{loading ? <Skeleton width={72} height={30} /> : (value ?? '—')}</span>
+      <span className="admin-stat__label">{label}</span>
+      <span className="admin-stat__hint">{hint}</span>
+    </div>
+  );
+}
+
+function Totals({ stats, loading, phrase }: { stats?: AdminStatsAnswer; loading: boolean; phrase: string }) {
+  const t = stats?.totals;
+  const tiles: { icon: IconName; label: string; value?: string; hint: string }[] = [
+    { icon: 'users', label: 'Members', value: t && counted(t.members), hint: 'All accounts but administrators.' },
+    { icon: 'star', label: 'Models', value: t && counted(t.models), hint: 'Approved models.' },
+    { icon: 'circle', label: 'Online now', value: t && counted(t.onlineNow), hint: 'Members with the site open.' },
+    { icon: 'store', label: 'Revenue', value: t && formatUsd(t.revenueCents), hint: `Card payments, ${phrase}.` },
+    { icon: 'coin', label: 'Tokens sold', value: t && tokens(t.tokensSold), hint: `Bought by members, ${phrase}.` },
+    { icon: 'bag', label: 'Tokens spent', value: t && tokens(t.tokensSpent), hint: 'On messages, items, tips and calls.' },
+    { icon: 'chat', label: 'Messages', value: t && counted(t.messages), hint: `Sent, ${phrase}.` },
+    { icon: 'phone', label: 'Calls', value: t && counted(t.calls), hint: `Placed, ${phrase}.` },
+    { icon: 'arrowRight', label: 'Payouts paid', value: t && tokens(t.payoutsPaid), hint: `Tokens paid to models, ${phrase}.` },
+  ];
+  return (
+    <section className="admin-dashboard__section" aria-labelledby="admin-totals-heading">
+      <h2 id="admin-totals-heading" className="admin-dashboard__heading">
+        Totals
+      </h2>
+      <div className="admin-totals" aria-busy={loading || undefined}>
+        {tiles.map((tile) => (
+          <TotalTile key={tile.label} {...tile} loading={loading} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ChartsSkeleton() {
+  return (
+    <div className="admin-charts" role="status" aria-label="Loading charts">
+      {Array.from({ length: 4 }, (_, index) => (
+        <Card key={index} className="admin-chart" aria-hidden="true">
+          <Skeleton width={160} height={18} />
+          <div className="admin-chart__skeleton">
+            <Skeleton height={220} />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** The period's totals and charts, with their loading and error states. */
+function PeriodStats({ period }: { period: StatsPeriod }) {
+  const { data, error, isLoading, isError, isFetching, refetch } = useGetAdminStatsQuery(period);
+  const phrase = PERIODS.find((p) => p.value === period)!.phrase;
+  if (isError) {
+    return (
+      <section className="admin-dashboard__section" aria-label="Statistics">
+        <ListError what="statistics" error={error} onRetry={refetch} retrying={isFetching} />
+      </section>
+    );
+  }
+  // While another period loads, the previous numbers stay (RTK keeps them), dimmed.
+  const stale = isFetching && !isLoading;
+  return (
+    <div className={stale ? 'admin-dashboard__stats is-stale' : 'admin-dashboard__stats'} aria-busy={isFetching || undefined}>
+      <Totals stats={data} loading={isLoading} phrase={phrase} />
+      {isLoading || !data ? <ChartsSkeleton /> : <DashboardCharts stats={data} phrase={phrase} />}
+    </div>
+  );
+}
+
+/** Admin › Dashboard: what waits for the administrator, then the site's numbers over a period, as totals and charts. */
 export default function OverviewPage() {
+  const [period, setPeriod] = usePeriod();
   const waiting = useListModelsQuery({ status: 'pending', limit: 1, skip: 0 });
   const members = useListUsersQuery({ q: '', limit: 1, skip: 0 });
   const payments = useListAdminPaymentsQuery({ status: 'all', limit: RECENT_PAYMENTS, skip: 0 });
@@ -149,7 +273,12 @@ export default function OverviewPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Administration" title="Overview" description="What needs you today, and the way into each part of the site." />
+      <PageHeader
+        eyebrow="Administration"
+        title="Overview"
+        description="What needs you today, and how the site is doing."
+        actions={<FilterTabs label="Period" options={PERIODS} value={period} onChange={setPeriod} />}
+      />
       <div className="admin-stats">
         <StatTile
           to="models"
@@ -182,6 +311,7 @@ export default function OverviewPage() {
           urgent
         />
       </div>
+      <PeriodStats period={period} />
       <div className="admin-overview__grid">
         <RecentPayments />
         <Card title="More sections">

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { AdminStats, StatsPeriod } from '@cc/contracts';
+import { fakeServer, list, refusal, renderAdmin } from './harness';
+
+/** jsdom lays nothing out: the charts' container is told a size instead (recharts' own tests do the same). */
+class FixedResizeObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    const rect = { width: 600, height: 240, top: 0, left: 0, bottom: 240, right: 600, x: 0, y: 0 } as DOMRectReadOnly;
+    this.callback([{ target, contentRect: rect } as ResizeObserverEntry], this as unknown as ResizeObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(() => vi.stubGlobal('ResizeObserver', FixedResizeObserver));
+afterEach(() => vi.unstubAllGlobals());
+
+const zero = { members: 0, models: 0, revenueCents: 0, tokensSold: 0, tokensSpent: 0, messages: 0, calls: 0, payoutsPaid: 0 };
+
+function someStats(period: StatsPeriod = '30d', overrides: Partial<AdminStats['totals']> = {}): AdminStats {
+  const byMonth = period === '12m';
+  const length = { '7d': 7, '30d': 30, '90d': 90, '12m': 12 }[period];
+  const series = Array.from({ length }, (_, i) => ({
+    ...zero,
+    start: byMonth ? new Date(Date.UTC(2026, i, 1)).toISOString() : new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
+  }));
+  series[length - 1] = {
+    ...series[length - 1]!,
+    members: 3,
+    models: 1,
+    revenueCents: 1998,
+    tokensSold: 200,
+    tokensSpent: 12.5,
+    messages: 40,
+    calls: 2,
+  };
+  return {
+    period,
+    bucket: byMonth ? 'month' : 'day',
+    from: series[0]!.start,
+    to: series[length - 1]!.start,
+    totals: {
+      members: 1284,
+      models: 37,
+      onlineNow: 9,
+      revenueCents: 123_456,
+      tokensSold: 12_000,
+      tokensSpent: 4_321.5,
+      messages: 5_678,
+      calls: 42,
+      payoutsPaid: 2_500,
+      ...overrides,
+    },
+    series,
+  };
+}
+
+const overview = () =>
+  fakeServer()
+    .on('GET', '/api/admin/models', () => list([]))
+    .on('GET', '/api/admin/users', () => list([]))
+    .on('GET', '/api/admin/payments', () => list([]))
+    .on('GET', '/api/admin/outbox', () => list([]));
+
+it('shows the totals of the period and a chart per subject, each told as a table', async () => {
+  overview().on('GET', '/api/admin/stats', ({ query }) => ({ body: someStats((query.get('period') ?? '30d') as StatsPeriod) }));
+  renderAdmin('/admin');
+
+  const totals = await screen.findByRole('region', { name: 'Totals' });
+  await waitFor(() => expect(within(totals).getByText('1,284')).toBeTruthy());
+  expect(within(totals).getByText('37')).toBeTruthy();
+  expect(within(totals).getByText('9')).toBeTruthy();
+  expect(within(totals).getByText('$1,234.56')).toBeTruthy();
+  expect(within(totals).getByText('12,000.00')).toBeTruthy();
+  expect(within(totals).getByText('4,321.50')).toBeTruthy();
+  expect(within(totals).getByText('5,678')).toBeTruthy();
+  expect(within(totals).getByText('2,500.00')).toBeTruthy();
+
+  for (const title of ['Members and models', 'Revenue', 'Tokens sold and spent', 'Messages and calls', 'Payouts paid']) {
+    expect(screen.getByRole('heading', { name: title, level: 2 })).toBeTruthy();
+    expect(screen.getByRole('table', { name: title })).toBeTruthy();
+  }
+  const revenue = screen.getByRole('table', { name: 'Revenue' });
+  expect(within(revenue).getAllByRole('row')).toHaveLength(31);
+  expect(within(revenue).getByText('$19.98')).toBeTruthy();
+  expect(within(screen.getByRole('table', { name: 'Tokens sold and spent' })).getByText('12.50')).toBeTruthy();
+  expect(screen.getByText('$1,234.56 from card payments, the last 30 days.')).toBeTruthy();
+});
+
+it('asks for the period chosen and keeps it in the address', async () => {
+  const server = overview().on('GET', '/api/admin/stats', ({ query }) => ({
+    body: someStats((query.get('period') ?? '30d') as StatsPeriod),
+  }));
+  const { router } = renderAdmin('/admin');
+  await screen.findByText('1,284');
+  expect(server.callsTo('GET', '/api/admin/stats').at(-1)!.query.get('period')).toBe('30d');
+  const picker = screen.getByRole('group', { name: 'Period' });
+  expect(within(picker).getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
+
+  fireEvent.click(within(picker).getByRole('button', { name: '12 months' }));
+  await waitFor(() => expect(server.callsTo('GET', '/api/admin/stats').at(-1)!.query.get('period')).toBe('12m'));
+  expect(router.state.location.search).toBe('?period=12m');
+  await waitFor(() => expect(within(screen.getByRole('table', { name: 'Revenue' })).getAllByRole('row')).toHaveLength(13));
+  expect(within(picker).getByRole('button', { name: '12 months' }).getAttribute('aria-pressed')).toBe('true');
+});
+
+it('opens on the period named in the address', async () => {
+  const server = overview().on('GET', '/api/admin/stats', ({ query }) => ({
+    body: someStats((query.get('period') ?? '30d') as StatsPeriod),
+  }));
+  renderAdmin('/admin?period=7d');
+  await screen.findByText('1,284');
+  expect(server.callsTo('GET', '/api/admin/stats').map((c) => c.query.get('period'))).toEqual(['7d']);
+  expect(within(screen.getByRole('table', { name: 'Messages and calls' })).getAllByRole('row')).toHaveLength(8);
+});
+
+it('says when the numbers could not be loaded, and tries again', async () => {
+  let fail = true;
+  overview().on('GET', '/api/admin/stats', () => (fail ? refusal(500, 'The database is resting') : { body: someStats() }));
+  renderAdmin('/admin');
+
+  expect(await screen.findByText(/The database is resting/)).toBeTruthy();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: /try again|retry/i }));
+  expect(await screen.findByText('1,284')).toBeTruthy();
+});
