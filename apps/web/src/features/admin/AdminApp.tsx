@@ -3,6 +3,7 @@ import { ButtonLink, EmptyState } from '../../shared/ui';
 import { AdminLayout } from './components/AdminLayout';
 import { AdminBaseContext, useAdminPath, useMountPath } from './hooks/adminBase';
 import AuditLogPage from './pages/AuditLogPage';
+import CallsPage from './pages/CallsPage';
 import InvoicesPage from './pages/InvoicesPage';
 import MembersPage from './pages/MembersPage';
 import MenusPage from './pages/MenusPage';
@@ -13,6 +14,7 @@ import PaymentsPage from './pages/PaymentsPage';
 import PayoutRequestsPage from './pages/PayoutRequestsPage';
 import PostEditorPage from './pages/PostEditorPage';
 import PostsPage from './pages/PostsPage';
+import SellItemsPage from './pages/SellItemsPage';
 import SettingsPage from './pages/SettingsPage';
 import TokenPackagesPage from './pages/TokenPackagesPage';
 
@@ -48,6 +50,8 @@ export default function AdminApp() {
           <Route path="posts" element={<PostsPage />} />
           <Route path="posts/new" element={<PostEditorPage />} />
           <Route path="posts/:id" element={<PostEditorPage />} />
+          <Route path="items" element={<SellItemsPage />} />
+          <Route path="calls" element={<CallsPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="menus" element={<MenusPage />} />
           <Route path="outbox" element={<OutboxPage />} />

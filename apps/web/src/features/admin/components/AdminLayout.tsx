@@ -15,6 +15,8 @@ const SECTIONS: readonly Section[] = [
   { to: 'payouts', label: 'Payouts', icon: 'arrowRight' },
   { to: 'invoices', label: 'Invoices', icon: 'file' },
   { to: 'posts', label: 'Posts', icon: 'sparkles' },
+  { to: 'items', label: 'Sell items', icon: 'bag' },
+  { to: 'calls', label: 'Calls', icon: 'phone' },
   { to: 'settings', label: 'Settings', icon: 'settings' },
   { to: 'menus', label: 'Menus', icon: 'menu' },
   { to: 'outbox', label: 'Mail outbox', icon: 'mail' },

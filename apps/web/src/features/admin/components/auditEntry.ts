@@ -28,6 +28,9 @@ const ACTIONS: Record<string, string> = {
   'payout.approve': 'Approved payout',
   'payout.pay': 'Marked payout paid',
   'payout.reject': 'Rejected payout',
+  'item.hide': 'Hid sell item',
+  'item.restore': 'Restored sell item',
+  'call.end': 'Ended call',
 };
 
 const TARGETS: Record<string, string> = {
@@ -39,6 +42,8 @@ const TARGETS: Record<string, string> = {
   post: 'Post',
   file: 'File',
   'payout-request': 'Payout request',
+  'sell-item': 'Sell item',
+  call: 'Call',
 };
 
 /** "Approved model"; an action this page does not know yet reads as itself. */
@@ -57,6 +62,8 @@ export const ACTION_FAMILIES = [
   { value: 'settings', label: 'Settings' },
   { value: 'post', label: 'Posts' },
   { value: 'payout', label: 'Payouts' },
+  { value: 'item', label: 'Sell items' },
+  { value: 'call', label: 'Calls' },
 ] as const;
 
 export const isActionFamily = (value: string): boolean => ACTION_FAMILIES.some((family) => family.value === value);
@@ -75,6 +82,7 @@ const UNITS: Record<string, Record<string, 'hundredths' | 'cents'>> = {
   balance: { balance: 'hundredths' },
   payout: { amount: 'hundredths' },
   package: { tokens: 'hundredths', priceCents: 'cents' },
+  call: { tokensCharged: 'hundredths' },
 };
 
 const family = (action: string) => action.split('.')[0] ?? action;
