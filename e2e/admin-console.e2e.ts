@@ -18,7 +18,20 @@ afterAll(async () => {
 });
 
 const PHONE = { width: 390, height: 844 };
-const SECTIONS = ['Models', 'Members', 'Token packages', 'Payments', 'Invoices', 'Settings', 'Menus', 'Mail outbox', 'Overview'];
+const SECTIONS = [
+  'Models',
+  'Members',
+  'Token packages',
+  'Payments',
+  'Invoices',
+  'Sell items',
+  'Calls',
+  'Settings',
+  'Menus',
+  'Mail outbox',
+  'Audit log',
+  'Overview',
+];
 
 /** An SMTP failure as relays really write them: long, with an unbroken address and a stack. */
 const LONG_ERROR =

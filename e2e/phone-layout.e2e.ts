@@ -128,7 +128,22 @@ it('every model page fits a phone', async () => {
 it('every admin page fits a phone', async () => {
   const admin = await createAdmin(server, { name: 'Ann Admin', username: 'ann_admin' });
   const problems = await visitAll(
-    ['', 'models', 'members', 'packages', 'payments', 'invoices', 'settings', 'menus', 'outbox'].map((section) => ({
+    [
+      '',
+      'models',
+      'members',
+      'packages',
+      'payments',
+      'payouts',
+      'invoices',
+      'posts',
+      'items',
+      'calls',
+      'settings',
+      'menus',
+      'outbox',
+      'audit',
+    ].map((section) => ({
       name: `admin-${section || 'overview'}`,
       path: `/admin/${section}`,
     })),
