@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { TEST_PASSWORD, createAdmin, createMember } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
+import { launchBrowser, newPerson, shot, signedInPerson } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -161,8 +161,7 @@ it('an administrator makes a member an administrator, then finds the change in t
   expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe(member.user.id.slice(0, 13));
   await context.close();
 
-  const phone = await newPerson(browser, server.baseUrl, PHONE);
-  await phone.context.addCookies([{ name: 'accessToken', value: admin.token, url: server.baseUrl }]);
+  const phone = await signedInPerson(browser, server.baseUrl, admin.token, PHONE);
   await phone.page.goto('/admin/audit');
   await expect.poll(() => phone.page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(4);
   // Each entry is a card of labelled lines: nothing, not even the table, scrolls sideways.

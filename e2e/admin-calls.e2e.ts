@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, shot, socketConnected } from './support/browser';
+import { FAKE_MEDIA_FLAGS, launchBrowser, shot, signedInPerson, socketConnected } from './support/browser';
 import { dialogShot, voiceCall } from './support/calls';
 import { startServer, type RunningServer } from './support/server';
 
@@ -26,11 +26,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 type Person = { context: BrowserContext; page: Page };
 
-async function signedIn(token: string, viewport = DESKTOP): Promise<Person> {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
-  return person;
-}
+const signedIn = (token: string, viewport = DESKTOP): Promise<Person> => signedInPerson(browser, server.baseUrl, token, viewport);
 
 /** Opens `path` and waits until the page's live socket is up, so server events reach it. */
 async function openLive(person: Person, path: string) {

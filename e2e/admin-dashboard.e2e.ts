@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { calls, payments, tokenPackages } from '../apps/server/src/db/schema';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
+import { launchBrowser, shot, signedInPerson } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -67,8 +67,7 @@ it('shows the dashboard: totals and charts over the chosen period, on a desktop 
   const admin = await createAdmin(server, { name: 'Ada Admin' });
   await seedMonth();
 
-  const { context, page } = await newPerson(browser, server.baseUrl);
-  await context.addCookies([{ name: 'accessToken', value: admin.token, url: server.baseUrl }]);
+  const { context, page } = await signedInPerson(browser, server.baseUrl, admin.token);
   await page.goto('/admin');
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect.poll(() => totals.getByText('Online now').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -82,8 +81,7 @@ it('shows the dashboard: totals and charts over the chosen period, on a desktop 
   await shot(page, 'admin-dashboard-12m-1280');
   await context.close();
 
-  const phone = await newPerson(browser, server.baseUrl, { width: 390, height: 844 });
-  await phone.context.addCookies([{ name: 'accessToken', value: admin.token, url: server.baseUrl }]);
+  const phone = await signedInPerson(browser, server.baseUrl, admin.token, { width: 390, height: 844 });
   await phone.page.goto('/admin?period=7d');
   await expect.poll(() => phone.page.locator('.recharts-wrapper').count(), { timeout: 10_000 }).toBe(5);
   await shot(phone.page, 'admin-dashboard-390');

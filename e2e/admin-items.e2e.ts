@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createAdmin, createMember, createModel } from '../apps/server/src/test-support/factories';
 import { createItem, uploadMedia, type Kind } from '../apps/server/src/modules/marketplace/tests/helpers';
-import { launchBrowser, newPerson, shot } from './support/browser';
+import { launchBrowser, shot, signedInPerson } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -25,12 +25,7 @@ const PHONE = { width: 390, height: 844 };
 const ITEM = 'Harbour lights at dusk';
 const REASON = 'The photo shows a person who did not agree to be in it.';
 
-/** A signed-in person (the cookie the app sets at sign-in). */
-async function signedIn(token: string, viewport?: { width: number; height: number }) {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
-  return person;
-}
+const signedIn = (token: string, viewport?: { width: number; height: number }) => signedInPerson(browser, server.baseUrl, token, viewport);
 
 /** Puts an item on sale through the API, as the model's Add item dialog does. */
 async function onSale(token: string, kind: Kind, name: string, price: number, description = '') {

@@ -44,6 +44,13 @@ export async function newPerson(
   return { context, page };
 }
 
+/** A person already signed in: the browser holds the cookie the app sets at sign-in. */
+export async function signedInPerson(browser: Browser, baseUrl: string, token: string, viewport?: { width: number; height: number }) {
+  const person = await newPerson(browser, baseUrl, viewport);
+  await person.context.addCookies([{ name: 'accessToken', value: token, url: baseUrl }]);
+  return person;
+}
+
 /** Saves a screenshot under e2e/.artifacts for people to look at (the viewport only, for what floats over a page, like a dialog). */
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   mkdirSync(SHOTS_DIR, { recursive: true });
