@@ -308,7 +308,9 @@ export const payments = pgTable(
       .notNull()
       .references(() => tokenPackages.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: ['sandbox', 'authorizenet'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunded'] })
+    status: text('status', {
+      enum: ['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunding', 'refunded', 'charged_back'],
+    })
       .notNull()
       .default('pending'),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -320,12 +322,23 @@ export const payments = pgTable(
     cardBrand: text('card_brand'),
     failureMessage: text('failure_message'),
     ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    /** An administrator's refund (money back through the provider) or a recorded chargeback (the bank took it back). */
+    reversalKind: text('reversal_kind', { enum: ['refund', 'chargeback'] }),
+    reversalReason: text('reversal_reason'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The provider's id of the refund transaction (a refund only). */
+    reversalProviderTransactionId: text('reversal_provider_transaction_id'),
+    /** The ledger transaction that took the tokens back. */
+    reversalLedgerTransactionId: uuid('reversal_ledger_transaction_id').references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_created_idx').on(t.createdAt),
+    check('payments_reversal_with_reason', sql`(${t.reversalKind} is null) = (${t.reversalReason} is null)`),
   ],
 );
 
@@ -345,7 +358,7 @@ export const invoices = pgTable(
     tokens: integer('tokens').notNull(),
     amountCents: integer('amount_cents').notNull(),
     cardLast4: text('card_last4'),
-    status: text('status', { enum: ['paid', 'refunded'] })
+    status: text('status', { enum: ['paid', 'refunded', 'charged_back'] })
       .notNull()
       .default('paid'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
@@ -798,4 +811,24 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
   ],
+);
+
+/**
+ * What visitors sent through the contact form (docs/product.md#contact): kept so an administrator
+ * can read and answer them even when the mail to the site team did not go out.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    /** The signed-in sender, when there was one. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt), index('contact_messages_handled_idx').on(t.handledAt, t.createdAt)],
 );

@@ -72,7 +72,18 @@ export const purchaseRequestSchema = z
   });
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 
-export const paymentStatusSchema = z.enum(['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunded']);
+/** `refunding` while an administrator's refund is at the provider; `charged_back` when the card's bank took the money back. */
+export const paymentStatusSchema = z.enum([
+  'pending',
+  'approved',
+  'declined',
+  'error',
+  'held',
+  'unknown',
+  'refunding',
+  'refunded',
+  'charged_back',
+]);
 export const paymentSchema = z.object({
   _id: z.string(),
   status: paymentStatusSchema,
@@ -121,7 +132,7 @@ export const invoiceSchema = z.object({
   cardLast4: z.string().nullable(),
   /** The card network of the payment ("Visa"), as its payment shows it; null when unknown. */
   cardBrand: z.string().nullable().optional(),
-  status: z.enum(['paid', 'refunded']),
+  status: z.enum(['paid', 'refunded', 'charged_back']),
   buyer: z.object({ name: z.string(), email: z.string() }),
   seller: z.object({ siteName: z.string() }),
 });

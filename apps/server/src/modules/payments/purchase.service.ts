@@ -166,7 +166,9 @@ export function createPurchaseService(deps: {
       throw conflict('This purchase key was already used for another package. Please start a new purchase.');
     switch (payment.status) {
       case 'approved':
+      case 'refunding':
       case 'refunded':
+      case 'charged_back':
         return answer(payment, 200);
       case 'held':
         return answer(payment, 202);

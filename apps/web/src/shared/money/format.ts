@@ -41,7 +41,9 @@ export const PAYMENT_STATUS: Record<Payment['status'], { tone: BadgeTone; label:
   unknown: { tone: 'warning', label: 'Being checked' },
   declined: { tone: 'danger', label: 'Declined' },
   error: { tone: 'danger', label: 'Failed' },
+  refunding: { tone: 'info', label: 'Refund in progress' },
   refunded: { tone: 'neutral', label: 'Refunded' },
+  charged_back: { tone: 'danger', label: 'Charged back' },
 };
 
 export const LEDGER_KIND: Record<LedgerKind, string> = {
