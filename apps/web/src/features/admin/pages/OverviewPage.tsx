@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatUsd, STATS_PERIODS, type AdminPayment, type StatsPeriod } from '@cc/contracts';
 import { PaymentStatusBadge } from '../../../shared/money';
@@ -5,10 +6,12 @@ import { formatTokens } from '../../../shared/format';
 import { Card, EmptyState, Icon, ListError, PageHeader, RelativeTime, Skeleton, type IconName } from '../../../shared/ui';
 import { useListAdminPaymentsQuery, useListModelsQuery, useListOutboxQuery, useListUsersQuery } from '../api/adminApi';
 import { useGetAdminStatsQuery, type AdminStatsAnswer } from '../api/statsAdminApi';
-import DashboardCharts from '../components/DashboardCharts';
 import { FilterTabs } from '../components/FilterTabs';
 import { useAdminPath } from '../hooks/adminBase';
 import './OverviewPage.css';
+
+// recharts is most of the admin code's weight: it loads after the totals, in a chunk of its own.
+const DashboardCharts = lazy(() => import('../components/DashboardCharts'));
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -255,7 +258,13 @@ function PeriodStats({ period }: { period: StatsPeriod }) {
   return (
     <div className={stale ? 'admin-dashboard__stats is-stale' : 'admin-dashboard__stats'} aria-busy={isFetching || undefined}>
       <Totals stats={data} loading={isLoading} phrase={phrase} />
-      {isLoading || !data ? <ChartsSkeleton /> : <DashboardCharts stats={data} phrase={phrase} />}
+      {isLoading || !data ? (
+        <ChartsSkeleton />
+      ) : (
+        <Suspense fallback={<ChartsSkeleton />}>
+          <DashboardCharts stats={data} phrase={phrase} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -78,6 +78,8 @@ it('shows the totals of the period and a chart per subject, each told as a table
   expect(within(totals).getByText('5,678')).toBeTruthy();
   expect(within(totals).getByText('2,500.00')).toBeTruthy();
 
+  // The charts arrive in a chunk of their own, after the totals.
+  await screen.findByRole('heading', { name: 'Members and models', level: 2 });
   for (const title of ['Members and models', 'Revenue', 'Tokens sold and spent', 'Messages and calls', 'Payouts paid']) {
     expect(screen.getByRole('heading', { name: title, level: 2 })).toBeTruthy();
     expect(screen.getByRole('table', { name: title })).toBeTruthy();
