@@ -33,6 +33,20 @@ export type FakeCharge = {
   responseCode: ResponseCode;
   submittedAt: Date;
   batchId: string | null;
+  /** Cents refunded so far; a void cancels the charge before settlement. */
+  refundedCents?: number;
+  voided?: boolean;
+};
+/** A refund or void the fake received, as it received it, with its verdict. */
+export type FakeRefund = {
+  transactionType: 'refundTransaction' | 'voidTransaction';
+  refTransId: string | undefined;
+  refId: string | undefined;
+  amountCents: number | null;
+  cardNumber: string | undefined;
+  expirationDate: string | undefined;
+  responseCode: ResponseCode;
+  transId: string;
 };
 type Profile = { id: string; merchantCustomerId: string; email: string; cards: Map<string, Card> };
 type Json = Record<string, unknown>;
@@ -138,6 +152,7 @@ export async function startFakeAuthorizeNet(opts: { timeoutMs?: number } = {}) {
     signatureKey: randomBytes(64).toString('hex').toUpperCase(),
   };
   const charges: FakeCharge[] = [];
+  const refunds: FakeRefund[] = [];
   const requests: string[] = [];
   const nonces = new Map<string, { card: Card; used: boolean }>();
   const profiles = new Map<string, Profile>();
@@ -172,16 +187,72 @@ export async function startFakeAuthorizeNet(opts: { timeoutMs?: number } = {}) {
   });
 
   function statusOf(c: FakeCharge) {
+    if (c.voided) return 'voided';
     if (c.responseCode === '2') return 'declined';
     if (c.responseCode === '3') return 'generalError';
     if (c.responseCode === '4') return 'FDSPendingReview';
     return c.batchId ? 'settledSuccessfully' : 'capturedPendingSettlement';
   }
 
+  /**
+   * Refunds and voids, the way the gateway judges them: a refund needs a settled, approved charge,
+   * its card's last four digits and at most what is left of the amount (reason 54 otherwise, 55 for
+   * too much); a void needs an approved charge not settled yet (reason 16 otherwise).
+   */
+  function reverseTransaction(type: FakeRefund['transactionType'], body: Json, tr: Json, respond: (answer: Json) => void) {
+    const refTransId = str(tr.refTransId);
+    const charge = charges.find((c) => c.transId === refTransId);
+    const card = obj(obj(tr.payment).creditCard);
+    const amountCents = type === 'refundTransaction' ? Math.round(Number(str(tr.amount)) * 100) : null;
+    let error: { errorCode: string; errorText: string } | null = null;
+    if (type === 'refundTransaction') {
+      if (!charge || charge.responseCode !== '1' || !charge.batchId || charge.voided)
+        error = { errorCode: '54', errorText: 'The referenced transaction does not meet the criteria for issuing a credit.' };
+      else if (str(card.cardNumber) !== charge.card.number.slice(-4))
+        error = { errorCode: '54', errorText: 'The referenced transaction does not meet the criteria for issuing a credit.' };
+      else if (!amountCents || amountCents + (charge.refundedCents ?? 0) > charge.amountCents)
+        error = { errorCode: '55', errorText: 'The sum of credits against the referenced transaction would exceed original debit amount.' };
+    } else if (!charge || charge.responseCode !== '1' || charge.batchId || charge.voided) {
+      error = { errorCode: '16', errorText: 'The transaction cannot be found.' };
+    }
+    const responseCode: ResponseCode = error ? '3' : '1';
+    // A void answers with the charge's own id; a refund is a new transaction.
+    const transId = error ? '0' : type === 'voidTransaction' ? charge!.transId : newId();
+    if (!error && type === 'voidTransaction') charge!.voided = true;
+    if (!error && type === 'refundTransaction') charge!.refundedCents = (charge!.refundedCents ?? 0) + amountCents!;
+    refunds.push({
+      transactionType: type,
+      refTransId,
+      refId: str(body.refId),
+      amountCents,
+      cardNumber: str(card.cardNumber),
+      expirationDate: str(card.expirationDate),
+      responseCode,
+      transId,
+    });
+    const transactionResponse = {
+      responseCode,
+      authCode: '',
+      avsResultCode: 'P',
+      cvvResultCode: '',
+      transId,
+      refTransID: refTransId ?? '',
+      transHash: '',
+      testRequest: '0',
+      accountNumber: charge ? masked(charge.card) : '',
+      accountType: charge ? cardBrandOf(charge.card.number) : '',
+      ...(error ? { errors: [error] } : { messages: [{ code: '1', description: 'This transaction has been approved.' }] }),
+    };
+    const fields = { transactionResponse, refId: str(body.refId) };
+    respond(error ? fail('E00027', 'The transaction was unsuccessful.', fields) : ok(fields));
+  }
+
   function createTransaction(body: Json, respond: (answer: Json) => void) {
     const tr = obj(body.transactionRequest);
     const bad = misplacedKey(Object.keys(tr), TRANSACTION_REQUEST_ORDER);
     if (bad) return respond(invalidChild('transactionRequest', bad));
+    const type = str(tr.transactionType);
+    if (type === 'refundTransaction' || type === 'voidTransaction') return reverseTransaction(type, body, tr, respond);
     const payment = obj(tr.payment);
     const profile = obj(tr.profile);
     let card: Card | undefined;
@@ -435,6 +506,8 @@ export async function startFakeAuthorizeNet(opts: { timeoutMs?: number } = {}) {
   return {
     url,
     charges,
+    /** Every refund and void received, in order. */
+    refunds,
     /** Names of the requests received, in order. */
     requests,
     profiles,

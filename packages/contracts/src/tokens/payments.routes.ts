@@ -2,6 +2,7 @@ import { idParamSchema, listOf, okSchema, pageQuerySchema } from '../common/enve
 import { defineRoute } from '../common/routes';
 import {
   acceptConfigSchema,
+  adminInvoicesQuerySchema,
   adminPaymentSchema,
   adminPaymentsQuerySchema,
   invoiceSchema,
@@ -100,7 +101,7 @@ export const paymentRoutes = {
     path: '/admin/payments',
     access: 'admin',
     tags: ['admin', 'payments'],
-    summary: 'Every payment, newest first',
+    summary: 'Every payment, newest first, filtered by status, text (member, provider transaction id, invoice number) and time',
     query: adminPaymentsQuerySchema,
     answer: listOf(adminPaymentSchema),
   }),
@@ -109,8 +110,8 @@ export const paymentRoutes = {
     path: '/admin/invoices',
     access: 'admin',
     tags: ['admin', 'payments'],
-    summary: 'Every invoice, newest first',
-    query: pageQuerySchema,
+    summary: 'Every invoice, newest first, filtered by status, text (number, buyer) and time',
+    query: adminInvoicesQuerySchema,
     answer: listOf(invoiceSchema),
   }),
   webhook: defineRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
+import { hasNoNul, idempotencyKeySchema, optionalFilter, pageQuerySchema, searchTextSchema } from '../common/envelope';
 import { tokenAmount, usdCents, usdDollars } from '../common/money';
 
 export const paymentProviderSchema = z.enum(['sandbox', 'authorizenet']);
@@ -106,12 +106,43 @@ export const purchaseResultSchema = z.object({
 });
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
-/** GET /admin/payments — every member's payments, optionally one status. */
-export const adminPaymentsQuerySchema = pageQuerySchema.extend({ status: paymentStatusSchema.optional() });
+export const ADMIN_PAYMENTS_QUERY_MAX = 80;
+const adminDate = optionalFilter(
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date (YYYY-MM-DD) or an ISO date-time' }),
+);
+
+/**
+ * GET /admin/payments filters, each optional: `status`; `q` a member's name, e-mail or username, a
+ * provider transaction id or an invoice number ("INV-000012" or "12"); `from` / `to` bound the
+ * payment's time (a bare `to` date includes that whole day, as the audit log reads it).
+ */
+export const adminPaymentsQuerySchema = pageQuerySchema.extend({
+  status: optionalFilter(paymentStatusSchema),
+  q: optionalFilter(searchTextSchema(ADMIN_PAYMENTS_QUERY_MAX)),
+  from: adminDate,
+  to: adminDate,
+});
+export type AdminPaymentsQuery = z.input<typeof adminPaymentsQuerySchema>;
+
+export const paymentReversalKindSchema = z.enum(['refund', 'chargeback']);
+export type PaymentReversalKind = z.infer<typeof paymentReversalKindSchema>;
+/** An administrator's refund or recorded chargeback (docs/product.md#refunds-and-chargebacks); null while there is none. */
+export const paymentReversalSchema = z.object({
+  kind: paymentReversalKindSchema,
+  reason: z.string(),
+  at: z.string().nullable(),
+  /** The administrator who recorded it; null once their account is gone. */
+  by: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  /** The provider's id of the refund (a void keeps the charge's id); null for a chargeback. */
+  providerTransactionId: z.string().nullable(),
+});
+export type PaymentReversal = z.infer<typeof paymentReversalSchema>;
+
 export const adminPaymentSchema = paymentSchema.extend({
   provider: paymentProviderSchema,
   providerTransactionId: z.string().nullable(),
   user: z.object({ _id: z.string(), username: z.string(), name: z.string(), email: z.string() }),
+  reversal: paymentReversalSchema.nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
@@ -138,6 +169,35 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const formatInvoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+
+export const invoiceStatusSchema = z.enum(['paid', 'refunded', 'charged_back']);
+/** GET /admin/invoices filters: `q` the number ("INV-000012" or "12") or the buyer's name or e-mail, `status`, `from` / `to`. */
+export const adminInvoicesQuerySchema = pageQuerySchema.extend({
+  status: optionalFilter(invoiceStatusSchema),
+  q: optionalFilter(searchTextSchema(ADMIN_PAYMENTS_QUERY_MAX)),
+  from: adminDate,
+  to: adminDate,
+});
+export type AdminInvoicesQuery = z.input<typeof adminInvoicesQuerySchema>;
+
+/** GET /admin/payments/{id} — the drawer: the payment, its invoice, and what its member holds now. */
+export const adminPaymentDetailSchema = adminPaymentSchema.extend({
+  invoice: invoiceSchema.nullable(),
+  memberBalance: tokenAmount({ description: "The member's tokens now" }),
+});
+export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
+
+export const REVERSAL_REASON_MAX = 500;
+/** POST /admin/payments/{id}/refund and /chargeback — the reason, kept on the payment and in the audit log. */
+export const reversePaymentSchema = z.object({
+  reason: z
+    .string({ error: 'Say why' })
+    .trim()
+    .min(1, 'Say why')
+    .max(REVERSAL_REASON_MAX, `A reason is at most ${REVERSAL_REASON_MAX} characters`)
+    .refine(hasNoNul, 'A reason cannot contain NUL characters'),
+});
+export type ReversePaymentInput = z.input<typeof reversePaymentSchema>;
 
 /**
  * What `Accept.dispatchData(secureData, responseHandler)` hands to `responseHandler`, from

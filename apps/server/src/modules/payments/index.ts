@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { createPaymentProvider } from '../../providers/payments';
+import { createAdminPaymentsRepository } from './admin-payments.repository';
+import { registerAdminPaymentRoutes } from './admin-payments.routes';
+import { createAdminPaymentsService } from './admin-payments.service';
 import { createCardsRepository } from './cards.repository';
 import { registerCardRoutes } from './cards.routes';
 import { createInvoicesRepository } from './invoices.repository';
@@ -11,9 +14,10 @@ import { seedTokenPackages } from './packages.seed';
 import { createPackagesService } from './packages.service';
 import { createPaymentHistoryService } from './payment-history.service';
 import { createPaymentsRepository } from './payments.repository';
-import { registerPaymentAdminRoutes, registerPaymentRoutes } from './payments.routes';
+import { registerPaymentRoutes } from './payments.routes';
 import { createPurchaseService } from './purchase.service';
 import { createPaymentReconciler } from './reconciler';
+import { createReversalService } from './reversal.service';
 import { registerSandboxRoutes } from './sandbox.routes';
 import { createSavedCardsService } from './saved-cards.service';
 import { createSettlement } from './settlement';
@@ -72,7 +76,12 @@ export async function paymentsModule(app: FastifyInstance, ctx: AppContext) {
     invoices: invoiceService,
   });
   registerCardRoutes(app, ctx, { savedCards });
-  registerPaymentAdminRoutes(app, { history, invoices: invoiceService });
+  const adminRepo = createAdminPaymentsRepository(db);
+  const adminPayments = createAdminPaymentsService({ admin: adminRepo, invoices, settings, ledger });
+  registerAdminPaymentRoutes(app, {
+    admin: adminPayments,
+    reversals: createReversalService({ db, payments, admin: adminRepo, ledger, provider, audit, details: adminPayments, log }),
+  });
   await registerWebhookRoutes(app, { webhooks: createWebhookService({ db, payments, webhookEvents, provider, settlement, log }) });
   if (provider.name === 'sandbox') registerSandboxRoutes(app, ctx);
 

@@ -1,16 +1,8 @@
-import {
-  usdCentsToDollars,
-  formatInvoiceNumber,
-  type AdminPayment,
-  type Invoice,
-  type Payment,
-  type SavedCard,
-  type TokenPackage,
-} from '@cc/contracts';
+import { usdCentsToDollars, formatInvoiceNumber, type Invoice, type Payment, type SavedCard, type TokenPackage } from '@cc/contracts';
 import type { PaymentMethodRow } from './cards.repository';
 import type { InvoiceWithBuyer } from './invoices.repository';
 import type { PackageRow } from './packages.repository';
-import type { AdminListedPayment, ListedPayment } from './payments.repository';
+import type { ListedPayment } from './payments.repository';
 
 /**
  * Explicit allow-lists: provider ids, idempotency keys and ledger ids stay on the server. Tokens stay
@@ -39,13 +31,6 @@ export const toPaymentDto = (row: ListedPayment): Payment => ({
   failureMessage: row.failureMessage,
   invoiceId: row.invoiceId,
   createdAt: row.createdAt.toISOString(),
-});
-
-export const toAdminPaymentDto = (row: AdminListedPayment): AdminPayment => ({
-  ...toPaymentDto(row),
-  provider: row.provider,
-  providerTransactionId: row.providerTransactionId,
-  user: { _id: row.user.id, username: row.user.username, name: row.user.name, email: row.user.email },
 });
 
 export const toInvoiceDto = (row: InvoiceWithBuyer, siteName: string): Invoice => ({

@@ -1,5 +1,5 @@
 import { and, asc, between, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
-import { invoices, payments, users } from '../../db/schema';
+import { invoices, payments } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
 import { referenceRange } from './reference';
 
@@ -8,7 +8,6 @@ export type PaymentStatus = PaymentRow['status'];
 export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status'>;
 export type PaymentPatch = Partial<Omit<typeof payments.$inferInsert, 'id' | 'createdAt' | 'userId' | 'idempotencyKey'>>;
 export type ListedPayment = PaymentRow & { invoiceId: string | null };
-export type AdminListedPayment = ListedPayment & { user: { id: string; username: string; name: string; email: string } };
 type Page = { limit: number; skip: number };
 
 /** A payment in these states may still turn out approved (by the provider's answer, a webhook or a lookup). */
@@ -114,25 +113,6 @@ export function createPaymentsRepository(db: Db) {
         .offset(page.skip);
       const [total] = await tx.select({ n: count() }).from(payments).where(where);
       return { rows: rows.map((r) => ({ ...r.payment, invoiceId: r.invoiceId })), count: total?.n ?? 0 };
-    },
-
-    /** Everyone's payments for administrators, newest first, optionally of one status. */
-    async listForAdmin(
-      page: Page & { status?: PaymentStatus | undefined },
-      tx: DbOrTx = db,
-    ): Promise<{ rows: AdminListedPayment[]; count: number }> {
-      const where = page.status ? eq(payments.status, page.status) : undefined;
-      const rows = await tx
-        .select({ ...withInvoice, user: { id: users.id, username: users.username, name: users.name, email: users.email } })
-        .from(payments)
-        .innerJoin(users, eq(users.id, payments.userId))
-        .leftJoin(invoices, eq(invoices.paymentId, payments.id))
-        .where(where)
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(page.limit)
-        .offset(page.skip);
-      const [total] = await tx.select({ n: count() }).from(payments).where(where);
-      return { rows: rows.map((r) => ({ ...r.payment, invoiceId: r.invoiceId, user: r.user })), count: total?.n ?? 0 };
     },
   };
 }

@@ -38,10 +38,3 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: Pick<AppContext
 
   mountRoute(app, routes.invoice, async (request) => s.invoices.get(currentAuth(request), request.params.id));
 }
-
-/** Administrators read every payment and invoice. */
-export function registerPaymentAdminRoutes(app: FastifyInstance, s: Pick<PaymentRouteDeps, 'history' | 'invoices'>) {
-  mountRoute(app, routes.adminPayments, async (request) => s.history.forAdmin(request.query));
-
-  mountRoute(app, routes.adminInvoices, async (request) => s.invoices.listAll(request.query));
-}

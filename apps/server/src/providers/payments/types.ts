@@ -24,6 +24,12 @@ export type PaymentProvider = {
   findTransaction(input: { reference: string; since: Date }): Promise<ChargeResult | null>;
   /** One transaction by the provider's id (webhooks name it), or null when unknown. */
   getTransaction(transactionId: string): Promise<ChargeResult | null>;
+  /**
+   * Gives an approved charge's money back to its card (docs/product.md#refunds-and-chargebacks): a
+   * refund of a settled charge, or a void of one not settled yet. Answers the provider's verdict;
+   * throws ProviderUnreachableError when the verdict is unknown.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** Whether a webhook body was really sent by the provider. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): boolean;
 };
@@ -93,3 +99,19 @@ export class ProviderRequestError extends Error {
     this.name = 'ProviderRequestError';
   }
 }
+
+export type RefundRequest = {
+  /** The provider's id of the charge being given back. */
+  transactionId: string;
+  amountCents: number;
+  /** The card's last four digits: Authorize.Net wants them with a refund. */
+  cardLast4: string | null;
+  /** Our compact reference for the payment (≤ 20 characters), sent as refId. */
+  reference: string;
+};
+
+export type RefundResult =
+  /** `refund` moved money back; `void` cancelled a charge before it settled (no money ever moved). */
+  | { outcome: 'refunded' | 'voided'; transactionId: string; message: string }
+  /** The provider answered no, in its own words. */
+  | { outcome: 'refused'; message: string; code?: string | undefined };

@@ -9,6 +9,7 @@ export function PaymentStatusBadge({ status }: { status: Payment['status'] }) {
 }
 
 export function InvoiceStatusBadge({ status }: { status: Invoice['status'] }) {
+  if (status === 'charged_back') return <Badge tone="danger">Charged back</Badge>;
   return status === 'paid' ? <Badge tone="success">Paid</Badge> : <Badge tone="neutral">Refunded</Badge>;
 }
 

@@ -1,5 +1,5 @@
 import type { AuthorizeNetConfig } from '../../../config/config';
-import type { ChargeRequest, ChargeResult, PaymentProvider, ProviderCustomer, SavedProfile } from '../types';
+import type { ChargeRequest, ChargeResult, PaymentProvider, ProviderCustomer, RefundRequest, RefundResult, SavedProfile } from '../types';
 import { ProviderRequestError, ProviderUnreachableError } from '../types';
 import { createAuthorizeNetClient, firstMessage, type AnetResponse, type AuthorizeNetClient } from './client';
 import * as req from './requests';
@@ -22,6 +22,8 @@ const DUPLICATE = 'E00039';
 const INTERNAL_ERROR = 'E00001';
 /** E00040: the record cannot be found. */
 const NOT_FOUND = 'E00040';
+/** Response reason 54: "The referenced transaction does not meet the criteria for issuing a credit." — not settled yet, among others. */
+const NOT_REFUNDABLE = '54';
 /** Settled batches are searched this far back from the payment (the gateway allows 31 days at once). */
 const SETTLED_SEARCH_MARGIN_MS = 24 * 3600_000;
 const MAX_SETTLED_SPAN_MS = 30 * 24 * 3600_000;
@@ -121,6 +123,32 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
     return undefined;
   }
 
+  /** One refund or void; the transaction's own answer when there is one, the request's otherwise. */
+  async function reverse(requestFields: Record<string, unknown>): Promise<RefundResult> {
+    const response = await client.call('createTransactionRequest', requestFields);
+    if (response.transactionResponse === undefined) {
+      const message = firstMessage(response);
+      if (message.code === INTERNAL_ERROR) throw new ProviderUnreachableError(`Authorize.Net failed internally (${message.text})`);
+      return { outcome: 'refused', code: message.code, message: message.text };
+    }
+    const answer = transactionResponseSchema.parse(response.transactionResponse);
+    const result = chargeResultOf(answer, firstMessage(response).text);
+    if (result.outcome === 'approved' && result.transactionId)
+      return { outcome: 'refunded', transactionId: result.transactionId, message: result.message };
+    return { outcome: 'refused', code: answer.errors?.[0]?.errorCode, message: result.message };
+  }
+
+  /**
+   * A refund first; when the gateway answers that the charge does not qualify (it has not settled
+   * yet), a void instead, which cancels the charge before any money moved.
+   */
+  async function refund({ transactionId, amountCents, cardLast4, reference }: RefundRequest): Promise<RefundResult> {
+    const refunded = await reverse(req.refundTransaction({ transactionId, amountCents, cardLast4: cardLast4 ?? '', reference }));
+    if (refunded.outcome !== 'refused' || refunded.code !== NOT_REFUNDABLE) return refunded;
+    const voided = await reverse(req.voidTransaction({ transactionId, reference }));
+    return voided.outcome === 'refused' ? voided : { ...voided, outcome: 'voided' };
+  }
+
   return {
     name: 'authorizenet',
 
@@ -184,6 +212,8 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
     },
 
     getTransaction,
+
+    refund,
 
     verifyWebhook: (rawBody, signatureHeader) => isValidWebhookSignature(rawBody, signatureHeader, config.signatureKey),
   };

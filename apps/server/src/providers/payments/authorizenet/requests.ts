@@ -87,3 +87,23 @@ export const getSettledBatchList = (first: Date, last: Date) => ({
 export const getTransactionList = (batchId: string) => ({ batchId, ...newestFirst });
 
 export const getTransactionDetails = (transId: string) => ({ transId });
+
+/**
+ * A refund of a settled charge: the gateway wants the card's last four digits and a masked expiry
+ * ("XXXX") beside the charge's id, and at most the charged amount.
+ */
+export const refundTransaction = (input: { transactionId: string; amountCents: number; cardLast4: string; reference: string }) => ({
+  refId: input.reference,
+  transactionRequest: {
+    transactionType: 'refundTransaction',
+    amount: centsToDollars(input.amountCents),
+    payment: { creditCard: { cardNumber: input.cardLast4, expirationDate: 'XXXX' } },
+    refTransId: input.transactionId,
+  },
+});
+
+/** Cancels a charge that has not settled yet (a refund of it is refused until the nightly settlement). */
+export const voidTransaction = (input: { transactionId: string; reference: string }) => ({
+  refId: input.reference,
+  transactionRequest: { transactionType: 'voidTransaction', refTransId: input.transactionId },
+});

@@ -31,6 +31,9 @@ export function createSandboxProvider({ nonceKey, spendNonce }: Deps): PaymentPr
     return (await spendNonce(card.id, new Date(card.expiresAt))) ? card : null;
   }
 
+  /** Refunded in this process; the payment's own state (refunding, refunded) is what prevents a second refund. */
+  const refunded = new Set<string>();
+
   return {
     name: 'sandbox',
 
@@ -80,6 +83,15 @@ export function createSandboxProvider({ nonceKey, spendNonce }: Deps): PaymentPr
     // The sandbox answers every charge at once, so there is never an unknown outcome to look up.
     findTransaction: async () => null,
     getTransaction: async () => null,
+
+    // Moves no money, like its charges: any sandbox charge is refunded once, anything else is refused
+    // the way Authorize.Net refuses a transaction it does not know.
+    async refund({ transactionId }) {
+      if (!/^sbx-[0-9a-f]{20}$/.test(transactionId) || refunded.has(transactionId))
+        return { outcome: 'refused', code: '54', message: 'The referenced transaction does not meet the criteria for issuing a credit.' };
+      refunded.add(transactionId);
+      return { outcome: 'refunded', transactionId: `sbx-rf-${hex(10)}`, message: 'This transaction has been approved.' };
+    },
 
     // The sandbox sends no webhooks, so none is genuine.
     verifyWebhook: () => false,

@@ -21,6 +21,7 @@ const aPayment = (overrides: Partial<AdminPayment> = {}): AdminPayment => ({
   provider: 'sandbox',
   providerTransactionId: 'sbx_123',
   user: { _id: 'u1', username: 'sam', name: 'Sam Member', email: 'sam@example.test' },
+  reversal: null,
   ...overrides,
 });
 

@@ -1,0 +1,216 @@
+import { ErrorCode, formatTokens, hundredthsToTokens, type AdminPaymentDetail } from '@cc/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AdminActor, AuditLog } from '../../platform/audit';
+import type { Db, Tx } from '../../platform/db';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { ProviderUnreachableError, type PaymentProvider, type RefundResult } from '../../providers/payments';
+import type { Ledger, Posted } from '../wallet';
+import type { AdminPaymentsRepository } from './admin-payments.repository';
+import { PAYMENT_NOT_FOUND, type AdminPaymentsService } from './admin-payments.service';
+import type { PaymentRow, PaymentsRepository } from './payments.repository';
+import { paymentReference } from './reference';
+
+type Kind = 'refund' | 'chargeback';
+/** What taking the tokens back did: hundredths taken, hundredths the wallet no longer had, and the movement (none when it held nothing). */
+type TakenBack = { posted: Posted | null; takenBack: number; shortfall: number };
+
+const tokens = (hundredths: number) => formatTokens(hundredthsToTokens(hundredths));
+/** A spend may slip in between reading the balance and taking the tokens (the ledger then refuses): read again. */
+const ATTEMPTS = 3;
+
+function notReversible(payment: PaymentRow, kind: Kind): AppError {
+  const what = kind === 'refund' ? 'refunded' : 'charged back';
+  switch (payment.status) {
+    case 'refunding':
+      return conflict('A refund of this payment is already under way.');
+    case 'refunded':
+      return conflict('This payment was already refunded.');
+    case 'charged_back':
+      return conflict('A chargeback was already recorded for this payment.');
+    default:
+      return conflict(`Only an approved payment can be ${what}; this one is ${payment.status}.`);
+  }
+}
+
+/**
+ * Refunds and chargebacks (docs/product.md#refunds-and-chargebacks). A refund claims the payment
+ * first (approved → refunding, in a short transaction of its own), so a second click or a second
+ * administrator is refused with 409 and the card is refunded once; the provider is called outside
+ * any transaction; then one transaction takes the tokens back, marks the payment and its invoice and
+ * writes the audit row. A chargeback has no provider call: that last transaction alone.
+ */
+export function createReversalService({
+  db,
+  payments,
+  admin,
+  ledger,
+  provider,
+  audit,
+  details,
+  log,
+}: {
+  db: Db;
+  payments: Pick<PaymentsRepository, 'lock' | 'update'>;
+  admin: Pick<AdminPaymentsRepository, 'moveStatus' | 'setInvoiceStatus'>;
+  ledger: Pick<Ledger, 'refund' | 'adjust' | 'balanceOf' | 'announce'>;
+  provider: Pick<PaymentProvider, 'refund'>;
+  audit: Pick<AuditLog, 'record'>;
+  details: Pick<AdminPaymentsService, 'detail'>;
+  log: FastifyBaseLogger;
+}) {
+  /**
+   * The tokens the payment bought leave the wallet. When the wallet holds them all, the purchase's
+   * ledger transaction is reversed (ledger.refund: once per transaction). When the member spent some,
+   * a wallet never goes below zero: what it holds is taken by an adjustment and the rest is the
+   * shortfall, written in the audit row.
+   */
+  async function takeBack(payment: PaymentRow, kind: Kind, actor: AdminActor, memo: string, tx: Tx): Promise<TakenBack> {
+    if (!payment.ledgerTransactionId) throw new Error(`approved payment ${payment.id} has no ledger transaction`);
+    const held = await ledger.balanceOf(payment.userId, tx);
+    const idempotencyKey = `${kind}:${payment.id}`;
+    if (held >= payment.tokens) {
+      const posted = await ledger.refund({ transactionId: payment.ledgerTransactionId, idempotencyKey, memo }, tx);
+      return { posted, takenBack: payment.tokens, shortfall: 0 };
+    }
+    if (held === 0) return { posted: null, takenBack: 0, shortfall: payment.tokens };
+    const posted = await ledger.adjust({ userId: payment.userId, amount: -held, reason: memo, adminId: actor.id, idempotencyKey }, tx);
+    return { posted, takenBack: held, shortfall: payment.tokens - held };
+  }
+
+  /** Runs `work` in a transaction, again when the ledger refused because the wallet changed meanwhile. */
+  async function withRetry<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(work);
+      } catch (error) {
+        if (!(error instanceof AppError && error.status === 402) || attempt >= ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** The reversal's last step: tokens, payment, invoice and audit row, all or nothing. */
+  async function settle(
+    actor: AdminActor,
+    id: string,
+    kind: Kind,
+    reason: string,
+    expected: PaymentRow['status'],
+    refund: Extract<RefundResult, { transactionId: string }> | null,
+  ): Promise<Posted | null> {
+    const status = kind === 'refund' ? 'refunded' : 'charged_back';
+    return withRetry(async (tx) => {
+      const payment = await payments.lock(id, tx);
+      if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+      if (payment.status !== expected) throw notReversible(payment, kind);
+      const memo = `${kind === 'refund' ? 'Refund' : 'Chargeback'} of ${payment.packageName}: ${reason}`;
+      const taken = await takeBack(payment, kind, actor, memo, tx);
+      await payments.update(
+        id,
+        {
+          status,
+          reversalKind: kind,
+          reversalReason: reason,
+          reversedAt: new Date(),
+          reversedBy: actor.id,
+          reversalProviderTransactionId: refund?.transactionId ?? null,
+          reversalLedgerTransactionId: taken.posted?.transactionId ?? null,
+        },
+        tx,
+      );
+      await admin.setInvoiceStatus(id, status, tx);
+      await audit.record(
+        actor,
+        {
+          action: kind === 'refund' ? 'payment.refund' : 'payment.chargeback',
+          target: { type: 'payment', id },
+          before: { status: 'approved' },
+          after: {
+            status,
+            reason,
+            // Hundredths, as other audit rows keep token amounts (docs/product.md#units).
+            taken: taken.takenBack,
+            shortfall: taken.shortfall,
+            amountCents: payment.amountCents,
+            ...(refund
+              ? { providerAction: refund.outcome === 'voided' ? 'void' : 'refund', providerTransactionId: refund.transactionId }
+              : {}),
+          },
+        },
+        tx,
+      );
+      return taken.posted;
+    });
+  }
+
+  /** approved → refunding, refused (409) when the member no longer holds what the payment bought. */
+  async function claim(id: string): Promise<PaymentRow> {
+    return db.transaction(async (tx) => {
+      const payment = await payments.lock(id, tx);
+      if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+      if (payment.status !== 'approved') throw notReversible(payment, 'refund');
+      if (!payment.providerTransactionId) throw conflict('The provider never named this charge, so it cannot be refunded there.');
+      const held = await ledger.balanceOf(payment.userId, tx);
+      if (held < payment.tokens) {
+        throw new AppError(
+          409,
+          ErrorCode.CONFLICT,
+          `The member holds only ${tokens(held)} of the ${tokens(payment.tokens)} tokens this payment bought, so it cannot be refunded. ` +
+            'If their bank took the money back, record a chargeback instead.',
+          { balance: hundredthsToTokens(held), needed: hundredthsToTokens(payment.tokens) },
+        );
+      }
+      await payments.update(id, { status: 'refunding' }, tx);
+      return payment;
+    });
+  }
+
+  async function refund(actor: AdminActor, id: string, reason: string): Promise<AdminPaymentDetail> {
+    const payment = await claim(id);
+    const release = () => admin.moveStatus(id, 'refunding', 'approved');
+    let result: RefundResult;
+    try {
+      result = await provider.refund({
+        transactionId: payment.providerTransactionId!,
+        amountCents: payment.amountCents,
+        cardLast4: payment.cardLast4,
+        reference: paymentReference(payment.id),
+      });
+    } catch (error) {
+      await release();
+      if (error instanceof ProviderUnreachableError) {
+        log.warn({ err: error, paymentId: id }, 'refund: the provider did not answer');
+        throw new AppError(
+          502,
+          ErrorCode.PAYMENT_PROVIDER_ERROR,
+          'The payment provider did not answer, so the refund may or may not have gone through. Check the transaction at the provider before trying again.',
+        );
+      }
+      throw error;
+    }
+    if (result.outcome === 'refused') {
+      await release();
+      throw new AppError(502, ErrorCode.PAYMENT_PROVIDER_ERROR, `The payment provider refused the refund: ${result.message}`, {
+        providerCode: result.code ?? null,
+      });
+    }
+    let posted: Posted | null;
+    try {
+      posted = await settle(actor, id, 'refund', reason, 'refunding', result);
+    } catch (error) {
+      // The card was refunded but the books were not: the payment stays `refunding` for a person to see.
+      log.error({ err: error, paymentId: id, refund: result }, 'refund: the provider refunded but recording it failed');
+      throw error;
+    }
+    if (posted) ledger.announce(posted);
+    return details.detail(id);
+  }
+
+  async function chargeback(actor: AdminActor, id: string, reason: string): Promise<AdminPaymentDetail> {
+    const posted = await settle(actor, id, 'chargeback', reason, 'approved', null);
+    if (posted) ledger.announce(posted);
+    return details.detail(id);
+  }
+
+  return { refund, chargeback };
+}
+export type ReversalService = ReturnType<typeof createReversalService>;

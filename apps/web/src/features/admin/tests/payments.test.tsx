@@ -1,0 +1,212 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { AdminPayment, AdminPaymentDetail, Invoice } from '@cc/contracts';
+import { fakeServer, list, refusal, renderAdmin } from './harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const PAYMENT_ID = 'dddddddd-0000-4000-8000-000000000001';
+
+function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    _id: 'eeeeeeee-0000-4000-8000-000000000001',
+    number: 'INV-000012',
+    issuedAt: '2026-03-04T10:12:00.000Z',
+    packageName: 'Popular',
+    tokens: 1_200,
+    amountCents: 4_999,
+    amount: 49.99,
+    cardLast4: '1111',
+    cardBrand: 'Visa',
+    status: 'paid',
+    buyer: { name: 'Sam Member', email: 'sam@example.test' },
+    seller: { siteName: 'Crush Club' },
+    ...overrides,
+  };
+}
+
+function aPayment(overrides: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    _id: PAYMENT_ID,
+    status: 'approved',
+    packageName: 'Popular',
+    tokens: 1_200,
+    amountCents: 4_999,
+    amount: 49.99,
+    cardLast4: '1111',
+    cardBrand: 'Visa',
+    failureMessage: null,
+    invoiceId: 'eeeeeeee-0000-4000-8000-000000000001',
+    createdAt: '2026-03-04T10:12:00.000Z',
+    provider: 'authorizenet',
+    providerTransactionId: '60000000042',
+    user: { _id: 'u1', username: 'sam', name: 'Sam Member', email: 'sam@example.test' },
+    reversal: null,
+    ...overrides,
+  };
+}
+
+const detailOf = (payment: AdminPayment, memberBalance = 1_500): AdminPaymentDetail => ({
+  ...payment,
+  invoice: anInvoice({ status: payment.status === 'refunded' ? 'refunded' : payment.status === 'charged_back' ? 'charged_back' : 'paid' }),
+  memberBalance,
+});
+
+/** The server's one payment: listed, opened, refunded or charged back as the real one answers. */
+function paymentDesk(initial = aPayment(), balance = 1_500) {
+  let payment = initial;
+  let memberBalance = balance;
+  const reverse = (kind: 'refund' | 'chargeback', reason: string) => {
+    payment = {
+      ...payment,
+      status: kind === 'refund' ? 'refunded' : 'charged_back',
+      reversal: {
+        kind,
+        reason,
+        at: '2026-03-05T09:00:00.000Z',
+        by: { _id: 'a1', name: 'Ada Admin', email: 'ada@example.test' },
+        providerTransactionId: kind === 'refund' ? '60000000099' : null,
+      },
+    };
+    memberBalance = Math.max(0, memberBalance - payment.tokens);
+    return { body: detailOf(payment, memberBalance) };
+  };
+  const server = fakeServer()
+    .on('GET', '/api/admin/payments', () => list([payment]))
+    .on('GET', `/api/admin/payments/${PAYMENT_ID}`, () => ({ body: detailOf(payment, memberBalance) }))
+    .on('POST', `/api/admin/payments/${PAYMENT_ID}/refund`, ({ body }) => reverse('refund', (body as { reason: string }).reason))
+    .on('POST', `/api/admin/payments/${PAYMENT_ID}/chargeback`, ({ body }) => reverse('chargeback', (body as { reason: string }).reason));
+  return server;
+}
+
+const openPayment = async () => {
+  fireEvent.click(await screen.findByRole('button', { name: 'Open Popular payment by Sam Member' }));
+  return screen.findByRole('dialog', { name: 'Popular · $49.99' });
+};
+
+it('sends search, status and days to the server and keeps them in the address; Clear filters empties them', async () => {
+  const server = fakeServer().on('GET', '/api/admin/payments', ({ query }) =>
+    query.get('q') === 'nobody' ? list([]) : list([aPayment()]),
+  );
+  const { router } = renderAdmin('/admin/payments?page=2');
+  await screen.findByRole('button', { name: 'Open Popular payment by Sam Member' });
+  const last = () => server.callsTo('GET', '/api/admin/payments').at(-1)!.query;
+
+  fireEvent.click(within(screen.getByRole('group', { name: 'Payment status' })).getByRole('button', { name: 'Charged back' }));
+  await waitFor(() => expect(last().get('status')).toBe('charged_back'));
+  fireEvent.change(screen.getByLabelText('Search payments'), { target: { value: ' INV-000012 ' } });
+  await waitFor(() => expect(last().get('q')).toBe('INV-000012'));
+  fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+  fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+  await waitFor(() => expect(last().get('to')).toBe('2026-03-31'));
+  expect(Object.fromEntries(last())).toEqual({
+    status: 'charged_back',
+    q: 'INV-000012',
+    from: '2026-03-01',
+    to: '2026-03-31',
+    limit: '20',
+    skip: '0',
+  });
+  expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+    status: 'charged_back',
+    q: 'INV-000012',
+    from: '2026-03-01',
+    to: '2026-03-31',
+  });
+
+  fireEvent.change(screen.getByLabelText('Search payments'), { target: { value: 'nobody' } });
+  expect(await screen.findByText('No payments match “nobody”')).toBeTruthy();
+  fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+  await waitFor(() => expect(last().toString()).toBe('limit=20&skip=0'));
+  expect((screen.getByLabelText('Search payments') as HTMLInputElement).value).toBe('');
+  expect(router.state.location.search).toBe('');
+});
+
+it('opens a payment in a drawer with its member, card, provider reference, invoice and balance', async () => {
+  paymentDesk();
+  renderAdmin('/admin/payments');
+  const drawer = await openPayment();
+  expect(within(drawer).getByText('Sam Member')).toBeTruthy();
+  expect(within(drawer).getByText('Visa •••• 1111', { exact: false })).toBeTruthy();
+  expect(within(drawer).getByText('60000000042')).toBeTruthy();
+  expect(within(drawer).getByText('Authorize.Net')).toBeTruthy();
+  expect(await within(drawer).findByText('INV-000012')).toBeTruthy();
+  expect(within(drawer).getByText('1,500.00 tokens')).toBeTruthy();
+  expect(within(drawer).getByRole('button', { name: 'Refund' })).toBeTruthy();
+  expect(within(drawer).getByRole('button', { name: 'Record chargeback' })).toBeTruthy();
+});
+
+it('refunds with a reason: the reason is required, a toast says so, and the drawer shows the refund', async () => {
+  const server = paymentDesk();
+  renderAdmin('/admin/payments');
+  const drawer = await openPayment();
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Refund this payment?' });
+  expect(within(dialog).getByText(/\$49\.99 goes back to Sam Member's card/)).toBeTruthy();
+
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+  expect(await within(dialog).findByText('Say why')).toBeTruthy();
+  expect(server.callsTo('POST', `/api/admin/payments/${PAYMENT_ID}/refund`)).toHaveLength(0);
+
+  fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Bought the wrong package' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+  expect(await screen.findByText('Payment refunded.')).toBeTruthy();
+  expect(server.callsTo('POST', `/api/admin/payments/${PAYMENT_ID}/refund`)[0]!.body).toEqual({ reason: 'Bought the wrong package' });
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund this payment?' })).toBeNull());
+  expect(await within(drawer).findByText('Bought the wrong package')).toBeTruthy();
+  expect(within(drawer).getByText(/Ada Admin \(ada@example\.test\) refunded it/)).toBeTruthy();
+  expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
+  // 1,500 held less the 1,200 the payment bought, as the server read it again.
+  expect(await within(drawer).findByText('300.00 tokens')).toBeTruthy();
+});
+
+it("shows the server's refusal in the dialog and keeps what was typed", async () => {
+  const server = paymentDesk().on('POST', `/api/admin/payments/${PAYMENT_ID}/refund`, () =>
+    refusal(409, 'The member holds only 200.00 of the 1,200.00 tokens this payment bought, so it cannot be refunded.'),
+  );
+  renderAdmin('/admin/payments');
+  const drawer = await openPayment();
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Refund this payment?' });
+  fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Asked for it back' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+  expect(await within(dialog).findByText(/holds only 200\.00 of the 1,200\.00 tokens/)).toBeTruthy();
+  expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Asked for it back');
+  expect(server.callsTo('POST', `/api/admin/payments/${PAYMENT_ID}/refund`)).toHaveLength(1);
+});
+
+it('records a chargeback, warning first when the member holds fewer tokens than the payment bought', async () => {
+  const server = paymentDesk(aPayment(), 300);
+  renderAdmin('/admin/payments');
+  const drawer = await openPayment();
+  await within(drawer).findByText('300.00 tokens');
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Record chargeback' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Record a chargeback?' });
+  expect(within(dialog).getByText(/they hold only 300\.00, so that much is taken and the rest is recorded as a shortfall/)).toBeTruthy();
+  fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Dispute 4855' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Record chargeback' }));
+  expect(await screen.findByText('Chargeback recorded.')).toBeTruthy();
+  expect(server.callsTo('POST', `/api/admin/payments/${PAYMENT_ID}/chargeback`)[0]!.body).toEqual({ reason: 'Dispute 4855' });
+  expect(await within(drawer).findByText('Dispute 4855')).toBeTruthy();
+});
+
+it('offers no reversal on a payment that is not approved', async () => {
+  paymentDesk(aPayment({ status: 'declined', failureMessage: 'This transaction has been declined.', invoiceId: null }));
+  renderAdmin('/admin/payments');
+  const drawer = await openPayment();
+  expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
+  expect(within(drawer).queryByRole('button', { name: 'Record chargeback' })).toBeNull();
+});
+
+it('searches invoices by number and status, and keeps them in the address', async () => {
+  const server = fakeServer().on('GET', '/api/admin/invoices', () => list([anInvoice({ status: 'charged_back' })]));
+  const { router } = renderAdmin('/admin/invoices');
+  expect(await screen.findByRole('button', { name: 'INV-000012' })).toBeTruthy();
+  expect(screen.getByText('Charged back', { selector: '.ui-badge, span' })).toBeTruthy();
+  const last = () => server.callsTo('GET', '/api/admin/invoices').at(-1)!.query;
+  fireEvent.click(within(screen.getByRole('group', { name: 'Invoice status' })).getByRole('button', { name: 'Refunded' }));
+  fireEvent.change(screen.getByLabelText('Search invoices'), { target: { value: 'INV-12' } });
+  await waitFor(() => expect(last().get('q')).toBe('INV-12'));
+  expect(last().get('status')).toBe('refunded');
+  expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'refunded', q: 'INV-12' });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createAdmin, createMember } from '../apps/server/src/test-support/factories';
+import { auditChangesOf, auditRow } from './support/audit';
+import { animationsDone, launchBrowser, shot, signedInPerson } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * Admin › Payments (docs/product.md#refunds-and-chargebacks): a member buys tokens with the sandbox
+ * card; an administrator finds the payment by searching the member, refunds it with a reason; the
+ * member's balance drops and their payment shows Refunded; the audit log has the refund.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+const REASON = 'Bought the wrong package by mistake and asked the same day.';
+
+const signedIn = (token: string, viewport?: { width: number; height: number }) => signedInPerson(browser, server.baseUrl, token, viewport);
+
+/** Clicks into a field and types into it key by key, as a person does. */
+async function typeInto(field: Locator, text: string) {
+  await field.click();
+  await field.pressSequentially(text, { delay: 10 });
+}
+
+/** The member buys the Starter package at /tokens with the sandbox's approved card. */
+async function buyStarter(page: Page, name: string) {
+  await page.goto('/tokens');
+  const chip = page.locator('.balance-chip__amount');
+  await expect.poll(() => chip.textContent(), { timeout: 10_000 }).toBe('0.00');
+  const starter = page
+    .locator('article, section, div')
+    .filter({ has: page.getByText('Starter', { exact: true }) })
+    .filter({ has: page.getByRole('button', { name: 'Buy' }) })
+    .last();
+  await starter.getByRole('button', { name: 'Buy' }).click();
+  const checkout = page.getByRole('dialog');
+  await typeInto(checkout.getByLabel('Card number'), '4111 1111 1111 1111');
+  await typeInto(checkout.getByLabel('Expiry'), '1230');
+  await typeInto(checkout.getByLabel('Security code'), '123');
+  await typeInto(checkout.getByLabel('Name on card'), name);
+  await checkout.getByRole('button', { name: /^Pay \$9\.99/ }).click();
+  await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe('100.00');
+  return chip;
+}
+
+/** How far the page, and every table box on it, would scroll sideways (0 when nothing does). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const boxes = [document.documentElement, ...document.querySelectorAll<HTMLElement>('.ui-table__scroll')];
+    return Math.max(...boxes.map((box) => box.scrollWidth - box.clientWidth));
+  });
+
+it('an administrator finds a member’s payment by searching, refunds it with a reason, and the member sees it refunded', async () => {
+  const admin = await createAdmin(server, { name: 'Ada Admin' });
+  const member = await createMember(server, { name: 'Rosa Refundable', username: 'rosa_refund' });
+  const other = await createMember(server, { name: 'Otto Other' });
+
+  // ---- the members buy tokens ---------------------------------------------------------------------------
+  const fan = await signedIn(member.token);
+  const chip = await buyStarter(fan.page, 'Rosa Refundable');
+  const bystander = await signedIn(other.token);
+  await buyStarter(bystander.page, 'Otto Other');
+  await bystander.context.close();
+
+  // ---- the administrator finds Rosa's payment ------------------------------------------------------------
+  const { context, page } = await signedIn(admin.token);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Payments', exact: true }).click();
+  await page.waitForURL(/\/admin\/payments$/);
+  await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(2);
+  await typeInto(page.getByLabel('Search payments'), 'rosa');
+  await page.waitForURL(/q=rosa/);
+  await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
+  const row = page.locator('tbody tr').first();
+  expect(await row.innerText()).toContain('Rosa Refundable');
+  expect(await row.innerText()).toContain('$9.99');
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'admin-payments-search');
+
+  // ---- opens it and refunds it --------------------------------------------------------------------------------
+  await row.getByRole('button', { name: 'Open Starter payment by Rosa Refundable' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Starter · $9.99' });
+  await expect.poll(() => drawer.getByText('100.00 tokens', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await drawer.getByText(/^INV-\d{6}$/).isVisible()).toBe(true);
+  await animationsDone(page);
+  await shot(page, 'admin-payment-drawer', { fullPage: false });
+  await drawer.getByRole('button', { name: 'Refund' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Refund this payment?' });
+  // The reason is required.
+  await confirm.getByRole('button', { name: 'Refund' }).click();
+  await expect.poll(() => confirm.getByText('Say why').isVisible()).toBe(true);
+  await typeInto(confirm.getByLabel('Reason'), REASON);
+  await animationsDone(page);
+  await shot(page, 'admin-payment-refund-modal', { fullPage: false });
+  await confirm.getByRole('button', { name: 'Refund' }).click();
+  await expect.poll(() => page.getByText('Payment refunded.').isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => drawer.getByText(REASON).isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => drawer.getByText('0.00 tokens', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await drawer.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+  await animationsDone(page);
+  await shot(page, 'admin-payment-refunded', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await expect.poll(() => row.getByText('Refunded', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+  // ---- the member's balance drops at once, and their payment shows Refunded ----------------------------
+  await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe('0.00');
+  await fan.page.goto('/tokens/history');
+  const payment = fan.page.getByRole('row').filter({ hasText: 'Starter' });
+  await expect.poll(() => payment.getByText('Refunded', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+  await shot(fan.page, 'member-payment-refunded');
+  await fan.context.close();
+
+  // ---- the audit log has the refund ----------------------------------------------------------------------------
+  const audit = await auditRow(page, 'Refunded payment', admin.user.email);
+  const changes = (await auditChangesOf(audit)).join('\n');
+  expect(changes).toContain('status: approved → refunded');
+  expect(changes).toContain('taken: 100.00 tokens');
+  expect(changes).toContain('shortfall: 0.00 tokens');
+  await shot(page, 'admin-payment-audit');
+
+  // ---- the same page on a phone: one card per payment, nothing scrolls sideways ------------------------
+  await page.goto('/admin/payments?q=rosa');
+  await page.setViewportSize(PHONE);
+  await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'admin-payments-phone');
+  await page
+    .locator('tbody tr')
+    .first()
+    .getByRole('button', { name: /^Open Starter payment/ })
+    .click();
+  await expect
+    .poll(() => page.getByRole('dialog', { name: 'Starter · $9.99' }).getByText(REASON).isVisible(), { timeout: 10_000 })
+    .toBe(true);
+  await animationsDone(page);
+  await shot(page, 'admin-payment-drawer-phone', { fullPage: false });
+  await context.close();
+});

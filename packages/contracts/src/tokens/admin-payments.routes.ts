@@ -1,0 +1,47 @@
+import { idParamSchema } from '../common/envelope';
+import { defineRoute } from '../common/routes';
+import { adminPaymentDetailSchema, reversePaymentSchema } from './payments';
+
+const tags = ['admin', 'payments'];
+
+/**
+ * Administrators open one payment and reverse it (docs/product.md#refunds-and-chargebacks). The
+ * lists themselves are `paymentRoutes.adminPayments` and `paymentRoutes.adminInvoices`.
+ */
+export const adminPaymentRoutes = {
+  detail: defineRoute({
+    method: 'GET',
+    path: '/admin/payments/:id',
+    access: 'admin',
+    tags,
+    summary: 'One payment with its invoice and the member’s balance now',
+    params: idParamSchema,
+    answer: adminPaymentDetailSchema,
+  }),
+  refund: defineRoute({
+    method: 'POST',
+    path: '/admin/payments/:id/refund',
+    access: 'admin',
+    tags,
+    summary: 'Refund an approved payment: the money goes back to the card, the tokens leave the wallet',
+    description: [
+      'Only an approved payment. 409 when it is not approved (or another refund is under way), or when the member no longer holds',
+      'the tokens it bought (the message says how many they hold). The provider refunds the card (or voids a charge not settled yet);',
+      'when it refuses, 502 with its words and nothing changes.',
+    ].join(' '),
+    params: idParamSchema,
+    body: reversePaymentSchema,
+    answer: adminPaymentDetailSchema,
+  }),
+  chargeback: defineRoute({
+    method: 'POST',
+    path: '/admin/payments/:id/chargeback',
+    access: 'admin',
+    tags,
+    summary: 'Record a chargeback: the card’s bank took the money back; the tokens leave the wallet (as many as it holds)',
+    description: 'Only an approved payment (409 otherwise). No provider call. A wallet never goes below zero: see docs/product.md.',
+    params: idParamSchema,
+    body: reversePaymentSchema,
+    answer: adminPaymentDetailSchema,
+  }),
+};
