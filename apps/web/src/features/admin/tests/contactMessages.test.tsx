@@ -1,0 +1,210 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { ContactMessageRow } from '@cc/contracts';
+import { fakeServer, refusal, renderAdmin } from './harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+let serial = 0;
+const anId = () => `dddddddd-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
+
+function aMessage(overrides: Partial<ContactMessageRow> = {}): ContactMessageRow {
+  return {
+    _id: anId(),
+    name: 'Vera Visitor',
+    email: 'vera@example.test',
+    message: 'How do refunds for tokens work?\nI bought the wrong package.',
+    sender: null,
+    status: 'open',
+    handledAt: null,
+    handledBy: null,
+    createdAt: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The server's messages, filtered by status and text as the real one does; handle and reopen move them. */
+function messageDesk(initial: ContactMessageRow[]) {
+  const rows = new Map(initial.map((row) => [row._id, row]));
+  const move = (id: string, changes: Partial<ContactMessageRow>) => {
+    const row = { ...rows.get(id)!, ...changes };
+    rows.set(id, row);
+    return { body: row };
+  };
+  const server = fakeServer()
+    .on('GET', '/api/admin/contact-messages', ({ query }) => {
+      const status = query.get('status') ?? 'open';
+      const q = (query.get('q') ?? '').toLowerCase();
+      const all = [...rows.values()];
+      const items = all.filter(
+        (row) =>
+          (status === 'all' || row.status === status) &&
+          (!q || [row.name, row.email, row.message].some((text) => text.toLowerCase().includes(q))),
+      );
+      return { body: { items, count: items.length, open: all.filter((row) => row.status === 'open').length } };
+    })
+    .on('POST', /\/handle$/, ({ path }) =>
+      move(path.split('/')[4]!, { status: 'handled', handledAt: '2026-03-05T10:00:00.000Z', handledBy: { _id: 'a-1', username: 'admin' } }),
+    )
+    .on('POST', /\/reopen$/, ({ path }) => move(path.split('/')[4]!, { status: 'open', handledAt: null, handledBy: null }));
+  return { server, rows };
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Admin sections' });
+const lastList = (server: ReturnType<typeof messageDesk>['server']) =>
+  Object.fromEntries(server.callsTo('GET', '/api/admin/contact-messages').at(-1)!.query);
+
+async function openMessage(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name }));
+  return screen.findByRole('dialog', { name: `Message from ${name}` });
+}
+
+it('is in the admin navigation with the open count, and lists open messages first', async () => {
+  const { server } = messageDesk([
+    aMessage(),
+    aMessage({
+      name: 'Paula Member',
+      email: 'paula@example.test',
+      message: 'My payout is late.',
+      sender: { _id: 'u-1', username: 'paula_m' },
+    }),
+    aMessage({ name: 'Old Question', status: 'handled', handledAt: '2026-03-03T10:00:00.000Z' }),
+  ]);
+  server.on('GET', '/api/admin/outbox', { body: { items: [], count: 0 } });
+  const { router } = renderAdmin('/admin/outbox');
+  const link = await within(nav()).findByRole('link', { name: /^Messages\W+2 open$/ });
+  fireEvent.click(link);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/messages'));
+  expect(await screen.findByRole('heading', { name: 'Messages', level: 1 })).toBeTruthy();
+
+  const paula = (await screen.findByRole('button', { name: 'Paula Member' })).closest('tr')!;
+  expect(within(paula).getByText('paula@example.test')).toBeTruthy();
+  expect(within(paula).getByText('@paula_m')).toBeTruthy();
+  expect(within(paula).getByText('My payout is late.')).toBeTruthy();
+  expect(within(paula).getByText('Open')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Vera Visitor' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Old Question' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Open' }).getAttribute('aria-pressed')).toBe('true');
+  expect(lastList(server)).toEqual({ status: 'open', limit: '20', skip: '0' });
+});
+
+it('switches status and searches on the server, keeping both in the address', async () => {
+  const { server } = messageDesk([aMessage(), aMessage({ name: 'Old Question', message: 'Where is the FAQ page?', status: 'handled' })]);
+  const { router } = renderAdmin('/admin/messages');
+  await screen.findByRole('button', { name: 'Vera Visitor' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Handled' }));
+  expect(await screen.findByRole('button', { name: 'Old Question' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Vera Visitor' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'All' }));
+  expect(await screen.findByRole('button', { name: 'Vera Visitor' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Old Question' })).toBeTruthy();
+
+  fireEvent.change(screen.getByLabelText('Search messages'), { target: { value: ' faq ' } });
+  await waitFor(() => expect(lastList(server)).toEqual({ status: 'all', q: 'faq', limit: '20', skip: '0' }));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Vera Visitor' })).toBeNull());
+  expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'all', q: 'faq' });
+
+  fireEvent.change(screen.getByLabelText('Search messages'), { target: { value: 'nothing like it' } });
+  expect(await screen.findByText('No messages match “nothing like it”')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+  expect(await screen.findByRole('button', { name: 'Vera Visitor' })).toBeTruthy();
+});
+
+it('says when nothing is open', async () => {
+  messageDesk([aMessage({ status: 'handled' })]);
+  renderAdmin('/admin/messages');
+  expect(await screen.findByText('No open messages')).toBeTruthy();
+  expect(within(nav()).getByRole('link', { name: 'Messages' })).toBeTruthy(); // no count when none wait
+});
+
+it('shows the whole message as text, never as markup, with a reply link to the sender', async () => {
+  const message = '<img src=x onerror="window.hacked=1"><b>bold?</b>\nsecond line';
+  messageDesk([aMessage({ name: 'Script Kid', email: 'kid+test@example.test', message, sender: { _id: 'u-2', username: 'kiddo' } })]);
+  renderAdmin('/admin/messages');
+  const drawer = await openMessage('Script Kid');
+
+  const text = within(drawer).getByText((_, element) => element?.classList.contains('admin-contact-text') ?? false);
+  expect(text.textContent).toBe(message);
+  expect(text.querySelector('img, b')).toBeNull();
+  expect(drawer.querySelector('img')).toBeNull();
+  expect(within(drawer).getByText('@kiddo')).toBeTruthy();
+  expect(within(drawer).getByText('kid+test@example.test')).toBeTruthy();
+  const reply = within(drawer).getByRole('link', { name: 'Reply by e-mail' });
+  expect(reply.getAttribute('href')).toMatch(/^mailto:kid%2Btest@example\.test\?subject=Re%3A%20/);
+});
+
+it('marks a message handled: it says so, the drawer shows who, and it leaves the Open list', async () => {
+  const vera = aMessage();
+  const { server } = messageDesk([vera, aMessage({ name: 'Paula Member' })]);
+  renderAdmin('/admin/messages');
+  const drawer = await openMessage('Vera Visitor');
+  expect(within(drawer).getByText('Not signed in')).toBeTruthy();
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Mark handled' }));
+
+  expect(await screen.findByText('Marked handled.')).toBeTruthy();
+  expect(server.callsTo('POST', `/api/admin/contact-messages/${vera._id}/handle`)).toHaveLength(1);
+  expect(await within(drawer).findByRole('button', { name: 'Reopen' })).toBeTruthy();
+  expect(within(drawer).getByText(/by @admin/)).toBeTruthy();
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Vera Visitor' })).toBeNull());
+  expect(screen.getByRole('button', { name: 'Paula Member' })).toBeTruthy();
+  await waitFor(() => expect(within(nav()).getByRole('link', { name: /^Messages\W+1 open$/ })).toBeTruthy());
+});
+
+it('reopens a handled message', async () => {
+  const old = aMessage({
+    name: 'Old Question',
+    status: 'handled',
+    handledAt: '2026-03-03T10:00:00.000Z',
+    handledBy: { _id: 'a', username: 'ruth' },
+  });
+  const { server } = messageDesk([old]);
+  renderAdmin('/admin/messages?status=handled');
+  const drawer = await openMessage('Old Question');
+  expect(within(drawer).getByText(/by @ruth/)).toBeTruthy();
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Reopen' }));
+  expect(await screen.findByText('Back among the open messages.')).toBeTruthy();
+  expect(server.callsTo('POST', `/api/admin/contact-messages/${old._id}/reopen`)).toHaveLength(1);
+  expect(await within(drawer).findByRole('button', { name: 'Mark handled' })).toBeTruthy();
+});
+
+it("shows the server's refusal in the drawer", async () => {
+  const { server } = messageDesk([aMessage()]);
+  server.on('POST', /\/handle$/, () => refusal(404, 'No contact message with that id.'));
+  renderAdmin('/admin/messages');
+  const drawer = await openMessage('Vera Visitor');
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Mark handled' }));
+  expect(await within(drawer).findByText('No contact message with that id.')).toBeTruthy();
+  expect(within(drawer).getByRole('button', { name: 'Mark handled' })).toBeTruthy();
+});
+
+it('reads handle and reopen in the audit log', async () => {
+  const entry = (action: string, before: object, after: object) => ({
+    _id: anId(),
+    actorId: '00000000-0000-4000-8000-000000000001',
+    actorEmail: 'admin@example.test',
+    action,
+    targetType: 'contact-message',
+    targetId: 'dddddddd-0000-4000-8000-000000000999',
+    before,
+    after,
+    ip: null,
+    createdAt: '2026-03-02T10:00:00.000Z',
+  });
+  fakeServer().on('GET', '/api/admin/audit', () => ({
+    body: {
+      items: [
+        entry('contact-message.reopen', { status: 'handled' }, { status: 'open' }),
+        entry('contact-message.handle', { status: 'open' }, { status: 'handled' }),
+      ],
+      count: 2,
+    },
+  }));
+  renderAdmin('/admin/audit?action=contact-message');
+  const handled = (await screen.findByText('Marked message handled')).closest('tr')!;
+  expect(within(handled).getByText('Contact message')).toBeTruthy();
+  expect(within((await screen.findByText('Reopened message')).closest('tr')!).getByText('contact-message.reopen')).toBeTruthy();
+  expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('contact-message');
+});
