@@ -21,6 +21,15 @@ export type Settled = { call: CallRow; moved: boolean; notices: Notice[]; wallet
 
 const RINGING: readonly CallStatus[] = ['initiated', 'ringing'];
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
+/**
+ * A ringing call's deadline (docs/product.md#calls): fixed when it is placed, from `callRingSeconds`
+ * then, and kept in `next_charge_at` — the row's "next thing due" — until it connects and billing
+ * takes that column over. A row placed before the setting existed has none: the old 30 s apply.
+ */
+export const ringDeadlineFrom = (placedAt: Date, ringSeconds: number) => at(placedAt, ringSeconds * 1000);
+export const ringDeadlineOf = (call: Pick<CallRow, 'createdAt' | 'nextChargeAt'>) =>
+  call.nextChargeAt ?? at(call.createdAt, CALL_RING_TIMEOUT_MS);
+
 /** When minute k of a call connected at `connectedAt` falls due. */
 export const dueAtOf = (connectedAt: Date, minute: number) => at(connectedAt, billingSecondForMinute(minute) * 1000);
 
@@ -242,7 +251,7 @@ export function createCallEngine(deps: {
   /** A ringing call past its time is missed: the caller hears 'no-answer', the model gets a notification. */
   async function expireRinging(id: string, instant: Date): Promise<Settled | undefined> {
     const call = await repo.findById(id);
-    if (!call || !RINGING.includes(call.status) || at(call.createdAt, CALL_RING_TIMEOUT_MS) > instant) return undefined;
+    if (!call || !RINGING.includes(call.status) || ringDeadlineOf(call) > instant) return undefined;
     return notAnswered(id, 'no-answer');
   }
 

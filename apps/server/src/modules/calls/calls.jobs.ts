@@ -15,7 +15,7 @@ export const CALL_JOBS = { billing: 'calls.billing', timeouts: 'calls.timeouts' 
 /**
  * The server's own schedule for calls (docs/product.md#call-billing), read from the rows, so a
  * restarted or second process carries on: charge every due minute (a page that stops calling the
- * charge endpoint still pays), end unanswered calls after CALL_RING_TIMEOUT_MS, and end a call
+ * charge endpoint still pays), end unanswered calls past their ring deadline (`callRingSeconds`, fixed when placed), and end a call
  * whose party has had no socket for CALL_DISCONNECT_GRACE_MS (nobody pays for a call they left).
  */
 export function createCallJobs(deps: {
@@ -53,7 +53,7 @@ export function createCallJobs(deps: {
   async function timeouts(): Promise<number> {
     const instant = now();
     let changed = 0;
-    for (const id of await repo.ringingSince(new Date(instant.getTime() - CALL_RING_TIMEOUT_MS), BATCH)) {
+    for (const id of await repo.ringingPast(instant, new Date(instant.getTime() - CALL_RING_TIMEOUT_MS), BATCH)) {
       if (await engine.expireRinging(id, instant)) changed += 1;
     }
 

@@ -171,12 +171,21 @@ export function createCallsRepository(db: Db) {
     return rows.map((r) => r.id);
   }
 
-  /** Calls still waiting for the model that were placed at or before `cutoff`. */
-  async function ringingSince(cutoff: Date, limit: number): Promise<string[]> {
+  /**
+   * Calls still waiting for the model whose ring deadline (`next_charge_at` while ringing,
+   * calls.engine.ts `ringDeadlineOf`) is at or before `instant`; a row without one counts from
+   * `oldCutoff` (placed before the deadline was stored).
+   */
+  async function ringingPast(instant: Date, oldCutoff: Date, limit: number): Promise<string[]> {
     const rows = await db
       .select({ id: calls.id })
       .from(calls)
-      .where(and(inArray(calls.status, ['initiated', 'ringing']), lte(calls.createdAt, cutoff)))
+      .where(
+        and(
+          inArray(calls.status, ['initiated', 'ringing']),
+          or(lte(calls.nextChargeAt, instant), and(isNull(calls.nextChargeAt), lte(calls.createdAt, oldCutoff))),
+        ),
+      )
       .limit(limit);
     return rows.map((r) => r.id);
   }
@@ -238,7 +247,7 @@ export function createCallsRepository(db: Db) {
     adminView,
     adminList,
     dueForCharge,
-    ringingSince,
+    ringingPast,
     liveCalls,
     liveCallIdsOf,
     markAway,

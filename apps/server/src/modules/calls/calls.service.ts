@@ -2,7 +2,6 @@ import {
   billingSecondForMinute,
   CALL_MESSAGES,
   CALL_MIN_BALANCE,
-  CALL_RING_TIMEOUT_MS,
   ErrorCode,
   hundredthsToTokens,
   type Call,
@@ -16,7 +15,8 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import type { CallLifecycle, VoiceProvider } from '../../providers/voice';
 import type { MemberLookup } from '../accounts';
 import type { Ledger } from '../wallet';
-import type { CallEngine } from './calls.engine';
+import type { SettingsService } from '../system';
+import { ringDeadlineFrom, type CallEngine } from './calls.engine';
 import { toCallDto, toPartyDto, connectedSeconds } from './calls.presenter';
 import { LIVE_STATUSES, type CallRow, type CallsRepository } from './calls.repository';
 import type { CallsPush } from './calls.socket';
@@ -60,6 +60,7 @@ export function createCallsService(deps: {
   provider: VoiceProvider;
   push: CallsPush;
   now: () => Date;
+  settings: Pick<SettingsService, 'cached'>;
 }) {
   const { repo, engine, provider, now } = deps;
 
@@ -90,9 +91,19 @@ export function createCallsService(deps: {
     if (await repo.liveCallOf(caller.id)) throw conflict(CALL_BUSY.caller);
     if (await repo.liveCallOf(model.id)) throw conflict(CALL_BUSY.model);
 
+    // The ring time is the setting when the call is placed; a later change leaves this call alone.
+    const ringSeconds = await deps.settings.cached('callRingSeconds');
+    const placedAt = now();
     let call: CallRow;
     try {
-      call = await repo.insert({ callerId: caller.id, modelId: model.id, status: 'initiated', rate: model.callRate, createdAt: now() });
+      call = await repo.insert({
+        callerId: caller.id,
+        modelId: model.id,
+        status: 'initiated',
+        rate: model.callRate,
+        createdAt: placedAt,
+        nextChargeAt: ringDeadlineFrom(placedAt, ringSeconds),
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'calls_one_live_per_caller')) throw conflict(CALL_BUSY.caller);
       if (isUniqueViolation(error, 'calls_one_live_per_model')) throw conflict(CALL_BUSY.model);
@@ -104,7 +115,7 @@ export function createCallsService(deps: {
       ({ callSid: modelCallSid } = await provider.ringModel({
         callId: call.id,
         modelPhone: model.phoneNumber,
-        ringSeconds: CALL_RING_TIMEOUT_MS / 1000,
+        ringSeconds,
         maxSeconds: affordableSeconds(balance, call.rate),
       }));
     } catch {

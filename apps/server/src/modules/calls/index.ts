@@ -41,7 +41,7 @@ export async function callsModule(
   const repo = createCallsRepository(ctx.db);
   const push = createCallsPush(ctx.io);
   const engine = createCallEngine({ db: ctx.db, repo, ledger: ctx.ledger, provider, push, events: ctx.events, now, warn });
-  const calls = createCallsService({ repo, engine, ledger: ctx.ledger, members: ctx.members, provider, push, now });
+  const calls = createCallsService({ repo, engine, ledger: ctx.ledger, members: ctx.members, provider, push, now, settings: ctx.settings });
   const settings = createCallSettingsService({ members: ctx.members, events: ctx.events, provider: provider.name });
 
   registerCallRoutes(app, ctx, { calls, settings });

@@ -1,5 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import {
+  CALL_RING_TIMEOUT_MS,
+  SIGNUP_FREE_TOKENS_MAX,
   settingKeys,
   settingsSchema,
   publicConfigSchema,
@@ -21,6 +23,8 @@ export const DEFAULT_SETTINGS: Settings = {
   contactEmail: '',
   siteCommission: 20,
   minPayoutTokens: 10_000,
+  signupFreeTokens: 0,
+  callRingSeconds: CALL_RING_TIMEOUT_MS / 1000,
 };
 
 /**
@@ -29,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
  */
 const storedSettingsSchema = settingsSchema.extend({
   minPayoutTokens: z.number().int().min(0),
+  signupFreeTokens: z.number().int().min(0).max(SIGNUP_FREE_TOKENS_MAX),
 });
 
 /** What the service writes: the settings after the route's schema decoded them (amounts in hundredths). */

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { adminEarningRoutes } from '@cc/contracts';
+import { mountRoute } from '../../platform/routes';
+import { createAdminEarningsService } from './admin-earnings.service';
 import { createEarningsService } from './earnings.service';
 import { createTipsService } from './tips.service';
 import { createWalletAdminService } from './wallet-admin.service';
@@ -32,6 +35,10 @@ export async function walletModule(app: FastifyInstance, ctx: AppContext) {
     earnings: createEarningsService({ db }),
     admin: createWalletAdminService({ db, ledger, members, audit }),
   });
+
+  // Every model's earnings, for administrators (docs/product.md#earnings-for-administrators).
+  const adminEarnings = createAdminEarningsService({ db });
+  mountRoute(app, adminEarningRoutes.list, async (request) => adminEarnings.list(request.query));
 
   const unsubscribe = registerWalletSocket({ events, io: ctx.io, balanceOf: (userId) => ledger.balanceOf(userId) });
   app.addHook('onClose', async () => unsubscribe());

@@ -248,6 +248,8 @@ export function revenueShardOf(payerId: string): number {
 const SITE_MAY_GO_NEGATIVE: Record<SiteAccountKind, boolean> = {
   card_clearing: true,
   adjustments: true,
+  // Tokens the site gives away (welcome tokens, docs/product.md#welcome-tokens): it only ever goes down.
+  promotions: true,
   platform_revenue: false,
   payouts_pending: false,
   // Tokens paid out leave the site for good; this account only ever grows (docs/product.md#payouts).

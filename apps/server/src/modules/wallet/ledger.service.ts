@@ -60,6 +60,9 @@ export type PayoutMovement = { amount: number; idempotencyKey: string; memo: str
 /** Spending that goes to the site itself (no model earns from it). */
 export type ChargeKind = EarningSource;
 
+/** The memo of the sign-up grant, as the member's history shows it. */
+export const SIGNUP_TOKENS_MEMO = 'Welcome tokens';
+
 /** The most one movement may carry: 1,000,000.00 tokens (a sanity bound; balances are 64-bit). */
 export const MAX_AMOUNT = 100_000_000;
 
@@ -368,6 +371,20 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
   }
 
   /**
+   * The site gives a new member tokens at sign-up (docs/product.md#welcome-tokens), from its
+   * `promotions` account. Keyed `signup:<userId>`, so one member is given them once, whatever retries.
+   */
+  async function grantSignupTokens(input: { userId: string; amount: number }, tx?: Tx): Promise<Posted> {
+    assertAmount(input.amount, 'The amount');
+    return within(tx, (q) =>
+      post(q, claimOf('signup_bonus', { idempotencyKey: `signup:${input.userId}`, memo: SIGNUP_TOKENS_MEMO }), 'adjustment', [
+        { account: { site: 'promotions' }, amount: -input.amount },
+        { account: { userId: input.userId }, amount: input.amount },
+      ]).then(strip),
+    );
+  }
+
+  /**
    * A model asks to be paid (docs/product.md#payouts): the tokens leave her wallet for the site's
    * `payouts_pending` at once. The balance guard makes an overdraft impossible under any race (402).
    */
@@ -458,6 +475,7 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     transfersWithCommission,
     refund,
     adjust,
+    grantSignupTokens,
     holdPayout,
     releasePayout,
     settlePayout,

@@ -44,8 +44,16 @@ function lifecycleOf(testApp: TestApp) {
     now: clock.now,
     warn,
   });
-  return createCallsService({ repo, engine, ledger: testApp.ctx.ledger, members: testApp.ctx.members, provider, push, now: clock.now })
-    .lifecycle;
+  return createCallsService({
+    repo,
+    engine,
+    ledger: testApp.ctx.ledger,
+    members: testApp.ctx.members,
+    provider,
+    push,
+    now: clock.now,
+    settings: testApp.ctx.settings,
+  }).lifecycle;
 }
 
 const initiate = (token: string, modelId: string) => app.request('POST', '/api/masked-call/initiate', { token, body: { modelId } });

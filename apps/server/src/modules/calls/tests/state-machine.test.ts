@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../../../test-support/factories';
 import type { TestApp } from '../../../test-support/harness';
 import { callsApp, connectedCall, createCallableModel, createCaller, manualClock, placeCall, walletOf } from './helpers';
 
@@ -115,5 +116,48 @@ describe('races move a call once', () => {
     await app.runJob('calls.timeouts');
     const again = await app.request('GET', '/api/notifications', { token: model.token });
     expect(again.body.data.count).toBe(1);
+  });
+});
+
+describe('the ring time is a site setting (callRingSeconds)', () => {
+  const setRing = async (seconds: number) => {
+    const admin = await createAdmin(app);
+    const res = await app.request('PUT', '/api/admin/settings', { token: admin.token, body: { callRingSeconds: seconds } });
+    expect(res.status).toBe(200);
+  };
+
+  it('a call rings for the set seconds, then is missed', async () => {
+    await setRing(12);
+    const model = await createCallableModel(app);
+    const caller = await createCaller(app, 20);
+    const callId = await placeCall(app, caller, model);
+    clock.seconds(11);
+    await app.runJob('calls.timeouts');
+    expect((await statusOf(caller.token, callId)).status).toBe('ringing');
+
+    clock.seconds(1);
+    await app.runJob('calls.timeouts');
+    expect(await statusOf(caller.token, callId)).toMatchObject({ status: 'missed', endReason: 'no-answer' });
+    expect((await act('accept', model.token, callId)).status).toBe(409);
+  });
+
+  it('a change applies to calls placed afterwards; a call already ringing keeps its time', async () => {
+    await setRing(60);
+    const model = await createCallableModel(app);
+    const caller = await createCaller(app, 20);
+    const longCall = await placeCall(app, caller, model);
+    await setRing(10);
+    const otherModel = await createCallableModel(app);
+    const otherCaller = await createCaller(app, 20);
+    const shortCall = await placeCall(app, otherCaller, otherModel);
+
+    clock.seconds(30);
+    await app.runJob('calls.timeouts');
+    expect((await statusOf(otherCaller.token, shortCall)).status).toBe('missed');
+    expect((await statusOf(caller.token, longCall)).status).toBe('ringing');
+    // Answered within its own 60 s, the first call connects.
+    expect((await act('accept', model.token, longCall)).body.data).toMatchObject({ status: 'connected' });
+    await act('end', caller.token, longCall);
+    await setRing(30);
   });
 });

@@ -11,6 +11,8 @@ const DEFAULTS = {
   contactEmail: '',
   siteCommission: 20,
   minPayoutTokens: 100,
+  signupFreeTokens: 0,
+  callRingSeconds: 30,
 };
 
 let app: TestApp;
@@ -54,4 +56,39 @@ it('refuses a minimum payout with more than two decimals, or negative, naming th
   expect(negative.status).toBe(422);
   expect(negative.body.msg).toBe('minPayoutTokens: Minimum payout cannot be negative');
   expect(await app.ctx.settings.get('minPayoutTokens')).toBe(1250);
+});
+
+it('takes the sign-up tokens in tokens (0 to 1,000) and the ring time in whole seconds (10 to 120)', async () => {
+  const res = await app.request('PUT', '/api/admin/settings', { token, body: { signupFreeTokens: 2.5, callRingSeconds: 45 } });
+  expect(res.status).toBe(200);
+  expect(res.body.data).toMatchObject({ signupFreeTokens: 2.5, callRingSeconds: 45 });
+  expect(await app.ctx.settings.get('signupFreeTokens')).toBe(250);
+  const edges = await app.request('PUT', '/api/admin/settings', { token, body: { signupFreeTokens: 1000, callRingSeconds: 120 } });
+  expect(edges.body.data).toMatchObject({ signupFreeTokens: 1000, callRingSeconds: 120 });
+  expect((await app.request('PUT', '/api/admin/settings', { token, body: { callRingSeconds: 10 } })).status).toBe(200);
+});
+
+it('refuses sign-up tokens and ring times out of range, naming the field, and keeps what was there', async () => {
+  await app.request('PUT', '/api/admin/settings', { token, body: { signupFreeTokens: 5, callRingSeconds: 40 } });
+  const refusals: [Record<string, unknown>, string][] = [
+    [{ signupFreeTokens: 1000.01 }, 'signupFreeTokens: Sign-up tokens must be at most 1,000.00 tokens'],
+    [{ signupFreeTokens: -1 }, 'signupFreeTokens: Sign-up tokens cannot be negative'],
+    [{ signupFreeTokens: 1.005 }, 'signupFreeTokens: Sign-up tokens has at most two decimals'],
+    [{ signupFreeTokens: '5' }, 'signupFreeTokens: Sign-up tokens must be a number of tokens'],
+    [{ callRingSeconds: 9 }, 'callRingSeconds: Ring time must be at least 10 seconds'],
+    [{ callRingSeconds: 121 }, 'callRingSeconds: Ring time must be at most 120 seconds'],
+    [{ callRingSeconds: 30.5 }, 'callRingSeconds: Ring time must be a whole number of seconds'],
+    [{ callRingSeconds: '30' }, 'callRingSeconds: Ring time must be a number of seconds'],
+    // Everything is checked before anything is written: the good field does not land either.
+    [{ siteName: 'Half written', callRingSeconds: 0 }, 'callRingSeconds: Ring time must be at least 10 seconds'],
+  ];
+  for (const [body, msg] of refusals) {
+    const res = await app.request('PUT', '/api/admin/settings', { token, body });
+    expect(res.status, JSON.stringify(body)).toBe(422);
+    expect(res.body.msg).toBe(msg);
+    expect(res.body.details.fields).toHaveProperty(Object.keys(body).at(-1)!);
+  }
+  const now = (await app.request('GET', '/api/admin/settings', { token })).body.data;
+  expect(now).toMatchObject({ signupFreeTokens: 5, callRingSeconds: 40 });
+  expect(now.siteName).not.toBe('Half written');
 });

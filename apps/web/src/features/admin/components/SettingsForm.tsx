@@ -9,7 +9,7 @@ import { useUpdateSettingsMutation } from '../api/adminApi';
 import { FooterFields } from './FooterFields';
 import { SETTINGS_FORM_FIELDS, settingsFormSchema, toFormValues, toUpdate, withFormFieldNames } from './settingsForm';
 
-/** Site name, contact, money rules and the footer, saved together in one request. */
+/** Site name, contact, money rules, calls and the footer, saved together in one request. */
 export function SettingsForm({ settings }: { settings: Settings }) {
   const [save] = useUpdateSettingsMutation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -76,6 +76,26 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             error={errors.minPayout?.message}
             hint="The smallest amount a model may ask to be paid out."
             {...register('minPayout')}
+          />
+          <TextField
+            label="Sign-up tokens"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.signupFreeTokens?.message}
+            hint="Given to every new member when they sign up, 0–1,000 (0 gives none). Models get none."
+            {...register('signupFreeTokens')}
+          />
+        </div>
+      </Card>
+      <Card title="Calls" description="Applied to calls placed from now on.">
+        <div className="admin-settings__grid">
+          <TextField
+            label="Ring time (seconds)"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.callRingSeconds?.message}
+            hint="How long a call rings before it counts as missed, 10–120."
+            {...register('callRingSeconds')}
           />
         </div>
       </Card>

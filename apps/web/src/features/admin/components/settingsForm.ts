@@ -22,13 +22,29 @@ export const settingsFormSchema = z.object({
   // Tokens, sent as tokens: checked with the contract's rule but not piped through it, since the
   // contract's codec would turn them into the hundredths the server keeps (docs/product.md#units).
   minPayout: typedAmount({ rule: shape.minPayoutTokens, hint: 'Enter an amount of tokens, like 100 or 99.50' }),
+  signupFreeTokens: typedAmount({ rule: shape.signupFreeTokens, hint: 'Enter an amount of tokens, like 10 or 2.50 (0 gives none)' }),
+  callRingSeconds: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, 'Enter a whole number of seconds from 10 to 120')
+    .transform(Number)
+    .pipe(shape.callRingSeconds),
   footerContent: shape.footerContent,
   footerScript: shape.footerScript,
 });
 
 export type SettingsFormValues = z.input<typeof settingsFormSchema>;
 export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
-export const SETTINGS_FORM_FIELDS = ['siteName', 'contactEmail', 'siteCommission', 'minPayout', 'footerContent', 'footerScript'] as const;
+export const SETTINGS_FORM_FIELDS = [
+  'siteName',
+  'contactEmail',
+  'siteCommission',
+  'minPayout',
+  'signupFreeTokens',
+  'callRingSeconds',
+  'footerContent',
+  'footerScript',
+] as const;
 
 export function toFormValues(settings: Settings): SettingsFormValues {
   return {
@@ -36,6 +52,8 @@ export function toFormValues(settings: Settings): SettingsFormValues {
     contactEmail: settings.contactEmail,
     siteCommission: String(settings.siteCommission),
     minPayout: formatTokens(settings.minPayoutTokens),
+    signupFreeTokens: formatTokens(settings.signupFreeTokens),
+    callRingSeconds: String(settings.callRingSeconds),
     footerContent: settings.footerContent,
     footerScript: settings.footerScript,
   };

@@ -35,11 +35,15 @@ it('saves the edited settings in wire units (tokens) and refreshes the site name
   expect((await screen.findByLabelText('Site name')) as HTMLInputElement).toHaveProperty('value', 'Creator Chat');
   expect(field('Minimum payout (tokens)').value).toBe('100.00');
   expect(field('Commission (%)').value).toBe('20');
+  expect(field('Sign-up tokens').value).toBe('0.00');
+  expect(field('Ring time (seconds)').value).toBe('30');
   await waitFor(() => expect(screen.getByTestId('shell-site-name').textContent).toBe('Creator Chat'));
 
   fireEvent.change(field('Site name'), { target: { value: 'Velvet Lounge' } });
   fireEvent.change(field('Commission (%)'), { target: { value: '25' } });
   fireEvent.change(field('Minimum payout (tokens)'), { target: { value: '1,250.50' } });
+  fireEvent.change(field('Sign-up tokens'), { target: { value: '12.5' } });
+  fireEvent.change(field('Ring time (seconds)'), { target: { value: '45' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
   await waitFor(() => expect(server.callsTo('PUT', '/api/admin/settings')).toHaveLength(1));
@@ -47,10 +51,14 @@ it('saves the edited settings in wire units (tokens) and refreshes the site name
     siteName: 'Velvet Lounge',
     siteCommission: 25,
     minPayoutTokens: 1_250.5,
+    signupFreeTokens: 12.5,
+    callRingSeconds: 45,
   });
   expect(await screen.findByText('Settings saved. The site uses them right away.')).toBeTruthy();
   await waitFor(() => expect(screen.getByTestId('shell-site-name').textContent).toBe('Velvet Lounge'));
   expect(field('Minimum payout (tokens)').value).toBe('1,250.50');
+  expect(field('Sign-up tokens').value).toBe('12.50');
+  expect(field('Ring time (seconds)').value).toBe('45');
 });
 
 it("puts the server's field error next to the field and keeps what was typed", async () => {
@@ -76,10 +84,21 @@ it('checks the form against the contract before sending anything', async () => {
 
   fireEvent.change(await screen.findByLabelText('Commission (%)'), { target: { value: '120' } });
   fireEvent.change(field('Contact e-mail'), { target: { value: 'not-an-address' } });
+  fireEvent.change(field('Sign-up tokens'), { target: { value: '1000.01' } });
+  fireEvent.change(field('Ring time (seconds)'), { target: { value: '5' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
   expect(await screen.findByText('Commission cannot be over 100 %')).toBeTruthy();
   expect(screen.getByText('Contact e-mail must be a valid e-mail address')).toBeTruthy();
+  expect(screen.getByText('Sign-up tokens must be at most 1,000.00 tokens')).toBeTruthy();
+  expect(screen.getByText('Ring time must be at least 10 seconds')).toBeTruthy();
+
+  fireEvent.change(field('Sign-up tokens'), { target: { value: '1.255' } });
+  fireEvent.change(field('Ring time (seconds)'), { target: { value: '30.5' } });
+  fireEvent.blur(field('Sign-up tokens'));
+  fireEvent.blur(field('Ring time (seconds)'));
+  expect(await screen.findByText('Enter an amount of tokens, like 10 or 2.50 (0 gives none)')).toBeTruthy();
+  expect(await screen.findByText('Enter a whole number of seconds from 10 to 120')).toBeTruthy();
   expect(server.callsTo('PUT', '/api/admin/settings')).toHaveLength(0);
 });
 
