@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { TEST_PASSWORD, createAdmin, createMember } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot, signedInPerson } from './support/browser';
+import { animationsDone, launchBrowser, newPerson, shot, signedInPerson } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -35,10 +35,6 @@ const sidewaysOverflow = (page: Page) =>
 
 /** How far the page itself would scroll sideways. */
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** Waits until no animation runs (a drawer sliding in, a dialog popping up), so a screenshot shows it in place. */
-const animationsDone = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
 
 /**
  * Earlier work by another administrator, written the way the services write it: a balance

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { createAdmin, createMember, createModel } from '../apps/server/src/test-support/factories';
 import { createItem, uploadMedia, type Kind } from '../apps/server/src/modules/marketplace/tests/helpers';
-import { launchBrowser, shot, signedInPerson } from './support/browser';
+import { animationsDone, imagesLoaded, launchBrowser, shot, signedInPerson } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -41,16 +41,6 @@ const sidewaysOverflow = (page: Page) =>
     const boxes = [document.documentElement, ...document.querySelectorAll<HTMLElement>('.ui-table__scroll')];
     return Math.max(...boxes.map((box) => box.scrollWidth - box.clientWidth));
   });
-
-/** Waits until no animation runs (a drawer sliding in, a dialog popping up), so a screenshot shows it in place. */
-const animationsDone = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-
-/** The pictures in view have arrived. */
-const imagesLoaded = (page: Page) =>
-  expect
-    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)), { timeout: 10_000 })
-    .toBe(true);
 
 /** The member's view of the model's store: the item's card, or none. */
 const storeCard = (page: Page): Locator => page.getByRole('region', { name: 'Store' }).getByRole('listitem', { name: ITEM });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
 import { launchBrowser, newPerson, shot } from './support/browser';
+import { auditChangesOf, auditRow, auditTargetOf } from './support/audit';
 import { codeMailedTo } from './support/mail';
 import { startServer, type RunningServer } from './support/server';
 
@@ -152,6 +153,25 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
     .poll(() => desk.getByRole('row').filter({ hasText: 'Nova Lux' }).getByText('Paid').isVisible(), { timeout: 10_000 })
     .toBe(true);
   await snap(desk, 'admin-payouts-all-1280');
+
+  // The audit log has both decisions, on the same request, newest first.
+  const paidEntry = await auditRow(desk, 'payout.pay', admin.user.email);
+  const approvedEntry = await auditRow(desk, 'payout.approve', admin.user.email);
+  expect(await paidEntry.getByText('Marked payout paid').isVisible()).toBe(true);
+  expect(await approvedEntry.getByText('Approved payout').isVisible()).toBe(true);
+  // The amount stays what was decided on; the status moves one step each time.
+  expect(await auditChangesOf(approvedEntry)).toEqual(
+    expect.arrayContaining(['amount: 150.00 tokens → 150.00 tokens', 'status: pending → approved']),
+  );
+  expect(await auditChangesOf(paidEntry)).toEqual(
+    expect.arrayContaining(['amount: 150.00 tokens → 150.00 tokens', 'status: approved → paid']),
+  );
+  const requests = await server.request('GET', '/api/payout-request', { token: model.token });
+  const requestId: string = requests.body.data.items[0]._id;
+  expect(await auditTargetOf(approvedEntry, requestId)).toBe(requestId);
+  expect(await auditTargetOf(paidEntry, requestId)).toBe(requestId);
+  expect(await desk.locator('tbody tr').first().innerText()).toContain('payout.pay');
+  await snap(desk, 'admin-audit-payouts-1280');
 
   // The model sees it paid without a reload, and is told so.
   await expect.poll(() => mine.getByText('Paid', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);

@@ -2,16 +2,20 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createAdmin } from '../apps/server/src/test-support/factories';
+import { auditChangesOf, auditRow, auditTargetOf } from './support/audit';
 import { launchBrowser, newPerson, shot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
 let adminToken: string;
+let adminEmail: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  adminToken = (await createAdmin(server, { name: 'Ada Admin' })).token;
+  const admin = await createAdmin(server, { name: 'Ada Admin' });
+  adminToken = admin.token;
+  adminEmail = admin.user.email;
 });
 afterAll(async () => {
   await browser?.close();
@@ -224,6 +228,16 @@ it('an administrator writes a post in the editor and publishes it; visitors read
   await expect.poll(() => rows.count()).toBe(4);
   expect(await rows.nth(1).textContent()).toMatch(/Notes from the studio.*Draft/);
   await shot(page, 'posts-admin-list-1280');
+
+  // ---- the audit log: the editor's Publish and Unpublish, each named for what it did --------------------
+  const unpublished = await auditRow(page, 'post.unpublish', adminEmail);
+  const published = await auditRow(page, 'post.publish', adminEmail);
+  expect(await published.getByText('Published post').isVisible()).toBe(true);
+  expect(await auditChangesOf(published)).toEqual(expect.arrayContaining(['status: draft → published']));
+  expect(await auditTargetOf(published, postId)).toBe(postId);
+  expect(await auditChangesOf(unpublished)).toEqual(['status: published → draft']);
+  expect(await auditTargetOf(unpublished, postId)).toBe(postId);
+  await shot(page, 'posts-audit-1280');
 
   for (const person of [admin, visitor, phone, phoneAdmin]) await person.context.close();
 });

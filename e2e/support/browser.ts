@@ -69,3 +69,15 @@ export function tempDir(prefix: string) {
 export async function socketConnected(page: Page) {
   await expect.poll(() => page.locator('[data-socket-status="connected"]').count(), { timeout: 15_000 }).toBe(1);
 }
+
+/** Waits until no animation runs (a drawer sliding in, a dialog popping up), so a screenshot shows it in place. */
+export const animationsDone = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length), { timeout: 10_000 })
+    .toBe(0);
+
+/** The pictures on the page have arrived and decoded (a broken one has no width). */
+export const imagesLoaded = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)), { timeout: 10_000 })
+    .toBe(true);

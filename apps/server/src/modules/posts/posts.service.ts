@@ -41,6 +41,13 @@ const audited = (post: PostRow) => ({
 });
 const postTarget = (id: string) => ({ type: 'post', id });
 
+/**
+ * The editor saves and publishes in one PUT (docs/product.md#posts); the audit row names what the
+ * administrator did, so a publication reads as one wherever it came from, with the edits beside it.
+ */
+const updateAction = (before: PostRow['status'], after: PostRow['status']) =>
+  before === after ? 'post.update' : after === 'published' ? 'post.publish' : 'post.unpublish';
+
 /** Something a reader would see: text or a picture. */
 const hasContent = (html: string) => textOfHtml(html) !== '' || /<img\b/i.test(html);
 
@@ -168,7 +175,7 @@ export function createPostsService({
             patch.status = 'draft';
           }
           const updated = await repo.update(id, patch, tx);
-          await recordChange(actor, 'post.update', current, updated!, tx);
+          await recordChange(actor, updateAction(current.status, updated!.status), current, updated!, tx);
         });
       } catch (error) {
         if (isUniqueViolation(error, SLUG_KEY) && input.slug) throw slugTaken(input.slug);

@@ -89,6 +89,28 @@ describe('each action leaves one row with what it changed', () => {
     expect(rows[0]).toMatchObject({ ...byAdmin('post.unpublish', post._id), before: { status: 'published' }, after: { status: 'draft' } });
   });
 
+  it('the editor’s save-and-publish (a PUT with a status) reads as a publication, with the edits beside it', async () => {
+    const post = await writePost(app, admin.token, { title: 'Saved then shown' });
+    expect((await act('PUT', `/${post._id}`, { title: 'Shown at last', status: 'published' })).status).toBe(200);
+    const [publishRow] = await trail(post._id);
+    expect(publishRow).toMatchObject({
+      ...byAdmin('post.publish', post._id),
+      before: { title: 'Saved then shown', status: 'draft', publishedAt: null },
+      after: { title: 'Shown at last', status: 'published' },
+    });
+
+    expect((await act('PUT', `/${post._id}`, { status: 'draft' })).status).toBe(200);
+    const [unpublishRow] = await trail(post._id);
+    expect(unpublishRow).toMatchObject({
+      ...byAdmin('post.unpublish', post._id),
+      before: { status: 'published' },
+      after: { status: 'draft' },
+    });
+    // Saving a post without moving its status stays an edit.
+    expect((await act('PUT', `/${post._id}`, { title: 'Renamed', status: 'draft' })).status).toBe(200);
+    expect((await trail(post._id)).map((r) => r.action)).toEqual(['post.update', 'post.unpublish', 'post.publish', 'post.create']);
+  });
+
   it('delete: what the post was, and nothing after', async () => {
     const post = await writePost(app, admin.token, { title: 'Gone soon', status: 'published' });
     expect((await act('DELETE', `/${post._id}`)).status).toBe(204);
