@@ -195,13 +195,13 @@ export const ledgerAccounts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
-      enum: ['member_wallet', 'platform_revenue', 'card_clearing', 'payouts_pending', 'payouts_paid', 'adjustments'],
+      enum: ['member_wallet', 'platform_revenue', 'card_clearing', 'payouts_pending', 'payouts_paid', 'adjustments', 'promotions'],
     }).notNull(),
     /** The member owning a wallet; null for the site's accounts (one of each kind and shard). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** bigint: site accounts accumulate lifetime sales, beyond 32 bits (21.4 million tokens). */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-    /** Site accounts that mirror money outside the ledger (card clearing, adjustments) may go negative. */
+    /** Site accounts that mirror money outside the ledger (card clearing, adjustments, promotions) may go negative. */
     allowNegative: boolean('allow_negative').notNull().default(false),
     /**
      * Which of its kind a site account is. Revenue is spread over several rows (a payer always uses
@@ -228,7 +228,20 @@ export const ledgerTransactions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
-      enum: ['card_purchase', 'message', 'item', 'tip', 'call', 'payout', 'payout_refund', 'payout_paid', 'adjustment', 'refund'],
+      // Plain text in the database (no check): a new kind needs no migration.
+      enum: [
+        'card_purchase',
+        'message',
+        'item',
+        'tip',
+        'call',
+        'payout',
+        'payout_refund',
+        'payout_paid',
+        'adjustment',
+        'refund',
+        'signup_bonus',
+      ],
     }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     memo: text('memo').notNull().default(''),
@@ -606,7 +619,11 @@ export const calls = pgTable(
     }),
     minutesCharged: integer('minutes_charged').notNull().default(0),
     tokensCharged: integer('tokens_charged').notNull().default(0),
-    /** When the next minute falls due (docs/product.md#call-billing); null unless connected. */
+    /**
+     * What falls due next. Connected: the next minute (docs/product.md#call-billing). Ringing: the
+     * ring deadline, fixed from `callRingSeconds` when placed (calls.engine.ts `ringDeadlineOf`;
+     * null on rows placed before it was stored). Ended: null, or the deadline of a call never answered.
+     */
     nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
     /** Since when each party has had no socket (null while connected somewhere): the disconnect grace. */
     callerAwaySince: timestamp('caller_away_since', { withTimezone: true }),

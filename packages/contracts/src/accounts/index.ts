@@ -5,4 +5,5 @@ export * from './auth.routes';
 export * from './profile.routes';
 export * from './directory.routes';
 export * from './contact-us.routes';
+export * from './admin-contact.routes';
 export * from './admin.routes';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { passwordSchema } from './password';
 
@@ -124,14 +125,16 @@ export const documentFieldsSchema = z.object({
   birthDate: z.iso.date({ error: (issue) => (issue.input ? 'Birth date must be a date (YYYY-MM-DD)' : 'Enter your birth date') }),
 });
 
+/** The contact form; it is stored as well as mailed, so NUL (which PostgreSQL text refuses) is a 422. */
 export const contactUsSchema = z.object({
-  name: displayNameSchema,
+  name: displayNameSchema.refine(hasNoNul, 'Name cannot contain NUL characters'),
   email: emailSchema,
   message: z
     .string({ error: 'Message is required' })
     .trim()
     .min(10, 'Message must be at least 10 characters')
-    .max(5000, 'Message must be at most 5000 characters'),
+    .max(5000, 'Message must be at most 5000 characters')
+    .refine(hasNoNul, 'Message cannot contain NUL characters'),
 });
 
 export const userSearchQuerySchema = z.object({

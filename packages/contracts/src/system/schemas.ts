@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { tokenAmount } from '../common/money';
 
+/** The most a new member may be given at sign-up: 1,000 tokens, in hundredths. */
+export const SIGNUP_FREE_TOKENS_MAX = 100_000;
+/** The range of `callRingSeconds`, whole seconds. */
+export const CALL_RING_SECONDS_MIN = 10;
+export const CALL_RING_SECONDS_MAX = 120;
+
 /**
  * Site settings. `public` keys may be read by anyone through POST /system/configs/keys;
  * `autoload` keys also come with GET /system/configs/public (what the shell needs on first paint).
@@ -14,6 +20,8 @@ export const settingKeys = {
   contactEmail: { public: false, autoload: false },
   siteCommission: { public: false, autoload: false },
   minPayoutTokens: { public: false, autoload: false },
+  signupFreeTokens: { public: false, autoload: false },
+  callRingSeconds: { public: false, autoload: false },
 } as const satisfies Record<string, { public: boolean; autoload: boolean }>;
 export type SettingKey = keyof typeof settingKeys;
 
@@ -35,6 +43,19 @@ export const settingsSchema = z.object({
     .meta({ description: 'Percent of each sale the site keeps, a whole number from 0 to 100 (not tokens)', unit: 'percent' }),
   /** Tokens on the wire, hundredths inside (docs/product.md#units). */
   minPayoutTokens: tokenAmount({ label: 'Minimum payout', description: 'The smallest payout a model may request, in tokens' }),
+  /** Tokens every new member gets at sign-up (docs/product.md#welcome-tokens); 0 gives none. */
+  signupFreeTokens: tokenAmount({
+    max: SIGNUP_FREE_TOKENS_MAX,
+    label: 'Sign-up tokens',
+    description: 'Tokens every new member is given when they sign up, 0 to 1,000 (0 gives none)',
+  }),
+  /** Whole seconds a call rings before it is missed (docs/product.md#calls); read when a call starts. */
+  callRingSeconds: z
+    .number({ error: 'Ring time must be a number of seconds' })
+    .int('Ring time must be a whole number of seconds')
+    .min(CALL_RING_SECONDS_MIN, `Ring time must be at least ${CALL_RING_SECONDS_MIN} seconds`)
+    .max(CALL_RING_SECONDS_MAX, `Ring time must be at most ${CALL_RING_SECONDS_MAX} seconds`)
+    .meta({ description: 'Seconds a call rings before it is missed, 10 to 120', unit: 'seconds' }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const updateSettingsSchema = settingsSchema.partial();

@@ -4,3 +4,5 @@ export * from './payments';
 export * from './wallet.routes';
 export * from './packages.routes';
 export * from './payments.routes';
+export * from './admin-earnings.routes';
+export * from './admin-payments.routes';

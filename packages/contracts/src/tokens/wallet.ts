@@ -14,6 +14,8 @@ export const ledgerKindSchema = z.enum([
   'payout_paid',
   'adjustment',
   'refund',
+  /** Tokens the site gives a new member at sign-up (docs/product.md#welcome-tokens). */
+  'signup_bonus',
 ]);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
 

@@ -1,7 +1,7 @@
 import { ErrorCode, type loginSchema, type registerSchema } from '@cc/contracts';
 import type { z } from 'zod';
 import type { SessionService } from '../../platform/auth';
-import { isUniqueViolation, type Db } from '../../platform/db';
+import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, forbidden } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { MailQueue } from '../../platform/mail/outbox';
@@ -9,6 +9,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import { resetPasswordMail, verifyEmailMail } from './accounts.mail';
 import { CODE_RULES, invalidCode, type CodeService } from './codes.service';
 import { keyedHash, resetToken } from './secrets';
+import type { SettingsService } from '../system';
+import type { Ledger, Posted } from '../wallet';
 import type { TokensRepository } from './tokens.repository';
 import type { UserRow, UsersRepository } from './users.repository';
 
@@ -43,25 +45,42 @@ export function createAuthService(deps: {
   events: EventBus;
   publicUrl: string;
   pepper: string;
+  /** Welcome tokens (docs/product.md#welcome-tokens): the setting, and the ledger that grants them. */
+  welcome: { settings: Pick<SettingsService, 'cached'>; ledger: Pick<Ledger, 'grantSignupTokens' | 'announce'> };
 }) {
   const { db, users, tokens, codes, sessions, mail, events } = deps;
+
+  /**
+   * Members (not models: tokens a model holds can be paid out) get `signupFreeTokens` in the
+   * transaction that creates them, so there is never an account without its grant or the other way
+   * round (docs/product.md#welcome-tokens). 0 writes nothing.
+   */
+  async function grantWelcomeTokens(user: UserRow, tx: Tx): Promise<Posted | null> {
+    if (user.type !== 'user') return null;
+    const amount = await deps.welcome.settings.cached('signupFreeTokens', tx);
+    if (amount <= 0) return null;
+    return deps.welcome.ledger.grantSignupTokens({ userId: user.id, amount }, tx);
+  }
 
   async function register(input: RegisterData) {
     if (await users.isEmailTaken(input.email)) throw emailTaken();
     if (await users.isUsernameTaken(input.username)) throw usernameTaken();
     const passwordHash = await hashPassword(input.password);
+    let granted: Posted | null = null;
     try {
-      await db.transaction(async (tx) => {
+      granted = await db.transaction(async (tx) => {
         const user = await users.insert(
           { name: input.name, username: input.username, email: input.email, passwordHash, type: input.type },
           tx,
         );
         const code = await codes.issue({ userId: user.id, purpose: 'verify-email' }, tx);
         await mail.enqueue(verifyEmailMail(user.email, user.name, code, CODE_RULES['verify-email'].ttlMinutes), tx);
+        return grantWelcomeTokens(user, tx);
       });
     } catch (error) {
       rethrowTaken(error);
     }
+    if (granted) deps.welcome.ledger.announce(granted);
     return {
       message: 'Your account is created. We sent a 6-digit code to your e-mail address: enter it to confirm the address.',
       email: input.email,

@@ -27,7 +27,7 @@ export function registerDirectoryRoutes(
     s.members.search({ viewerId: currentAuth(request).user.id, query: request.query, friendsOnly: true }),
   );
 
-  mountRoute(app, contactUsRoutes.send, async (request) => s.contactUs.send(request.body), {
+  mountRoute(app, contactUsRoutes.send, async (request) => s.contactUs.send(request.body, viewerIdOf(request)), {
     config: { rateLimit: ctx.rateLimit(3, '10 minutes') },
   });
 }

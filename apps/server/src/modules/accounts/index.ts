@@ -5,6 +5,9 @@ import { registerAccountsSocket } from './accounts.socket';
 import { registerAuthRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { createCodeService } from './codes.service';
+import { registerContactMessagesAdminRoutes } from './contact-messages-admin.routes';
+import { createContactMessagesAdminService } from './contact-messages-admin.service';
+import { createContactMessagesRepository } from './contact-messages.repository';
 import { createContactUsService } from './contact-us.service';
 import { registerDirectoryRoutes } from './directory.routes';
 import { ensureFirstAdmin, type FirstAdminCredentials } from './first-admin';
@@ -46,18 +49,38 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext): Pro
   const users = createUsersRepository(db, { onChanged: (userId) => sessions.forget({ userId, sessionIds: 'all' }) });
   const tokens = createTokensRepository(db);
   const codes = createCodeService({ tokens, pepper: pepperOf(ctx) });
+  const contactMessages = createContactMessagesRepository(db);
   const profile = createProfileService({ db, users, codes, sessions, storage, mail, events });
 
   registerAuthRoutes(
     app,
     ctx,
-    createAuthService({ db, users, tokens, codes, sessions, mail, events, publicUrl: ctx.config.publicUrl, pepper: pepperOf(ctx) }),
+    createAuthService({
+      db,
+      users,
+      tokens,
+      codes,
+      sessions,
+      mail,
+      events,
+      publicUrl: ctx.config.publicUrl,
+      pepper: pepperOf(ctx),
+      welcome: { settings: ctx.settings, ledger: ctx.ledger },
+    }),
   );
   registerProfileRoutes(app, ctx, profile);
   registerDirectoryRoutes(app, ctx, {
     members: createMembersService({ users }),
-    contactUs: createContactUsService({ settings: ctx.settings, users, mail, adminEmail: ctx.config.adminEmail }),
+    contactUs: createContactUsService({
+      db,
+      settings: ctx.settings,
+      users,
+      messages: contactMessages,
+      mail,
+      adminEmail: ctx.config.adminEmail,
+    }),
   });
+  registerContactMessagesAdminRoutes(app, createContactMessagesAdminService({ db, repo: contactMessages, audit: ctx.audit }));
   registerAccountAdminRoutes(app, {
     modelsAdmin: createModelsAdminService({ db, users, mail, events, audit: ctx.audit }),
     usersAdmin: createUsersAdminService({ db, users, sessions, events, audit: ctx.audit }),

@@ -4,6 +4,8 @@ import { AdminLayout } from './components/AdminLayout';
 import { AdminBaseContext, useAdminPath, useMountPath } from './hooks/adminBase';
 import AuditLogPage from './pages/AuditLogPage';
 import CallsPage from './pages/CallsPage';
+import EarningsAdminPage from './pages/EarningsAdminPage';
+import ContactMessagesPage from './pages/ContactMessagesPage';
 import InvoicesPage from './pages/InvoicesPage';
 import MembersPage from './pages/MembersPage';
 import MenusPage from './pages/MenusPage';
@@ -45,6 +47,7 @@ export default function AdminApp() {
           <Route path="members" element={<MembersPage />} />
           <Route path="packages" element={<TokenPackagesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="earnings" element={<EarningsAdminPage />} />
           <Route path="payouts" element={<PayoutRequestsPage />} />
           <Route path="invoices" element={<InvoicesPage />} />
           <Route path="posts" element={<PostsPage />} />
@@ -52,6 +55,7 @@ export default function AdminApp() {
           <Route path="posts/:id" element={<PostEditorPage />} />
           <Route path="items" element={<SellItemsPage />} />
           <Route path="calls" element={<CallsPage />} />
+          <Route path="messages" element={<ContactMessagesPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="menus" element={<MenusPage />} />
           <Route path="outbox" element={<OutboxPage />} />

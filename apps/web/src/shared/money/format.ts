@@ -57,4 +57,5 @@ export const LEDGER_KIND: Record<LedgerKind, string> = {
   payout_paid: 'Payout paid',
   adjustment: 'Adjustment',
   refund: 'Refund',
+  signup_bonus: 'Welcome tokens',
 };

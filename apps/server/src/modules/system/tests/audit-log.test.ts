@@ -61,6 +61,12 @@ describe('menus and settings leave a trace of who changed what', () => {
     // Saving the same values again changes nothing and adds no row.
     await app.request('PUT', '/api/admin/settings', { token: admin.token, body: { siteName: 'Audited Site' } });
     expect((await auditOf('action=settings.update')).count).toBe(1);
+
+    // The sign-up tokens and the ring time are recorded like the rest (amounts in hundredths, as kept).
+    await app.request('PUT', '/api/admin/settings', { token: admin.token, body: { signupFreeTokens: 7.5, callRingSeconds: 50 } });
+    const [welcome] = (await auditOf('action=settings.update')).items;
+    expect(welcome!.before).toEqual({ signupFreeTokens: 0, callRingSeconds: 30 });
+    expect(welcome!.after).toEqual({ signupFreeTokens: 750, callRingSeconds: 50 });
   });
 
   it('a refused change leaves no row', async () => {

@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Icon, type IconName } from '../../../shared/ui';
 import { useAdminPath } from '../hooks/adminBase';
+import { OpenMessagesCount } from './OpenMessagesCount';
 import './AdminLayout.css';
 
-type Section = { to: string; label: string; icon: IconName; end?: boolean };
+/** `extra` sits after the label: a live count, say. */
+type Section = { to: string; label: string; icon: IconName; end?: boolean; extra?: ReactNode };
 
 /** Paths under the admin area's mount point (see hooks/adminBase). */
 const SECTIONS: readonly Section[] = [
@@ -12,11 +15,13 @@ const SECTIONS: readonly Section[] = [
   { to: 'members', label: 'Members', icon: 'user' },
   { to: 'packages', label: 'Token packages', icon: 'coin' },
   { to: 'payments', label: 'Payments', icon: 'store' },
+  { to: 'earnings', label: 'Earnings', icon: 'star' },
   { to: 'payouts', label: 'Payouts', icon: 'arrowRight' },
   { to: 'invoices', label: 'Invoices', icon: 'file' },
   { to: 'posts', label: 'Posts', icon: 'sparkles' },
   { to: 'items', label: 'Sell items', icon: 'bag' },
   { to: 'calls', label: 'Calls', icon: 'phone' },
+  { to: 'messages', label: 'Messages', icon: 'chat', extra: <OpenMessagesCount /> },
   { to: 'settings', label: 'Settings', icon: 'settings' },
   { to: 'menus', label: 'Menus', icon: 'menu' },
   { to: 'outbox', label: 'Mail outbox', icon: 'mail' },
@@ -29,6 +34,7 @@ function SectionLink({ section }: { section: Section }) {
     <NavLink to={to} end={section.end} className="admin-nav__link">
       <Icon name={section.icon} size={18} />
       <span>{section.label}</span>
+      {section.extra}
     </NavLink>
   );
 }

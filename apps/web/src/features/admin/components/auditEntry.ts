@@ -31,6 +31,10 @@ const ACTIONS: Record<string, string> = {
   'item.hide': 'Hid sell item',
   'item.restore': 'Restored sell item',
   'call.end': 'Ended call',
+  'payment.refund': 'Refunded payment',
+  'payment.chargeback': 'Recorded chargeback',
+  'contact-message.handle': 'Marked message handled',
+  'contact-message.reopen': 'Reopened message',
 };
 
 const TARGETS: Record<string, string> = {
@@ -44,6 +48,8 @@ const TARGETS: Record<string, string> = {
   'payout-request': 'Payout request',
   'sell-item': 'Sell item',
   call: 'Call',
+  payment: 'Payment',
+  'contact-message': 'Contact message',
 };
 
 /** "Approved model"; an action this page does not know yet reads as itself. */
@@ -64,6 +70,8 @@ export const ACTION_FAMILIES = [
   { value: 'payout', label: 'Payouts' },
   { value: 'item', label: 'Sell items' },
   { value: 'call', label: 'Calls' },
+  { value: 'payment', label: 'Payments' },
+  { value: 'contact-message', label: 'Messages' },
 ] as const;
 
 export const isActionFamily = (value: string): boolean => ACTION_FAMILIES.some((family) => family.value === value);
@@ -83,6 +91,8 @@ const UNITS: Record<string, Record<string, 'hundredths' | 'cents'>> = {
   payout: { amount: 'hundredths' },
   package: { tokens: 'hundredths', priceCents: 'cents' },
   call: { tokensCharged: 'hundredths' },
+  payment: { amountCents: 'cents', taken: 'hundredths', shortfall: 'hundredths' },
+  settings: { minPayoutTokens: 'hundredths', signupFreeTokens: 'hundredths' },
 };
 
 const family = (action: string) => action.split('.')[0] ?? action;

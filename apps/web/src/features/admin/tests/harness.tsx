@@ -117,6 +117,8 @@ export function someSettings(overrides: Partial<Settings> = {}): Settings {
     contactEmail: 'team@example.test',
     siteCommission: 20,
     minPayoutTokens: 100,
+    signupFreeTokens: 0,
+    callRingSeconds: 30,
     ...overrides,
   };
 }
