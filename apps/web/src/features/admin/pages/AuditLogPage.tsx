@@ -145,7 +145,7 @@ export default function AuditLogPage() {
         </Card>
       ) : data ? (
         <>
-          <div className="audit-table">
+          <div className="admin-card-table audit-table">
             <Table caption="Audit log" columns={COLUMNS} rows={data.items} rowKey={(row) => row._id} />
           </div>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />

@@ -229,7 +229,7 @@ export default function CallsPage() {
         </Card>
       ) : data ? (
         <>
-          <div className="admin-calls-table">
+          <div className="admin-card-table admin-calls-table">
             <Table caption="Calls" columns={callColumns(fulfilledTimeStamp, openEnd)} rows={data.items} rowKey={(row) => row._id} />
           </div>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />

@@ -144,7 +144,7 @@ export default function ContactMessagesPage() {
         </Card>
       ) : data ? (
         <>
-          <div className="admin-contact-table">
+          <div className="admin-card-table admin-contact-table">
             <Table caption="Contact messages" columns={columns(setOpened)} rows={data.items} rowKey={(row) => row._id} />
           </div>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />

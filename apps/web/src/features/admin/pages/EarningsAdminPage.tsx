@@ -197,7 +197,7 @@ export default function EarningsAdminPage() {
         </Card>
       ) : data ? (
         <>
-          <div className="admin-earnings-table">
+          <div className="admin-card-table admin-earnings-table">
             <Table caption="Earnings" columns={COLUMNS} rows={data.items} rowKey={(row) => row._id} />
           </div>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />

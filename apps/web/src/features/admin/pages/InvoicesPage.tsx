@@ -152,7 +152,7 @@ export default function InvoicesPage() {
         </Card>
       ) : data ? (
         <>
-          <div className="admin-money-table admin-money-table--invoices">
+          <div className="admin-card-table admin-money-table admin-money-table--invoices">
             <Table caption="Invoices" columns={invoiceColumns(setOpen)} rows={data.items} rowKey={(row) => row._id} />
           </div>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />

@@ -192,7 +192,7 @@ export default function PaymentsPage() {
         </Card>
       ) : data ? (
         <>
-          <div className="admin-money-table admin-money-table--payments">
+          <div className="admin-card-table admin-money-table admin-money-table--payments">
             <Table caption="Payments" columns={paymentColumns(setOpened)} rows={data.items} rowKey={(row) => row._id} />
           </div>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />

@@ -164,7 +164,7 @@ export default function SellItemsPage() {
         </Card>
       ) : data ? (
         <>
-          <div className="admin-items-table">
+          <div className="admin-card-table admin-items-table">
             <Table caption="Sell items" columns={itemColumns(setOpened)} rows={data.items} rowKey={(row) => row._id} />
           </div>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.count} onPage={setPage} busy={isFetching} />
