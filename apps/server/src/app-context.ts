@@ -5,6 +5,7 @@ import type { MailQueue } from './platform/mail/outbox';
 import type { SessionService } from './platform/auth';
 import type { Storage } from './platform/storage';
 import type { RateLimitFactory } from './platform/rate-limit';
+import type { LoginThrottle } from './platform/login-throttle';
 import type { Io } from './platform/socket';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from './platform/jobs';
@@ -29,6 +30,8 @@ export type AppContext = {
   sessions: SessionService;
   storage: Storage;
   rateLimit: RateLimitFactory;
+  /** Failed sign-ins per account, shared by every node when Redis is configured. */
+  loginThrottle: LoginThrottle;
   log: FastifyBaseLogger;
   /** Periodic background work; started with the app, stopped before the database closes. */
   jobs: Pick<Jobs, 'every'>;

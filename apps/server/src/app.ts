@@ -15,8 +15,11 @@ import type { Config } from './config/config';
 import { createAuditLog } from './platform/audit';
 import { authPlugin, createSessionService } from './platform/auth';
 import { openDatabase, type Database } from './platform/db';
+import { capConnectionsPerAddress, createHttpServer, trustHops } from './platform/connection-limits';
+import { trackInFlight } from './platform/drain';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { noteJsonBody, refuseNulText } from './platform/nul-text';
+import { closeConnectionsWithUnreadBodies } from './platform/uploads';
 import { createEventBus } from './platform/events';
 import { loggerOptions, RequestLogAtDebug } from './platform/logger';
 import { openApiTransform } from './platform/openapi';
@@ -24,10 +27,14 @@ import { createMailTransport, type MailTransport } from './platform/mail/mailer'
 import { createMailQueue, createMailWorker } from './platform/mail/outbox';
 import { createJobs } from './platform/jobs';
 import { rateLimitFactory } from './platform/rate-limit';
+import { redisOrLocalStore } from './platform/rate-limit-store';
+import { createMemoryLoginThrottle, createRedisLoginThrottle } from './platform/login-throttle';
 import { registerSecurityHeaders } from './platform/security-headers';
-import { createSocketServer, type Io, type SocketConnectionHandler } from './platform/socket';
+import { broadcastResync, createSocketServer, type Io, type SocketConnectionHandler } from './platform/socket';
 import { createLocalStorage } from './platform/storage';
+import { createS3Storage } from './platform/storage-s3';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { watchRedis } from './modules/health/redis-watch';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { accountsModule } from './modules/accounts';
 import { systemModule } from './modules/system';
@@ -73,6 +80,12 @@ export type App = {
   /** The first administrator's credentials when this start generated them (shown once by main.ts). */
   firstAdmin: FirstAdminCredentials | null;
   close: () => Promise<void>;
+  /**
+   * What SIGTERM does (docs/operations.md#restarts): drains (stops taking requests, lets those
+   * running finish for at most `graceMs`), then closes sockets, jobs and the database. Resolves
+   * whether every running request finished in time.
+   */
+  shutdown: (graceMs: number) => Promise<boolean>;
 };
 
 /** Builds the whole server: platform, then each feature module. `main.ts` and every test call it. */
@@ -80,8 +93,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     logController: new RequestLogAtDebug(),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/operations.md#proxy).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    serverFactory: (handler) => createHttpServer(handler, config.http),
     // The spec writes some calls with a trailing slash (/users/otp/, /media/{id}/download/) and
     // clients drop it as often as not: both spellings reach the same route (docs/product.md#compatibility).
     routerOptions: { ignoreTrailingSlash: true },
@@ -96,16 +111,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return parseJson(request, text, done);
   });
   refuseNulText(app);
+  closeConnectionsWithUnreadBodies(app);
+  capConnectionsPerAddress(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const inFlight = trackInFlight(app);
 
   const database: Database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteDir: options.pgliteDir,
     pgliteSnapshot: options.pgliteSnapshot,
-    onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+    // One line with the driver's reason: the pool replaces the connection, there is nothing to trace.
+    onIdleError: (error: Error & { code?: string }) =>
+      app.log.warn({ reason: [error.code, error.message].filter(Boolean).join(': ') }, 'idle database connection lost'),
   });
   const events = createEventBus((error, name) => app.log.error({ err: error, event: name }, 'event handler failed'));
   const sessions = createSessionService({ db: database.db, secret: config.jwtSecret });
@@ -122,6 +142,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The socket server needs the HTTP server, which exists only after the routes are registered.
   const socketRef: { io?: Io } = {};
+  // Events published while Redis was down crossed no node: once it is back, every tab refetches.
+  if (redis) watchRedis(redis, app.log, () => socketRef.io && broadcastResync(socketRef.io));
   const connectionHandlers: SocketConnectionHandler[] = [];
   // The shared services are built here once and handed to every module through `ctx`.
   const settings = createSettingsService({ db: database.db });
@@ -132,8 +154,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     mail: createMailQueue({ db: database.db, events }),
     sessions,
-    storage: createLocalStorage(config.dataDir),
+    storage: config.storage.provider === 's3' ? createS3Storage(config.storage.s3) : createLocalStorage(config.dataDir),
     rateLimit: rateLimitFactory(config.rateLimitScale),
+    loginThrottle: redis ? createRedisLoginThrottle(redis, `${config.redisPrefix}:login`) : createMemoryLoginThrottle(),
     log: app.log,
     jobs,
     io: () => {
@@ -162,32 +185,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const voiceSdk =
     config.voice.provider === 'twilio' ? ['wss://voice-js.roaming.twilio.com', 'https://eventgw.twilio.com', 'https://sdk.twilio.com'] : [];
   const voiceSounds = config.voice.provider === 'twilio' ? ['mediastream:', 'https://sdk.twilio.com'] : [];
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Administrator footer script is served from our own origin, so 'self' suffices.
-        scriptSrc: ["'self'", ...cardTokenizer],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', ...voiceSounds],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...cardApi, ...voiceSdk],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Helmet's default would force https for every subresource, breaking plain-http deployments.
-        upgradeInsecureRequests: null,
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Administrator footer script is served from our own origin, so 'self' suffices.
+          scriptSrc: ["'self'", ...cardTokenizer],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:', ...voiceSounds],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...cardApi, ...voiceSdk],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // Helmet's default would force https for every subresource, breaking plain-http deployments.
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    { publicUrl: config.publicUrl },
+  );
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rl:` } : {}),
+    // Counted in Redis across nodes; in memory while Redis is down (platform/rate-limit-store.ts).
+    ...(redis ? { store: redisOrLocalStore(redis, `${config.redisPrefix}:rl:`) } : {}),
     // The plugin throws what this returns; an Error carries the sentence to the error handler.
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`), { statusCode: 429 }),
@@ -206,7 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let firstAdmin: FirstAdminCredentials | null = null;
   await app.register(
     async (api) => {
-      registerHealthRoutes(api, ctx);
+      registerHealthRoutes(api, ctx, redis);
       registerFileRoutes(api, ctx);
       ({ firstAdmin } = await accountsModule(api, ctx));
       await systemModule(api, ctx);
@@ -244,24 +272,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   let closed = false;
+  const shutdown = async (graceMs: number) => {
+    if (closed) return true;
+    closed = true;
+    const drained = await inFlight.drain(graceMs);
+    await socket.close();
+    await app.close();
+    await mailWorker.stop();
+    await jobs.stop();
+    transport.close();
+    ctx.presence.close?.();
+    ctx.storage.close?.();
+    redis?.disconnect();
+    await database.close();
+    return drained;
+  };
+
   return {
     app,
     ctx,
     flushMail: () => mailWorker.flush(),
     runJob: (name) => jobs.run(name),
     firstAdmin,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await socket.close();
-      await app.close();
-      await mailWorker.stop();
-      await jobs.stop();
-      transport.close();
-      ctx.presence.close?.();
-      redis?.disconnect();
-      await database.close();
-    },
+    shutdown,
+    close: async () => void (await shutdown(5_000)),
   };
 }
 
@@ -276,8 +310,24 @@ function serveWebApp(app: FastifyInstance, config: Config) {
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
   // preCompressed: the build writes brotli and gzip copies beside each asset (apps/web/build/precompress.ts);
   // a browser that accepts one gets it, any other the file itself.
-  void app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false, maxAge: '1h', preCompressed: true });
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  void app.register(fastifyStatic, {
+    root: config.webDist,
+    wildcard: true,
+    index: false,
+    maxAge: '1h',
+    preCompressed: true,
+    // Source maps would publish the admin area's code; they are served only when asked for (docs/operations.md#environment).
+    allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
+  });
+  // The index names the hashed assets of the build it came from, so browsers must ask for it again
+  // every time; otherwise after a deploy they keep one pointing at deleted files.
+  const sendIndex = (reply: FastifyReply) => {
+    // A page address (/login) reaches here after the static plugin looked for it as a file in each
+    // precompressed form, every look leaving a 'close' listener on the response until it ends; the
+    // index makes 11, past Node's leak warning. Bounded and gone with the response: not a leak.
+    reply.raw.setMaxListeners(20);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  };
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   registerNotFoundHandler(app, sendIndex);
 }

@@ -27,10 +27,14 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.app.log.info(`${signal} received, draining`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // The last resort if closing itself hangs (a database that never answers): well after the grace.
+    const force = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
     force.unref();
-    await server.close();
-    process.exit(0);
+    const drained = await server.shutdown(config.shutdownGraceMs);
+    if (!drained) server.app.log.warn(`requests still running after ${config.shutdownGraceMs} ms were cut off`);
+    // Only now, with every socket and the database closed (docs/operations.md#restarts).
+    server.app.log.info('stopped');
+    process.exit(drained ? 0 : 1);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

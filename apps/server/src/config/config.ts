@@ -36,6 +36,28 @@ const envFields = z.object({
   WEB_DIST: z.string().optional(),
   /** Multiplies every rate limit; tests and benchmarks raise it, never production. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * Which proxies may speak for the client in X-Forwarded-For: unset or `false` trusts none (the
+   * socket's address is the client), a number trusts that many hops, a comma list trusts those
+   * addresses or CIDR ranges (docs/operations.md#proxy).
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be false, a hop count or a comma list of addresses')
+      .optional(),
+  ),
+  /** Longest wait for a request's headers, its whole body, and between bytes of an idle connection. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Open connections one address may hold (0 = no cap); trusted proxies' addresses are exempt. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(200),
+  /** Serve the web app's source maps (*.map); off unless asked for. */
+  SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
+  /** How long SIGTERM waits for in-flight requests before it gives up and exits 1. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
   REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9:_-]+$/)
@@ -61,6 +83,20 @@ const envFields = z.object({
   TWILIO_CALLER_ID: optionalSecret,
   /** Twilio's REST API base; tests point it at the local fake. */
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  /** An S3-compatible bucket for uploaded files: all five or none; none keeps them under DATA_DIR/files. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optionalSecret,
+  S3_BUCKET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalSecret,
+  S3_SECRET_ACCESS_KEY: optionalSecret,
+  /** https://host/bucket/key (MinIO and most self-hosted stores) rather than https://bucket.host/key. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
 });
 
 const TWILIO_REQUIRED_KEYS = [
@@ -71,6 +107,8 @@ const TWILIO_REQUIRED_KEYS = [
   'TWILIO_TWIML_APP_SID',
   'TWILIO_CALLER_ID',
 ] as const;
+
+const S3_REQUIRED_KEYS = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const iceServersSchema = z.array(
   z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() }),
@@ -86,6 +124,13 @@ const envSchema = envFields.superRefine((env, issues) => {
   if (env.VOICE_PROVIDER === 'twilio') {
     for (const key of TWILIO_REQUIRED_KEYS) {
       if (!env[key]) issues.addIssue({ code: 'custom', path: [key], message: 'is required when VOICE_PROVIDER=twilio' });
+    }
+  }
+  // Half an S3 setup would quietly keep files on local disk; name what is missing instead.
+  if (S3_REQUIRED_KEYS.some((key) => env[key])) {
+    for (const key of S3_REQUIRED_KEYS) {
+      if (!env[key])
+        issues.addIssue({ code: 'custom', path: [key], message: `is required for S3 storage (${S3_REQUIRED_KEYS.join(', ')})` });
     }
   }
   try {
@@ -124,11 +169,24 @@ export type VoiceConfig =
 /** Card payments (docs/product.md#payments): the embedded sandbox unless Authorize.Net is configured. */
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'authorizenet'; authorizenet: AuthorizeNetConfig };
 
+export type S3Config = {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
+
+/** Where uploaded files live: DATA_DIR/files unless an S3-compatible bucket is configured. */
+export type StorageConfig = { provider: 'local' } | { provider: 's3'; s3: S3Config };
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
+  storage: StorageConfig;
   publicUrl: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -144,6 +202,11 @@ export type Config = {
   redisPrefix: string;
   payments: PaymentsConfig;
   voice: VoiceConfig;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; maxConnectionsPerAddress: number };
+  serveSourceMaps: boolean;
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -165,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: e.HOST,
     dataDir,
+    storage: storageConfig(e),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -179,6 +243,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: e.REDIS_PREFIX,
     payments: paymentsConfig(e),
     voice: voiceConfig(e),
+    trustProxy: trustProxyConfig(e.TRUST_PROXY),
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    },
+    serveSourceMaps: e.SERVE_SOURCE_MAPS === 'true',
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     ...overrides,
   };
 }
@@ -200,6 +273,12 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   };
 }
 
+function trustProxyConfig(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
+}
+
 function voiceConfig(e: z.infer<typeof envSchema>): VoiceConfig {
   if (e.VOICE_PROVIDER === 'local') return { provider: 'local', iceServers: iceServersSchema.parse(JSON.parse(e.CALL_ICE_SERVERS)) };
   // superRefine has made sure every key is present.
@@ -213,6 +292,22 @@ function voiceConfig(e: z.infer<typeof envSchema>): VoiceConfig {
       twimlAppSid: e.TWILIO_TWIML_APP_SID ?? '',
       callerId: e.TWILIO_CALLER_ID ?? '',
       apiBase: e.TWILIO_API_BASE.replace(/\/$/, ''),
+    },
+  };
+}
+
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (!e.S3_BUCKET) return { provider: 'local' };
+  // superRefine has made sure every key is present.
+  return {
+    provider: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT ?? '',
+      region: e.S3_REGION ?? '',
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
     },
   };
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { releaseClientsWhoseBeginFails } from './pg-begin-guard';
 import { serverDir } from './server-dir';
 
 export type Schema = typeof schema;
@@ -27,6 +28,8 @@ export type Database = {
 };
 
 const migrationsFolder = path.join(serverDir, 'src/db/migrations');
+/** How long opening a PostgreSQL connection may take before the request waiting for it fails. */
+export const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * PostgreSQL when a URL is given, otherwise PGlite (PostgreSQL compiled to wasm, in this process)
@@ -41,10 +44,18 @@ export async function openDatabase(opts: {
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection that cannot be made within CONNECT_TIMEOUT_MS fails the request with a 503
+    // instead of holding it until the operating system gives up (minutes, on a dead network path).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle connection closed by the server (restart, failover, admin) must not crash the process;
     // the pool replaces it on next use.
     pool.on('error', (error) => opts.onIdleError?.(error));
+    // Nor may one closed while a request holds it (between the statements of a transaction): the pool
+    // listens only to idle connections, and an 'error' nobody listens to ends the process. The
+    // request learns of it from its next statement, which fails (a 503, platform/errors.ts), and the
+    // broken connection is dropped when released.
+    pool.on('connect', (client) => void client.on('error', () => undefined));
+    releaseClientsWhoseBeginFails(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
@@ -118,6 +129,40 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isCheckViolation(error: unknown, constraint?: string): boolean {
   const e = findPgError(error);
   return e?.code === '23514' && (!constraint || e.constraint === constraint);
+}
+
+/** SQLSTATEs of a lost or refused connection: class 08, the server shutting down or starting, too many connections. */
+const CONNECTION_STATES = /^08|^57P0[123]$|^53300$/;
+/**
+ * The driver's own errors (no SQLSTATE) when its connection broke or could not be made, and the
+ * server's refusal of a database closed to connections (SQLSTATE 55000, a class too wide to match).
+ */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|is not currently accepting connections/;
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether the database could not be reached (refused, cut, timed out), rather than the statement
+ * being wrong: nothing of a transaction so cut is kept, so the request may be tried again.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && (CONNECTION_STATES.test(candidate.code) || NETWORK_CODES.has(candidate.code))) return true;
+    if (typeof candidate.message === 'string' && CONNECTION_MESSAGES.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
 }
 
 function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {

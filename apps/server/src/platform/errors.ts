@@ -1,6 +1,7 @@
 import { ErrorCode } from '@cc/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from './db';
 
 /** An error a person should read. Anything else becomes a 500 that leaks nothing. */
 export class AppError extends Error {
@@ -20,6 +21,37 @@ export const forbidden = (msg = 'You are not allowed to do that.', code: string 
 export const notFound = (msg = 'Not found.') => new AppError(404, ErrorCode.NOT_FOUND, msg);
 export const conflict = (msg: string, code: string = ErrorCode.CONFLICT) => new AppError(409, code, msg);
 
+/**
+ * What a request that met an unreachable database or Redis is told: a 503 with Retry-After. Nothing
+ * it started was kept (a cut transaction rolls back), and a retry with the same idempotency key is
+ * done once (docs/product.md#idempotency), so trying again is always safe.
+ */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/** ioredis' errors when its connection is down: retries for the command used up, or the client closed. */
+const isRedisUnreachable = (error: { name?: unknown; message?: unknown }) =>
+  error.name === 'MaxRetriesPerRequestError' ||
+  (typeof error.message === 'string' && /^Connection is closed\.|^Stream isn't writeable/.test(error.message));
+
+function unreachableDependency(error: unknown): 'database' | 'redis' | undefined {
+  if (isDatabaseUnreachable(error)) return 'database';
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (isRedisUnreachable(current as { name?: unknown })) return 'redis';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The innermost error's code and message: the driver's own words, without the wrapper's SQL. */
+function reasonOf(error: unknown): string {
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown };
+  for (let depth = 0; current.cause && depth < 5; depth++) current = current.cause as typeof current;
+  return [typeof current.code === 'string' ? current.code : null, typeof current.message === 'string' ? current.message : null]
+    .filter(Boolean)
+    .join(': ');
+}
+
 type ZodIssueLike = { path?: PropertyKey[]; message: string };
 
 /** Fields and their first message, and one sentence naming the first problem. */
@@ -37,6 +69,8 @@ function describeIssues(issues: ZodIssueLike[], context: string) {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
       return reply
         .status(error.status)
         .send({ code: error.code, msg: error.message, ...(error.details ? { details: error.details } : {}) });
@@ -62,6 +96,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ code: ErrorCode.VALIDATION_FAILED, msg: error.message });
+    }
+    const dependency = unreachableDependency(error);
+    if (dependency) {
+      // Said once, plainly: the driver's error wraps the statement and its values, which stay out of the logs.
+      request.log.warn({ dependency, reason: reasonOf(error) }, `${dependency} unreachable, answered 503`);
+      return reply.status(503).header('retry-after', '1').send({ code: ErrorCode.UNAVAILABLE, msg: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ErrorCode.INTERNAL, msg: 'Something went wrong on our side. Please try again.' });

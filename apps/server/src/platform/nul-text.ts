@@ -4,9 +4,11 @@ import { AppError, describeIssues } from './errors';
 
 /**
  * PostgreSQL text and jsonb cannot hold the NUL character, so a NUL that reached a query would
- * fail it with a 500. Every request is checked at the edge instead: a JSON body or a query string
- * carrying one is refused with 422 naming the field, before any handler runs
- * (docs/product.md#wire). Fields whose schema refuses NUL itself answer with their own sentence.
+ * fail it with a 500. Every request is checked at the edge instead: a JSON body, a form body, a raw
+ * body kept for a signature check, a path or a query string carrying one is refused with 422 naming
+ * the field, before any handler runs; multipart text fields, read by the handler as a stream, are
+ * checked as they are read (`refuseNulFields`) (docs/product.md#wire). Fields whose schema refuses
+ * NUL itself answer with their own sentence.
  */
 export const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000).';
 
@@ -33,13 +35,43 @@ export function noteJsonBody(request: FastifyRequest, text: string) {
   if (jsonHasNul(text)) bodiesWithNul.add(request);
 }
 
+/** The 422 naming each field that holds a NUL (`context` names a NUL found outside any field). */
+function nulError(paths: string[][], context: string) {
+  const issues = (paths.length ? paths : [[]]).map((path) => ({ path, message: NUL_MESSAGE }));
+  const { msg, fields } = describeIssues(issues, context);
+  return new AppError(422, ErrorCode.VALIDATION_FAILED, msg, { fields });
+}
+
+/**
+ * Bodies other parsers kept aside: webhook forms (ordered pairs, [[name, value]]) and raw bodies
+ * whose signature covers the bytes. Only those routes have them, so walking them costs nothing elsewhere.
+ */
+function otherBodyHasNul(body: unknown): boolean {
+  if (Buffer.isBuffer(body)) return body.includes(0) || jsonHasNul(body.toString('utf8'));
+  return Array.isArray(body) && nulPaths(body).length > 0;
+}
+
+/** A form's pairs named by their field: `[['CallSid', 'a\0']]` → `['CallSid']`. */
+const formPaths = (body: unknown[]) =>
+  body.filter((pair) => nulPaths(pair).length > 0).map((pair) => [String((pair as unknown[])[0] ?? '')]);
+
 export function refuseNulText(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     const queryNul = request.url.includes('%00');
-    if (!queryNul && !bodiesWithNul.has(request)) return;
-    const paths = [...(queryNul ? nulPaths(request.query) : []), ...nulPaths(request.body)];
-    const issues = (paths.length ? paths : [[]]).map((path) => ({ path, message: NUL_MESSAGE }));
-    const { msg, fields } = describeIssues(issues, queryNul ? 'query' : 'body');
-    throw new AppError(422, ErrorCode.VALIDATION_FAILED, msg, { fields });
+    const bodyNul = bodiesWithNul.has(request) || otherBodyHasNul(request.body);
+    if (!queryNul && !bodyNul) return;
+    const bodyPaths = Buffer.isBuffer(request.body) ? [] : Array.isArray(request.body) ? formPaths(request.body) : nulPaths(request.body);
+    throw nulError([...(queryNul ? nulPaths(request.query) : []), ...bodyPaths], queryNul ? 'query' : 'body');
   });
+}
+
+/**
+ * The text fields of a multipart request, read by its handler after the edge (platform/uploads.ts):
+ * refused the same way, naming each field that holds a NUL.
+ */
+export function refuseNulFields(fields: Record<string, string>) {
+  const paths = Object.entries(fields)
+    .filter(([, value]) => value.includes('\u0000'))
+    .map(([name]) => [name]);
+  if (paths.length) throw nulError(paths, 'body');
 }

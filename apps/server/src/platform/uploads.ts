@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import { pipeline, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeStream } from 'file-type';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { ErrorCode } from '@cc/contracts';
 import { files } from '../db/schema';
 import type { DbOrTx } from './db';
 import { AppError, badRequest } from './errors';
+import { refuseNulFields } from './nul-text';
 import type { Storage } from './storage';
 
 export type FileRow = typeof files.$inferSelect;
@@ -48,6 +49,26 @@ const REENCODABLE = new Map<string, 'jpeg' | 'png' | 'webp'>([
 export const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
+/**
+ * Room for the rest of a multipart body around the file: boundaries, part headers and the form's
+ * other fields (app.ts lets a form carry 20 fields of 10,000 bytes). A body declared longer than
+ * the file's limit plus this cannot hold a file within the limit.
+ */
+const ENVELOPE_ALLOWANCE = 1024 * 1024;
+
+/**
+ * An answer sent while the request's body is still arriving (an upload refused from its declared
+ * length or its first bytes, or cut short by a limit) closes the connection, as Fastify does for a
+ * JSON body over its limit: otherwise Node reads the rest of the body, up to the size a client
+ * declared, only to throw it away before the connection can carry another request
+ * (docs/product.md#media).
+ */
+export function closeConnectionsWithUnreadBodies(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) void reply.header('connection', 'close');
+  });
+}
+
 /** The public address of a stored file; its name ends the path so `.ico` favicons keep their ending. */
 export const fileUrl = (file: Pick<FileRow, 'id' | 'fileName'>) => `/api/files/${file.id}/${encodeURIComponent(file.fileName)}`;
 
@@ -72,6 +93,10 @@ export async function receiveUpload(
 ): Promise<{ file: FileRow; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
   const { policy } = opts;
+  // Refused from the headers alone, before a byte of the body is read (the answer then closes the
+  // connection, see closeConnectionsWithUnreadBodies; docs/product.md#media).
+  const declared = Number(request.headers['content-length']);
+  if (declared > policy.maxBytes + ENVELOPE_ALLOWANCE) throw tooLarge(policy);
   const fields: Record<string, string> = {};
   let received: ReceivedFile | undefined;
   try {
@@ -79,6 +104,7 @@ export async function receiveUpload(
       if (part.type === 'field') fields[part.fieldname] ??= String(part.value);
       else received = await storeFilePart(part, deps.storage, policy);
     }
+    refuseNulFields(fields);
   } catch (error) {
     // A later part failed (too many fields, a cut connection): the file stored so far goes too.
     if (received) await deps.storage.remove(received.stored.key);
@@ -127,12 +153,19 @@ export async function receiveUpload(
 
 type ReceivedFile = { stored: { key: string; size: number }; mime: string; ext: string; fileName: string };
 
-/** Streams one file part to storage: its type judged from its first bytes, its size while it streams. */
+/**
+ * Streams one file part to storage: its type judged from its first bytes, its size while it streams.
+ * Every stage is joined with `pipeline`, so a connection cut mid-file (or a request timeout) fails
+ * the whole chain: storage removes what it wrote, its descriptor is closed and the handler answers,
+ * where `.pipe` would leave the re-encoder and the file waiting for bytes that never come
+ * (docs/product.md#media).
+ */
 async function storeFilePart(part: MultipartFile, storage: Storage, policy: UploadPolicy): Promise<ReceivedFile> {
   const typed = await fileTypeStream(part.file, { sampleSize: 4100 });
   const accepted = policy.accept.find((t) => t.mime === typed.fileType?.mime);
   if (!accepted) {
-    part.file.resume(); // discard the rest without reading it into memory
+    // The rest is not read: the refusal goes out at once and its connection closes.
+    typed.destroy();
     const names = policy.accept.map((t) => t.ext.toUpperCase()).join(', ');
     throw new AppError(415, ErrorCode.UNSUPPORTED_FILE_TYPE, `${policy.label} must be one of: ${names}.`);
   }
@@ -140,15 +173,18 @@ async function storeFilePart(part: MultipartFile, storage: Storage, policy: Uplo
   let content: Readable = typed;
   let mime: string = accepted.mime;
   let ext: string = accepted.ext;
+  const unchained = () => undefined; // storage.put observes the chain's end or failure
   if (policy.transform === 'avatar') {
-    content = typed.pipe(sharp({ failOn: 'error' }).rotate().resize(256, 256, { fit: 'cover' }).webp({ quality: 85 }));
+    content = pipeline(typed, sharp({ failOn: 'error' }).rotate().resize(256, 256, { fit: 'cover' }).webp({ quality: 85 }), unchained);
     mime = 'image/webp';
     ext = 'webp';
   } else if (policy.transform === 'strip-metadata' && REENCODABLE.has(accepted.mime)) {
     // Photos members share are re-encoded in their own format: EXIF (GPS position, camera serial)
     // never reaches the other person, and the orientation it carried is applied to the pixels.
-    content = typed.pipe(sharp({ failOn: 'error' }).rotate().toFormat(REENCODABLE.get(accepted.mime)!, { quality: 90 }));
+    content = pipeline(typed, sharp({ failOn: 'error' }).rotate().toFormat(REENCODABLE.get(accepted.mime)!, { quality: 90 }), unchained);
   }
+  // Past the limit the rest of the file is not read: the chain stops and the upload is refused.
+  part.file.once('limit', () => content.destroy(tooLarge(policy)));
 
   let stored: { key: string; size: number };
   try {

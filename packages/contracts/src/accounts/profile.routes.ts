@@ -1,14 +1,13 @@
 import { okSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
-import { deactivateSchema, meSchema, tokenPerMessageSchema, updatePasswordSchema, updateProfileSchema } from './schemas';
-
-const accountCode = {
-  method: 'GET',
-  access: 'member',
-  tags: ['users'],
-  summary: 'Mail a 6-digit account code (valid 10 minutes)',
-  answer: okSchema,
-} as const;
+import {
+  accountCodeStatusSchema,
+  deactivateSchema,
+  meSchema,
+  tokenPerMessageSchema,
+  updatePasswordSchema,
+  updateProfileSchema,
+} from './schemas';
 
 /** The signed-in member's own account: profile, picture, password, document, code, deactivation, price. */
 export const profileRoutes = {
@@ -60,17 +59,36 @@ export const profileRoutes = {
     upload: true,
     answer: meSchema,
   }),
-  accountCode: defineRoute({
-    ...accountCode,
+  /**
+   * The spec lists GET /users/otp/, but a GET must not change anything: the browser sends the
+   * session cookie with any GET, so a link on another site could trigger it. GET reports, POST sends
+   * (docs/product.md#compatibility).
+   */
+  accountCodeStatus: defineRoute({
+    method: 'GET',
     path: '/users/otp/',
-    description: 'The code is what PUT /users/deactivate and payouts ask for.',
+    access: 'member',
+    tags: ['users'],
+    summary: 'Whether an account code is waiting, and until when (sends nothing)',
+    description: 'Changes nothing and mails nothing: ask for a code with POST /users/otp/.',
+    answer: accountCodeStatusSchema,
+  }),
+  accountCode: defineRoute({
+    method: 'POST',
+    path: '/users/otp/',
+    access: 'member',
+    tags: ['users'],
+    summary: 'Mail a 6-digit account code (valid 10 minutes)',
+    description:
+      'The code is what PUT /users/deactivate and payouts ask for. A new code replaces the previous one. No body. Needs the Authorization header (the cookie alone is refused).',
+    answer: okSchema,
   }),
   deactivate: defineRoute({
     method: 'PUT',
     path: '/users/deactivate',
     access: 'member',
     tags: ['users'],
-    summary: 'Deactivate my account with a code from GET /users/otp/',
+    summary: 'Deactivate my account with a code from POST /users/otp/',
     description: 'Takes `{ verifyCode }`.',
     body: deactivateSchema,
     answer: okSchema,

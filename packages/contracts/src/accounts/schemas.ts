@@ -85,6 +85,15 @@ export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
 export const deactivateSchema = z.object({ verifyCode: verifyCodeSchema });
 
+/** GET /users/otp/: whether the member's account code still waits to be used. */
+export const accountCodeStatusSchema = z.object({
+  pending: z.boolean(),
+  /** ISO 8601; null when no code waits. */
+  expiresAt: z.string().nullable(),
+  message: z.string(),
+});
+export type AccountCodeStatus = z.infer<typeof accountCodeStatusSchema>;
+
 export const updateProfileSchema = z.object({
   name: displayNameSchema.optional(),
   username: usernameSchema.optional(),

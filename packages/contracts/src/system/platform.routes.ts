@@ -1,17 +1,28 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/routes';
 
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+/**
+ * What a node depends on, each answered within a bounded time: the database always, Redis when the
+ * node is configured with one (it carries live events between nodes, presence and rate limits).
+ */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+  databaseKind: z.enum(['pglite', 'postgres']),
+  redis: z.enum(['ok', 'not configured']),
+});
 export type Health = z.infer<typeof healthSchema>;
+/** The `details` of the 503: each dependency's state, so the failing one is named. */
+export type HealthFailure = { database: 'ok' | 'down'; redis: 'ok' | 'down' | 'not configured' };
 
-/** Load balancers poll it: 200 when the process is up and the database reachable, 503 otherwise. */
+/** Load balancers poll it: 200 when the node can serve, 503 UNAVAILABLE naming what it cannot reach. */
 export const healthRoutes = {
   check: defineRoute({
     method: 'GET',
     path: '/health',
     access: 'public',
     tags: ['system'],
-    summary: 'Up, and the database reachable (503 UNAVAILABLE when it is not)',
+    summary: 'Up, with the database and Redis reachable (503 UNAVAILABLE naming the one that is not)',
     answer: healthSchema,
   }),
 };

@@ -1,6 +1,7 @@
 import { ErrorCode, type loginSchema, type registerSchema } from '@cc/contracts';
 import type { z } from 'zod';
 import type { SessionService } from '../../platform/auth';
+import type { LoginThrottle } from '../../platform/login-throttle';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, forbidden } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
@@ -21,6 +22,16 @@ const RESET_LINK_MINUTES = 60;
 /** Caps per account that hold across processes; the per-address HTTP limits come on top. */
 const MAX_VERIFY_MAILS_PER_HOUR = 5;
 const MAX_RESET_MAILS_PER_HOUR = 5;
+
+const tooManyFailedSignIns = (waitMs: number) => {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new AppError(
+    429,
+    ErrorCode.RATE_LIMITED,
+    `Too many failed sign-ins for this account. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    { retryAfterSeconds: seconds },
+  );
+};
 
 export const emailTaken = () => conflict('An account with that e-mail address already exists.', ErrorCode.EMAIL_TAKEN);
 export const usernameTaken = () => conflict('That username is taken. Choose another one.', ErrorCode.USERNAME_TAKEN);
@@ -45,6 +56,7 @@ export function createAuthService(deps: {
   events: EventBus;
   publicUrl: string;
   pepper: string;
+  loginThrottle: LoginThrottle;
   /** Welcome tokens (docs/product.md#welcome-tokens): the setting, and the ledger that grants them. */
   welcome: { settings: Pick<SettingsService, 'cached'>; ledger: Pick<Ledger, 'grantSignupTokens' | 'announce'> };
 }) {
@@ -112,10 +124,17 @@ export function createAuthService(deps: {
   }
 
   async function login(input: LoginData & { userAgent?: string | undefined }) {
+    // Guesses against one account slow down wherever they come from (docs/operations.md#limits).
+    const waitMs = await deps.loginThrottle.waitMs(input.email);
+    if (waitMs > 0) throw tooManyFailedSignIns(waitMs);
     const user = await users.findByEmail(input.email);
     // Verify against a dummy hash when the account is missing, so timing does not reveal it.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !passwordOk) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'E-mail or password is incorrect.');
+    if (!user || !passwordOk) {
+      await deps.loginThrottle.failed(input.email);
+      throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'E-mail or password is incorrect.');
+    }
+    await deps.loginThrottle.succeeded(input.email);
     assertMaySignIn(user);
     const { token, expiresAt } = await sessions.issue({ userId: user.id, keepLogin: input.keepLogin, userAgent: input.userAgent });
     return { token, expiresAt: expiresAt.toISOString() };

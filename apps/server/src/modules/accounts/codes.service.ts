@@ -58,9 +58,16 @@ export function createCodeService({ tokens, pepper }: { tokens: TokensRepository
     if (!(await tokens.useCode(row.id, maxTries))) throw invalidCode('That code has already been used. Ask for a new code.');
   }
 
+  /** When the member's current code of a kind stops working, or null when none can be used any more. */
+  async function pendingUntil({ userId, purpose }: { userId: string; purpose: CodePurpose }): Promise<Date | null> {
+    const row = await tokens.latestOpenCode(userId, purpose);
+    if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= CODE_RULES[purpose].maxTries) return null;
+    return row.expiresAt;
+  }
+
   /** How many codes of a kind the member was sent lately, for send limits that hold across processes. */
   const countSentSince = (userId: string, purpose: CodePurpose, since: Date) => tokens.countCodesSince(userId, purpose, since);
 
-  return { issue, consume, countSentSince };
+  return { issue, consume, pendingUntil, countSentSince };
 }
 export type CodeService = ReturnType<typeof createCodeService>;

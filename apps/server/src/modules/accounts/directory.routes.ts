@@ -2,6 +2,7 @@ import { contactUsRoutes, directoryRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { currentAuth } from '../../platform/auth';
+import { byUser } from '../../platform/rate-limit';
 import { mountRoute } from '../../platform/routes';
 import type { ContactUsService } from './contact-us.service';
 import type { MembersService } from './members.service';
@@ -19,12 +20,19 @@ export function registerDirectoryRoutes(
     s.members.findByUsername({ viewerId: viewerIdOf(request), username: request.params.username }),
   );
 
-  mountRoute(app, routes.search, async (request) =>
-    s.members.search({ viewerId: viewerIdOf(request), query: request.query, friendsOnly: false }),
+  // A search is a LIKE over every member: limited like every costly route (docs/product.md, limits).
+  mountRoute(
+    app,
+    routes.search,
+    async (request) => s.members.search({ viewerId: viewerIdOf(request), query: request.query, friendsOnly: false }),
+    { config: { rateLimit: ctx.rateLimit(60, '1 minute') } },
   );
 
-  mountRoute(app, routes.searchFriends, async (request) =>
-    s.members.search({ viewerId: currentAuth(request).user.id, query: request.query, friendsOnly: true }),
+  mountRoute(
+    app,
+    routes.searchFriends,
+    async (request) => s.members.search({ viewerId: currentAuth(request).user.id, query: request.query, friendsOnly: true }),
+    { config: { rateLimit: ctx.rateLimit(60, '1 minute', byUser) } },
   );
 
   mountRoute(app, contactUsRoutes.send, async (request) => s.contactUs.send(request.body, viewerIdOf(request)), {

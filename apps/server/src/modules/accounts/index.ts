@@ -65,6 +65,7 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext): Pro
       events,
       publicUrl: ctx.config.publicUrl,
       pepper: pepperOf(ctx),
+      loginThrottle: ctx.loginThrottle,
       welcome: { settings: ctx.settings, ledger: ctx.ledger },
     }),
   );

@@ -23,11 +23,16 @@ export function registerProfileRoutes(
     profile.updateProfile({ userId: currentAuth(request).user.id, input: request.body }),
   );
 
-  mountRoute(app, routes.avatar, async (request) => {
-    const { user } = currentAuth(request);
-    const { file } = await receiveUpload(request, uploadDeps, { policy: AVATAR_POLICY, ownerId: user.id });
-    return profile.replaceAvatar({ userId: user.id, file });
-  });
+  mountRoute(
+    app,
+    routes.avatar,
+    async (request) => {
+      const { user } = currentAuth(request);
+      const { file } = await receiveUpload(request, uploadDeps, { policy: AVATAR_POLICY, ownerId: user.id });
+      return profile.replaceAvatar({ userId: user.id, file });
+    },
+    perMember(20, '10 minutes'),
+  );
 
   mountRoute(
     app,
@@ -36,12 +41,19 @@ export function registerProfileRoutes(
     perMember(10, '15 minutes'),
   );
 
-  mountRoute(app, routes.submitDocument, async (request) => {
-    const { user } = currentAuth(request);
-    profile.assertMaySubmitDocument(user);
-    const { file, fields } = await receiveUpload(request, uploadDeps, { policy: DOCUMENT_POLICY, ownerId: user.id });
-    return profile.submitDocument({ userId: user.id, file, fields });
-  });
+  mountRoute(
+    app,
+    routes.submitDocument,
+    async (request) => {
+      const { user } = currentAuth(request);
+      profile.assertMaySubmitDocument(user);
+      const { file, fields } = await receiveUpload(request, uploadDeps, { policy: DOCUMENT_POLICY, ownerId: user.id });
+      return profile.submitDocument({ userId: user.id, file, fields });
+    },
+    perMember(10, '10 minutes'),
+  );
+
+  mountRoute(app, routes.accountCodeStatus, async (request) => profile.accountCodeStatus({ user: currentAuth(request).user }));
 
   mountRoute(
     app,

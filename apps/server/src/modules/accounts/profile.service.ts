@@ -1,4 +1,4 @@
-import { documentFieldsSchema, ErrorCode, MODEL_MIN_AGE, type Me, type UpdateProfileInput } from '@cc/contracts';
+import { documentFieldsSchema, ErrorCode, MODEL_MIN_AGE, type AccountCodeStatus, type Me, type UpdateProfileInput } from '@cc/contracts';
 import type { AuthContext, SessionService } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError, conflict, describeIssues, forbidden } from '../../platform/errors';
@@ -151,7 +151,18 @@ export function createProfileService(deps: {
     return changed(user);
   }
 
-  /** GET /users/otp: a new code replaces the previous one. */
+  /**
+   * GET /users/otp/: whether a code waits. It sends nothing: a GET is answered to the session cookie
+   * alone, which a link on another site brings along (docs/product.md#compatibility).
+   */
+  async function accountCodeStatus({ user }: { user: UserRow }): Promise<AccountCodeStatus> {
+    const until = await codes.pendingUntil({ userId: user.id, purpose: 'account' });
+    if (!until) return { pending: false, expiresAt: null, message: 'No code is waiting. Ask for one with POST /users/otp/.' };
+    const at = until.toISOString();
+    return { pending: true, expiresAt: at, message: `A code was sent to your e-mail address. It is valid until ${at}.` };
+  }
+
+  /** POST /users/otp/: a new code replaces the previous one. */
   async function sendAccountCode({ user }: { user: UserRow }) {
     const since = new Date(Date.now() - 10 * 60_000);
     if ((await codes.countSentSince(user.id, 'account', since)) >= ACCOUNT_CODES_PER_10_MINUTES) {
@@ -190,6 +201,7 @@ export function createProfileService(deps: {
     updatePassword,
     assertMaySubmitDocument,
     submitDocument,
+    accountCodeStatus,
     sendAccountCode,
     deactivate,
     setTokenPerMessage,

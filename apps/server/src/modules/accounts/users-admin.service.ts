@@ -73,10 +73,21 @@ export function createUsersAdminService({
   /**
    * Makes a member an administrator or takes the role back. The site always keeps one: the
    * administrators' rows are locked before they are counted, so two administrators removing each
-   * other at once cannot both succeed.
+   * other at once cannot both succeed. A removal locks them all, in id order, before its target
+   * (one of them): two removals at once then queue on the same first row, where locking the target
+   * first had each hold the row the other needed until PostgreSQL killed one as a deadlock (a 500).
    */
   async function setRole(actor: AdminActor, userId: string, role: 'admin' | 'user') {
     const user = await db.transaction(async (tx) => {
+      const admins =
+        role === 'user'
+          ? await tx
+              .select({ id: usersTable.id })
+              .from(usersTable)
+              .where(and(eq(usersTable.role, 'admin'), eq(usersTable.status, 'active')))
+              .orderBy(usersTable.id)
+              .for('update')
+          : [];
       const target = await users.lockById(userId, tx);
       if (!target) throw notFound('No member with that id.');
       if (target.role === role)
@@ -84,13 +95,8 @@ export function createUsersAdminService({
       if (role === 'admin') {
         if (target.type === 'model') throw conflict('Models cannot be administrators.');
         if (target.status !== 'active') throw conflict('Only an active account can be made an administrator.');
-      } else {
-        const admins = await tx
-          .select({ id: usersTable.id })
-          .from(usersTable)
-          .where(and(eq(usersTable.role, 'admin'), eq(usersTable.status, 'active')))
-          .for('update');
-        if (admins.length <= 1) throw conflict('The site needs at least one administrator: make someone else an administrator first.');
+      } else if (admins.length <= 1) {
+        throw conflict('The site needs at least one administrator: make someone else an administrator first.');
       }
       const updated = (await users.update(userId, { role }, tx))!;
       await audit.record(

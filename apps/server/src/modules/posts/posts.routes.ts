@@ -2,6 +2,7 @@ import { postsRoutes as routes } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { adminActor } from '../../platform/audit';
+import { byUser } from '../../platform/rate-limit';
 import { mountRoute } from '../../platform/routes';
 import { fileUrl, receiveUpload, type UploadPolicy } from '../../platform/uploads';
 import type { ListedPost } from './posts.repository';
@@ -25,7 +26,11 @@ const COVER_POLICY: UploadPolicy = {
 const list = ({ rows, count }: { rows: ListedPost[]; count: number }) => ({ items: rows.map(toPostSummaryDto), count });
 
 /** Everyone reads published posts; administrators write, publish, unpublish and delete them. */
-export function registerPostRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'storage'>, { posts }: { posts: PostsService }) {
+export function registerPostRoutes(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'rateLimit'>,
+  { posts }: { posts: PostsService },
+) {
   mountRoute(app, routes.list, async (request) => list(await posts.listPublished(request.query)));
 
   mountRoute(app, routes.get, async (request) => toPostDto(await posts.getPublished(request.params.id)));
@@ -47,10 +52,15 @@ export function registerPostRoutes(app: FastifyInstance, ctx: Pick<AppContext, '
     return null;
   });
 
-  mountRoute(app, routes.uploadCover, async (request) => {
-    const actor = adminActor(request);
-    const { file } = await receiveUpload(request, ctx, { policy: COVER_POLICY, ownerId: actor.id });
-    await posts.recordCoverUpload(actor, file);
-    return { _id: file.id, url: fileUrl(file) };
-  });
+  mountRoute(
+    app,
+    routes.uploadCover,
+    async (request) => {
+      const actor = adminActor(request);
+      const { file } = await receiveUpload(request, ctx, { policy: COVER_POLICY, ownerId: actor.id });
+      await posts.recordCoverUpload(actor, file);
+      return { _id: file.id, url: fileUrl(file) };
+    },
+    { config: { rateLimit: ctx.rateLimit(60, '10 minutes', byUser) } },
+  );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { adminActor, changedFields, type AdminActor } from '../../platform/audit';
 import { currentAuth } from '../../platform/auth';
+import { byUser } from '../../platform/rate-limit';
 import { mountRoute } from '../../platform/routes';
 import { fileUrl, receiveUpload, type UploadPolicy } from '../../platform/uploads';
 import type { SettingsService, SettingsPatch } from './settings.service';
@@ -24,7 +25,7 @@ const FAVICON_POLICY: UploadPolicy = {
 /** Administrators read and change the site settings; the guard runs before a body or upload is read. */
 export function registerSettingsRoutes(
   app: FastifyInstance,
-  { settings, ctx }: { settings: SettingsService; ctx: Pick<AppContext, 'db' | 'storage' | 'audit'> },
+  { settings, ctx }: { settings: SettingsService; ctx: Pick<AppContext, 'db' | 'storage' | 'audit' | 'rateLimit'> },
 ) {
   /** Writes the settings and, in the same transaction, the audit row of the keys that changed. */
   const change = (actor: AdminActor, action: string, input: SettingsPatch) =>
@@ -39,8 +40,13 @@ export function registerSettingsRoutes(
   // The schema checks every field before anything is written; the service writes them in one transaction.
   mountRoute(app, routes.update, async (request) => change(adminActor(request), 'settings.update', request.body));
 
-  mountRoute(app, routes.uploadFavicon, async (request) => {
-    const { file } = await receiveUpload(request, ctx, { policy: FAVICON_POLICY, ownerId: currentAuth(request).user.id });
-    return change(adminActor(request), 'settings.favicon', { siteFavicon: fileUrl(file) });
-  });
+  mountRoute(
+    app,
+    routes.uploadFavicon,
+    async (request) => {
+      const { file } = await receiveUpload(request, ctx, { policy: FAVICON_POLICY, ownerId: currentAuth(request).user.id });
+      return change(adminActor(request), 'settings.favicon', { siteFavicon: fileUrl(file) });
+    },
+    { config: { rateLimit: ctx.rateLimit(30, '10 minutes', byUser) } },
+  );
 }

@@ -125,23 +125,31 @@ describe('administrators make and remove administrators', () => {
     expect((await app.request('GET', '/api/admin/users', { token: admin.token })).status).toBe(200);
   });
 
-  it('two administrators removing each other at the same moment leave one administrator', async () => {
-    const a = await createAdmin(app);
-    const b = await createAdmin(app);
-    // Only a, b and `admin` are administrators now (the previous test removed the rest); `admin` steps down first.
-    const remaining = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
-    for (const { id } of remaining.filter((r) => r.id !== a.user.id && r.id !== b.user.id)) {
-      expect((await post(`/api/admin/users/${id}/remove-admin`, a.token)).status).toBe(200);
+  it('two administrators removing each other at the same moment leave one administrator, round after round', async () => {
+    const adminIds = async () => (await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'))).map((r) => r.id);
+    let survivor = await createAdmin(app);
+    // Only `survivor` stays an administrator (the previous test removed most of the rest).
+    for (const id of (await adminIds()).filter((id) => id !== survivor.user.id)) {
+      expect((await post(`/api/admin/users/${id}/remove-admin`, survivor.token)).status).toBe(200);
     }
-    const [ab, ba] = await Promise.all([
-      post(`/api/admin/users/${b.user.id}/remove-admin`, a.token),
-      post(`/api/admin/users/${a.user.id}/remove-admin`, b.token),
-    ]);
-    // The loser is refused either way: 409 when both were past the guard, 403 when it was no longer an administrator.
-    const [won, lost] = [ab.status, ba.status].sort();
-    expect(won).toBe(200);
-    expect([403, 409]).toContain(lost);
-    expect(await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'))).toHaveLength(1);
+    // On PostgreSQL each round is a real race between two connections (on PGlite they queue); each
+    // locked its own target first once, and the two then waited on each other's row until one was
+    // killed as a deadlock.
+    for (let round = 0; round < 5; round++) {
+      const newcomer = await createAdmin(app);
+      const [ab, ba] = await Promise.all([
+        post(`/api/admin/users/${newcomer.user.id}/remove-admin`, survivor.token),
+        post(`/api/admin/users/${survivor.user.id}/remove-admin`, newcomer.token),
+      ]);
+      // The loser is refused either way: 409 when both were past the guard, 403 when it was no longer an administrator.
+      const [won, lost] = [ab.status, ba.status].sort();
+      expect(won, JSON.stringify([ab.body, ba.body])).toBe(200);
+      expect([403, 409]).toContain(lost);
+      const left = await adminIds();
+      expect(left).toHaveLength(1);
+      survivor = left[0] === newcomer.user.id ? newcomer : survivor;
+      expect(left).toEqual([survivor.user.id]);
+    }
   });
 
   it('is for administrators only', async () => {

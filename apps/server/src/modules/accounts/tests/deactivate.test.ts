@@ -13,7 +13,7 @@ it('deactivates with the mailed code: sessions end, sign-in is refused, the memb
   const { token: viewer } = await createMember(app);
   const other = await app.ctx.sessions.issue({ userId: user.id, keepLogin: false });
 
-  const otp = await app.request('GET', '/api/users/otp/', { token });
+  const otp = await app.request('POST', '/api/users/otp/', { token });
   expect(otp.status).toBe(200);
   expect(otp.body.data).toEqual({ ok: true, message: expect.stringMatching(/10 minutes/) });
   const verifyCode = await latestCode(app, user.email);
@@ -31,7 +31,7 @@ it('deactivates with the mailed code: sessions end, sign-in is refused, the memb
 
 it('refuses a wrong code with INVALID_CODE and keeps the account', async () => {
   const { user, token } = await createMember(app);
-  await app.request('GET', '/api/users/otp', { token });
+  await app.request('POST', '/api/users/otp', { token });
   const right = await latestCode(app, user.email);
   const res = await app.request('PUT', '/api/users/deactivate', { token, body: { verifyCode: right === '999999' ? '999998' : '999999' } });
   expect(res.status).toBe(422);
@@ -41,9 +41,9 @@ it('refuses a wrong code with INVALID_CODE and keeps the account', async () => {
 
 it('lets only the newest code work', async () => {
   const { user, token } = await createMember(app);
-  await app.request('GET', '/api/users/otp/', { token });
+  await app.request('POST', '/api/users/otp/', { token });
   const old = await latestCode(app, user.email);
-  await app.request('GET', '/api/users/otp/', { token });
+  await app.request('POST', '/api/users/otp/', { token });
   const fresh = await latestCode(app, user.email);
   if (old !== fresh) expect((await app.request('PUT', '/api/users/deactivate', { token, body: { verifyCode: old } })).status).toBe(422);
   expect((await app.request('PUT', '/api/users/deactivate', { token, body: { verifyCode: fresh } })).status).toBe(200);
@@ -58,8 +58,8 @@ it('refuses a code without asking for one first', async () => {
 
 it('limits account codes to five per ten minutes', async () => {
   const { token } = await createMember(app);
-  for (let i = 0; i < 5; i++) expect((await app.request('GET', '/api/users/otp/', { token })).status).toBe(200);
-  const sixth = await app.request('GET', '/api/users/otp', { token });
+  for (let i = 0; i < 5; i++) expect((await app.request('POST', '/api/users/otp/', { token })).status).toBe(200);
+  const sixth = await app.request('POST', '/api/users/otp', { token });
   expect(sixth.status).toBe(429);
   expect(sixth.body.code).toBe('RATE_LIMITED');
 });

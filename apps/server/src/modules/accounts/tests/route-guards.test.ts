@@ -19,6 +19,7 @@ const memberRoutes: [string, string][] = [
   ['POST', '/api/users/document'],
   ['GET', '/api/users/otp/'],
   ['GET', '/api/users/otp'],
+  ['POST', '/api/users/otp/'],
   ['PUT', '/api/users/deactivate'],
   ['PUT', '/api/users/token-per-message'],
   ['GET', '/api/users/search-friend'],
