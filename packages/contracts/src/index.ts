@@ -1,5 +1,6 @@
 export * from './common/envelope';
 export * from './common/money';
+export * from './common/price-seen';
 export * from './common/routes';
 export * from './accounts';
 export * from './system';

@@ -24,7 +24,9 @@ export const callRoutes = {
     tags,
     summary: 'Call a model: answers callId and callRate; the model is rung',
     description:
-      'Refused with 402 under 10 tokens, 403 when the model is not callable, 409 when the model or the caller is already on a call.',
+      'Refused with 402 under 10 tokens, 403 when the model is not callable, 409 when the model or the caller is already on a call. ' +
+      '`expectedPrice` (optional, tokens) is the rate per minute the caller saw: a different current rate answers 409 PRICE_CHANGED ' +
+      'with `details.price`, and no call is placed.',
     body: initiateCallSchema,
     answer: initiatedCallSchema,
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
+import { expectedPriceSchema } from '../common/price-seen';
 
 /**
  * A call's life (docs/product.md#calls): initiated → ringing → connected → ended, or it stops at
@@ -60,7 +61,14 @@ export const callSchema = z.object({
 });
 export type Call = z.output<typeof callSchema>;
 
-export const initiateCallSchema = z.object({ modelId: z.uuid('That model id is not valid') });
+/**
+ * POST /masked-call/initiate. The spec names `modelId`; `expectedPrice` (optional) is the rate per
+ * minute the caller saw (docs/product.md#price-changes).
+ */
+export const initiateCallSchema = z.object({
+  modelId: z.uuid('That model id is not valid'),
+  expectedPrice: expectedPriceSchema('the call rate per minute'),
+});
 
 /** The answer to POST /masked-call/initiate: the spec names callId and callRate. */
 export const initiatedCallSchema = z.object({

@@ -12,6 +12,8 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
   INTERNAL: 'INTERNAL',
+  /** The database or Redis could not be reached (503): nothing was done, the same request may be retried. */
+  UNAVAILABLE: 'UNAVAILABLE',
   // accounts
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
@@ -24,6 +26,8 @@ export const ErrorCode = {
   NOT_A_MODEL: 'NOT_A_MODEL',
   // tokens
   CARD_DECLINED: 'CARD_DECLINED',
+  /** The card nonce was spent, expired or not the provider's: enter the card again (422). */
+  CARD_NONCE_REFUSED: 'CARD_NONCE_REFUSED',
   PAYMENT_PROVIDER_ERROR: 'PAYMENT_PROVIDER_ERROR',
   PAYMENT_PENDING: 'PAYMENT_PENDING',
   // messaging
@@ -31,6 +35,9 @@ export const ErrorCode = {
   CONVERSATION_BLOCKED: 'CONVERSATION_BLOCKED',
   /** The other person deactivated or was suspended. */
   RECIPIENT_UNAVAILABLE: 'RECIPIENT_UNAVAILABLE',
+  // paid actions
+  /** The price the member saw (`expectedPrice`) is not the current one: nothing was charged; `details.price` is the price now. */
+  PRICE_CHANGED: 'PRICE_CHANGED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -92,7 +92,8 @@ export const itemsRoutes = {
     tags,
     summary: 'Buy an item: its price is charged once (402 when tokens are short, 409 when already bought)',
     description:
-      '`sellItemId` names the item. `price` (optional) is the price the buyer saw: a different current price answers 409 PRICE_CHANGED and charges nothing.',
+      '`sellItemId` names the item. `expectedPrice` (optional, tokens; `price` is its older name) is the price the buyer saw: ' +
+      'a different current price answers 409 PRICE_CHANGED with `details.price` and charges nothing.',
     body: purchaseInputSchema,
     status: 201,
     answer: itemPurchaseResultSchema,

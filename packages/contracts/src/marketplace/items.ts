@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { hasNoNul, idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
+import { ErrorCode, hasNoNul, idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
+import { expectedPriceSchema } from '../common/price-seen';
 import { mediaTypeSchema } from '../messaging/media';
 
 /** Items models sell (docs/product.md#marketplace). Prices are tokens on the wire, hundredths inside. */
@@ -127,15 +128,19 @@ export const sellItemsOfModelQuerySchema = pageQuerySchema.extend({
 });
 
 /**
- * POST /purchase-item — buy an item once. `price` is the price the buyer saw: when it differs from
- * the current one the answer is 409 PRICE_CHANGED with the new price, and nothing is charged.
- * `idempotencyKey` is optional (a second purchase of the same item is refused anyway).
+ * POST /purchase-item — buy an item once. `expectedPrice` is the price the buyer saw
+ * (docs/product.md#price-changes): when it differs from the current one the answer is 409
+ * PRICE_CHANGED with the new price, and nothing is charged. `price` is the older name of the same
+ * field, still read. `idempotencyKey` is optional (a second purchase of the same item is refused anyway).
  */
-export const purchaseInputSchema = z.object({
-  sellItemId: z.uuid('Choose an item to buy'),
-  price: tokenAmount({ description: 'The price the buyer saw, in tokens' }).optional(),
-  idempotencyKey: idempotencyKeySchema.optional(),
-});
+export const purchaseInputSchema = z
+  .object({
+    sellItemId: z.uuid('Choose an item to buy'),
+    expectedPrice: expectedPriceSchema('the item'),
+    price: tokenAmount({ label: 'price', description: 'Same as expectedPrice (its older name)' }).optional(),
+    idempotencyKey: idempotencyKeySchema.optional(),
+  })
+  .transform(({ price, expectedPrice, ...rest }) => ({ ...rest, expectedPrice: expectedPrice ?? price }));
 export type PurchaseInput = z.input<typeof purchaseInputSchema>;
 
 /** The purchase, with the buyer's balance afterwards. */
@@ -147,8 +152,8 @@ export type ItemPurchaseResult = z.infer<typeof itemPurchaseResultSchema>;
 export const MarketplaceErrorCode = {
   /** The buyer already owns this item. */
   ALREADY_PURCHASED: 'ALREADY_PURCHASED',
-  /** The price changed since the buyer saw it; `details.price` is the current price in tokens. */
-  PRICE_CHANGED: 'PRICE_CHANGED',
+  /** The price changed since the buyer saw it; `details.price` is the current price in tokens (the same code as ErrorCode.PRICE_CHANGED). */
+  PRICE_CHANGED: ErrorCode.PRICE_CHANGED,
 } as const;
 
 /** The sentences of spec section 8 for purchases, word for word. */

@@ -47,7 +47,7 @@ export const payoutsRoutes = {
     tags,
     summary: 'Models: request a payout; the tokens leave the balance at once',
     description:
-      "`token` in tokens (at least `minPayoutTokens`, at most the balance) and `verifyCode` from GET /users/otp/. `email`, when sent, must be the account's own.",
+      "`token` in tokens (at least `minPayoutTokens`, at most the balance) and `verifyCode` from POST /users/otp/. `email`, when sent, must be the account's own.",
     body: payoutRequestInputSchema,
     status: 201,
     answer: payoutRequestSchema,

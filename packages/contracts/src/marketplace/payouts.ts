@@ -133,7 +133,7 @@ export const payoutRequestSchema = z.object({
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
 
 /**
- * POST /payout-request — `token` (tokens), `verifyCode` from GET /users/otp/ (10 minutes, 5 tries,
+ * POST /payout-request — `token` (tokens), `verifyCode` from POST /users/otp/ (10 minutes, 5 tries,
  * single use), and optionally `email`, which must then be the account's own address.
  */
 export const payoutRequestInputSchema = z.object({

@@ -46,6 +46,8 @@ export const messageRoutes = {
       'Compatibility: `{ conversationId, text }` is enough — `type` defaults to "text" and `clientId` is optional. ' +
       'With a `clientId` (a UUID made once per message) a retried send is stored and charged once and answers 200 ' +
       'with the stored message; without one the server makes one, so every request is a new message. ' +
+      '`expectedPrice` (optional, tokens) is the price per message the sender saw: a different current price answers ' +
+      '409 PRICE_CHANGED with `details.price` and stores and charges nothing. ' +
       "The answer's `price` is in tokens.",
     body: sendMessageSchema,
     status: 201,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
+import { expectedPriceSchema } from '../common/price-seen';
 import { mediaSchema } from './media';
 
 /** Text messages hold at most 5,000 characters (docs/product.md#limits). */
@@ -45,7 +46,8 @@ export type Message = z.infer<typeof messageSchema>;
  * POST /messages. Compatibility (docs/product.md#compatibility): `{ conversationId, text }` is
  * enough — `type` defaults to 'text' and `clientId` is optional. With a `clientId` (a UUID the
  * client makes once per message) a retry is stored and charged once (docs/product.md#idempotency);
- * without one the server makes one, so every request is a new message.
+ * without one the server makes one, so every request is a new message. `expectedPrice` (optional)
+ * is the price per message the sender saw (docs/product.md#price-changes).
  */
 export const sendMessageSchema = z
   .object({
@@ -58,6 +60,7 @@ export const sendMessageSchema = z
       .max(MESSAGE_TEXT_MAX, `A message holds at most ${MESSAGE_TEXT_MAX.toLocaleString('en-US')} characters`)
       .default(''),
     mediaId: z.uuid('That attachment id is not valid').optional(),
+    expectedPrice: expectedPriceSchema('per message; 0 when it is free'),
   })
   .superRefine((input, ctx) => {
     if (input.type === 'text') {

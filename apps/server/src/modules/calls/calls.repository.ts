@@ -32,6 +32,25 @@ export function createCallsRepository(db: Db) {
     return row!;
   }
 
+  /**
+   * Writes a new call at the model's rate as it is now (docs/product.md#price-changes): the rate is
+   * read under a share lock in the transaction that writes the call, so a rate change waits for it
+   * and the call never carries a rate its caller did not see. Nothing is written, and the rate now
+   * answered, when the caller said the rate they saw and it is another one, or when the model has
+   * no rate any more.
+   */
+  async function insertAtCurrentRate(
+    values: Omit<NewCall, 'rate'>,
+    expectedRate: number | undefined,
+  ): Promise<{ call: CallRow } | { rateNow: number }> {
+    return db.transaction(async (tx) => {
+      const [model] = await tx.select({ callRate: users.callRate }).from(users).where(eq(users.id, values.modelId)).limit(1).for('share');
+      const rate = model?.callRate ?? 0;
+      if (rate <= 0 || (expectedRate !== undefined && expectedRate !== rate)) return { rateNow: rate };
+      return { call: await insert({ ...values, rate }, tx) };
+    });
+  }
+
   async function findById(id: string, tx: DbOrTx = db): Promise<CallRow | undefined> {
     const [row] = await tx.select().from(calls).where(eq(calls.id, id)).limit(1);
     return row;
@@ -238,6 +257,7 @@ export function createCallsRepository(db: Db) {
 
   return {
     insert,
+    insertAtCurrentRate,
     findById,
     lock,
     transition,

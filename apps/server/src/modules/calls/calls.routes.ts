@@ -20,7 +20,8 @@ export function registerCallRoutes(
     routes.initiate,
     async (request) => {
       const { id, name, username } = currentAuth(request).user;
-      return s.calls.initiate({ caller: { id, name, username }, modelId: request.body.modelId });
+      const { modelId, expectedPrice } = request.body;
+      return s.calls.initiate({ caller: { id, name, username }, modelId, expectedRate: expectedPrice });
     },
     // A ring is a notification on someone else's screen: a member may not ring people endlessly.
     { config: { rateLimit: ctx.rateLimit(10, '1 minute', byUser) } },

@@ -3,6 +3,7 @@ import {
   CALL_MESSAGES,
   CALL_MIN_BALANCE,
   ErrorCode,
+  formatTokens,
   hundredthsToTokens,
   type Call,
   type List,
@@ -32,6 +33,19 @@ export const CALL_BUSY = {
   caller: 'You are already on a call. End it before starting another.',
 };
 const NOT_RINGING = 'This call is no longer ringing.';
+
+/** docs/product.md#price-changes: the rate the caller saw is not the rate now; `details.price` says it, in tokens. */
+function callRateChanged(rate: number): AppError {
+  const tokens = hundredthsToTokens(rate);
+  return new AppError(
+    409,
+    ErrorCode.PRICE_CHANGED,
+    `The call rate is now ${formatTokens(tokens)} tokens a minute. Check it and call again.`,
+    {
+      price: tokens,
+    },
+  );
+}
 const CALL_NOT_FOUND = 'That call was not found.';
 
 /**
@@ -77,11 +91,24 @@ export function createCallsService(deps: {
     return toCallDto(found, viewerId, now());
   }
 
-  async function initiate({ caller, modelId }: { caller: Caller; modelId: string }): Promise<z.output<typeof initiatedCallSchema>> {
+  /**
+   * Places a call. `expectedRate` (hundredths a minute) is the rate the caller saw, when the client
+   * says it: another rate now is refused with 409 and nothing is placed (docs/product.md#price-changes).
+   */
+  async function initiate({
+    caller,
+    modelId,
+    expectedRate,
+  }: {
+    caller: Caller;
+    modelId: string;
+    expectedRate?: number | undefined;
+  }): Promise<z.output<typeof initiatedCallSchema>> {
     if (modelId === caller.id) throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'You cannot call yourself.');
     const model = await deps.members.findCallee(modelId);
     if (!model) throw notFound('That model was not found.');
     if (!isCallable(model, provider.name)) throw forbidden(CALL_MESSAGES.modelUnavailable);
+    if (expectedRate !== undefined && expectedRate !== model.callRate) throw callRateChanged(model.callRate);
     const balance = await deps.ledger.balanceOf(caller.id);
     if (balance < CALL_MIN_BALANCE) {
       const details = { needed: hundredthsToTokens(CALL_MIN_BALANCE), balance: hundredthsToTokens(balance) };
@@ -94,21 +121,26 @@ export function createCallsService(deps: {
     // The ring time is the setting when the call is placed; a later change leaves this call alone.
     const ringSeconds = await deps.settings.cached('callRingSeconds');
     const placedAt = now();
-    let call: CallRow;
+    let written: Awaited<ReturnType<CallsRepository['insertAtCurrentRate']>>;
     try {
-      call = await repo.insert({
-        callerId: caller.id,
-        modelId: model.id,
-        status: 'initiated',
-        rate: model.callRate,
-        createdAt: placedAt,
-        nextChargeAt: ringDeadlineFrom(placedAt, ringSeconds),
-      });
+      // The rate is the model's as the call is written, never one the caller did not see.
+      written = await repo.insertAtCurrentRate(
+        {
+          callerId: caller.id,
+          modelId: model.id,
+          status: 'initiated',
+          createdAt: placedAt,
+          nextChargeAt: ringDeadlineFrom(placedAt, ringSeconds),
+        },
+        expectedRate,
+      );
     } catch (error) {
       if (isUniqueViolation(error, 'calls_one_live_per_caller')) throw conflict(CALL_BUSY.caller);
       if (isUniqueViolation(error, 'calls_one_live_per_model')) throw conflict(CALL_BUSY.model);
       throw error;
     }
+    if ('rateNow' in written) throw written.rateNow > 0 ? callRateChanged(written.rateNow) : forbidden(CALL_MESSAGES.modelUnavailable);
+    const { call } = written;
 
     let modelCallSid: string | null;
     try {

@@ -1,7 +1,7 @@
 import type { SellItemStatus } from '@cc/contracts';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { files, purchaseItems, sellItems, users } from '../../db/schema';
+import { files, ledgerTransactions, purchaseItems, sellItems, users } from '../../db/schema';
 import { isUuid, type Db, type DbOrTx, type Tx } from '../../platform/db';
 import { perTurnLookup } from '../../platform/turn-batch';
 
@@ -125,6 +125,17 @@ export function createItemsRepository(db: Db) {
   async function findPurchaseView(id: string): Promise<PurchaseView | undefined> {
     const row = await purchaseViewById(id);
     return row ? toPurchaseView(row) : undefined;
+  }
+
+  /** The buyer's purchase made with this idempotency key (its ledger transaction keeps the key), if any. */
+  async function findPurchaseByRequestKey(buyerId: string, requestKey: string): Promise<PurchaseRow | undefined> {
+    const [row] = await db
+      .select({ purchase: purchaseItems })
+      .from(purchaseItems)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, purchaseItems.transactionId))
+      .where(and(eq(purchaseItems.buyerId, buyerId), sql`${ledgerTransactions.metadata}->>'requestKey' = ${requestKey}`))
+      .limit(1);
+    return row?.purchase;
   }
 
   /** Holds the item's row until the purchase commits, so a price change waits instead of slipping in between. */
@@ -288,6 +299,7 @@ export function createItemsRepository(db: Db) {
     insertPurchases,
     findPurchase,
     findPurchaseOf,
+    findPurchaseByRequestKey,
     findPurchaseView,
     purchasesOfItems,
     purchasesOf,

@@ -9,7 +9,7 @@ import {
   type PurchaseItem,
 } from '@cc/contracts';
 import { isUniqueViolation, type Db } from '../../platform/db';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { perTurnBatch } from '../../platform/turn-batch';
 import type { FileRow } from '../../platform/uploads';
@@ -27,7 +27,8 @@ type Sold = { row: PurchaseRow; paid: Transferred };
 
 /** Thrown to roll a group of sales back: an item changed or went off sale (removed or hidden) since it was read. */
 class ChangedMeanwhile extends Error {}
-export type PurchaseRequest = { sellItemId: string; price?: number | undefined; idempotencyKey?: string | undefined };
+/** `expectedPrice`: the price the buyer saw, in hundredths (docs/product.md#price-changes); none: the current price. */
+export type PurchaseRequest = { sellItemId: string; expectedPrice?: number | undefined; idempotencyKey?: string | undefined };
 
 export const NOT_ON_SALE = 'That item is not on sale.';
 export const PURCHASE_NOT_FOUND = 'That purchase was not found.';
@@ -104,7 +105,7 @@ export function createPurchasesService(deps: {
       const current = await repo.lockItemForPurchase(sale.item.id, tx);
       // Removed by its model or hidden by an administrator meanwhile: off sale, as for anyone else.
       if (!current || !isListed(current)) throw notFound(NOT_ON_SALE);
-      // docs/product.md#ledger: the price paid is the price seen; another one is never charged silently.
+      // docs/product.md#price-changes: the price paid is the price seen; another one is never charged silently.
       if (seenPrice !== undefined && seenPrice !== current.price) throw priceChanged(current.price);
       const paid = await ledger.transferWithCommission(transferOf(sale, current, sale.requestKey), tx);
       if (paid.replayed) return null;
@@ -152,9 +153,26 @@ export function createPurchasesService(deps: {
   // her wallet once per group.
   const sellTogether = perTurnBatch(sellMany, { callsAtOnce: 1 });
 
+  /**
+   * docs/product.md#idempotency: the key of an earlier purchase answers that purchase again when it
+   * names the same item, and 409 when it names another.
+   */
+  async function replayOf(buyerId: string, earlier: PurchaseRow, input: PurchaseRequest): Promise<ItemPurchaseResult> {
+    if (earlier.sellItemId !== input.sellItemId)
+      throw conflict('This idempotency key was already used for a different request. Use a new key for a new request.');
+    const view = await repo.findPurchaseView(earlier.id);
+    if (!view) throw new Error('purchase vanished');
+    return { ...toPurchaseDto(view), balance: await ledger.balanceOf(buyerId) };
+  }
+
   async function purchase({ buyer, input }: { buyer: Buyer; input: PurchaseRequest }): Promise<ItemPurchaseResult> {
-    // Both reads at once: one round trip's wait instead of two.
-    const [item, earlier] = await Promise.all([repo.findItem(input.sellItemId), repo.findPurchaseOf(buyer.id, input.sellItemId)]);
+    // The reads at once: one round trip's wait instead of several.
+    const [item, earlier, keyed] = await Promise.all([
+      repo.findItem(input.sellItemId),
+      repo.findPurchaseOf(buyer.id, input.sellItemId),
+      input.idempotencyKey === undefined ? undefined : repo.findPurchaseByRequestKey(buyer.id, input.idempotencyKey),
+    ]);
+    if (keyed) return replayOf(buyer.id, keyed, input);
     if (!item || !isListed(item)) throw notFound(NOT_ON_SALE);
     if (item.modelId === buyer.id) throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'You cannot buy your own item.');
     const seller = await deps.members.findPayee(item.modelId);
@@ -166,8 +184,8 @@ export function createPurchasesService(deps: {
     let outcome;
     try {
       // Sold together when the buyer saw the price it has; otherwise alone, which answers the change.
-      const pricedAsSeen = input.price === undefined || input.price === item.price;
-      outcome = (pricedAsSeen ? await sellTogether(sale) : undefined) ?? (await sellAlone(sale, input.price));
+      const pricedAsSeen = input.expectedPrice === undefined || input.expectedPrice === item.price;
+      outcome = (pricedAsSeen ? await sellTogether(sale) : undefined) ?? (await sellAlone(sale, input.expectedPrice));
     } catch (error) {
       if (isUniqueViolation(error, 'purchase_items_once')) throw await alreadyPurchased(buyer.id, item.id);
       throw error;

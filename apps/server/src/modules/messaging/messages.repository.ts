@@ -16,6 +16,8 @@ export type NewMessage = Pick<
 >;
 
 type Member = Membership['other'];
+/** The parts of a member's account that decide what a message to them costs. */
+export type MemberPricing = Pick<Member, 'type' | 'modelStatus' | 'tokenPerMessage'>;
 /** A free send: the message, and whether its sender pays for messages to models that sell them. */
 type FreeSend = NewMessage & { clientId: string; senderPaysModels: boolean };
 /** The membership (undefined: the sender is not in this conversation), and the message when it was stored. */
@@ -259,6 +261,21 @@ export function createMessagesRepository(db: Db) {
     await tx.delete(messageBookmarks).where(eq(messageBookmarks.messageId, message.id));
   }
 
+  /**
+   * What the members decide a message's price by (docs/product.md#price-changes), read under a
+   * share lock in id order: a price change waits until the transaction that charges ends, so the
+   * price read here is the price while the charge commits.
+   */
+  async function lockPricesOf(userIds: string[], tx: Tx): Promise<Map<string, MemberPricing>> {
+    const rows = await tx
+      .select({ id: users.id, type: users.type, modelStatus: users.modelStatus, tokenPerMessage: users.tokenPerMessage })
+      .from(users)
+      .where(inArray(users.id, userIds))
+      .orderBy(users.id)
+      .for('share');
+    return new Map(rows.map(({ id, ...pricing }) => [id, pricing]));
+  }
+
   async function findFile(fileId: string, tx: DbOrTx = db): Promise<MediaFileRow | undefined> {
     const [row] = await tx.select().from(files).where(eq(files.id, fileId)).limit(1);
     return row;
@@ -288,6 +305,7 @@ export function createMessagesRepository(db: Db) {
     insertManyPaid,
     insertIfFree,
     markDeleted,
+    lockPricesOf,
     findFile,
     isAttachmentVisibleTo,
   };

@@ -17,7 +17,9 @@ export function registerMessageRoutes(
 
   mountRoute(app, routes.latest, async (request) => s.messages.latest({ viewerId: viewerOf(request), query: request.query }));
 
-  mountRoute(app, routes.searchBookmarks, async (request) => s.bookmarks.search({ viewerId: viewerOf(request), query: request.query }));
+  mountRoute(app, routes.searchBookmarks, async (request) => s.bookmarks.search({ viewerId: viewerOf(request), query: request.query }), {
+    config: { rateLimit: ctx.rateLimit(60, '1 minute', byUser) },
+  });
 
   mountRoute(app, routes.bookmark, async (request, reply) => {
     const { bookmark, created } = await s.bookmarks.add({ viewerId: viewerOf(request), messageId: request.body.messageId });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type List, type Message, type MessagePage } from '@cc/contracts';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { perTurnBatch } from '../../platform/turn-batch';
@@ -9,9 +9,12 @@ import type { ConversationsRepository, Membership } from './conversations.reposi
 import { conversationNotFound } from './conversations.service';
 import { toMessageDto } from './messaging.presenter';
 import type { MediaFileRow, MessageRecord, MessagesRepository, MessageRow, NewMessage } from './messages.repository';
+import { messagePriceChanged, PriceMovedMeanwhile } from './price-seen';
 
 type Sender = { id: string; username: string; type: 'user' | 'model'; role: 'user' | 'admin' };
 type MessageType = 'text' | 'photo' | 'video' | 'file';
+/** What a send says, to tell a retry of a stored message from another message under its client id. */
+type SentContent = Pick<NewMessage, 'conversationId' | 'type' | 'text' | 'fileId'>;
 export type SendInput = {
   conversationId: string;
   /** The sender's id for this message; without one the server makes one (every such request is new). */
@@ -19,13 +22,18 @@ export type SendInput = {
   type: MessageType;
   text: string;
   mediaId?: string | undefined;
+  /** The price per message the sender saw, in hundredths (docs/product.md#price-changes); none: the current price. */
+  expectedPrice?: number | undefined;
 };
 
 /**
  * A message from an ordinary member to a model costs the model's tokenPerMessage; anything else is
  * free. A model not yet approved sells nothing, so it is free too (docs/product.md#messaging).
  */
-export function priceOf(sender: Pick<Sender, 'type' | 'role'>, recipient: Membership['other']): number {
+export function priceOf(
+  sender: Pick<Sender, 'type' | 'role'>,
+  recipient: Pick<Membership['other'], 'type' | 'modelStatus' | 'tokenPerMessage'>,
+): number {
   const ordinaryMember = sender.type === 'user' && sender.role === 'user';
   const sellingModel = recipient.type === 'model' && recipient.modelStatus === 'approved';
   return ordinaryMember && sellingModel && recipient.tokenPerMessage > 0 ? recipient.tokenPerMessage : 0;
@@ -92,10 +100,17 @@ export function createMessagesService({
     return { items: rows.map(toMessageDto), count };
   }
 
-  /** A retried send answers what was stored under its client id (and charges nothing). */
-  function replayOf(row: MessageRow, conversationId: string) {
-    if (row.message.conversationId !== conversationId)
+  /**
+   * A retried send answers what was stored under its client id (and charges nothing). The same id
+   * with another text or attachment is not a retry but a second message under a used id: refused, as
+   * a reused idempotency key is elsewhere, rather than answered with the first and silently dropped.
+   */
+  function replayOf(row: MessageRow, sent: SentContent) {
+    if (row.message.conversationId !== sent.conversationId)
       throw conflict('This clientId was already used for a message in another conversation. Make a new one for each message.');
+    const stored = row.message;
+    if (stored.type !== sent.type || (stored.text ?? null) !== (sent.text ?? null) || (stored.fileId ?? null) !== (sent.fileId ?? null))
+      throw conflict('This clientId was already used for a different message. Make a new one for each message.');
     return { message: toMessageDto(row), created: false };
   }
 
@@ -113,13 +128,19 @@ export function createMessagesService({
   }
 
   /** What this sender stored under this client id, answered as the retry it is; undefined when nothing. */
-  async function replayIfStored(senderId: string, clientId: string, conversationId: string) {
-    const stored = await messages.findBySenderClient(senderId, clientId);
-    return stored ? replayOf(stored, conversationId) : undefined;
+  async function replayIfStored(sent: SentContent & { senderId: string; clientId: string }) {
+    const stored = await messages.findBySenderClient(sent.senderId, sent.clientId);
+    return stored ? replayOf(stored, sent) : undefined;
   }
 
-  /** A paid send's parts: who pays whom, and the message the charge pays for. */
-  type PaidSend = { sender: Sender; values: NewMessage & { clientId: string }; price: number; recipient: Membership['other'] };
+  /** A paid send's parts: who pays whom, the message the charge pays for, and the price the sender saw (if said). */
+  type PaidSend = {
+    sender: Sender;
+    values: NewMessage & { clientId: string };
+    price: number;
+    recipient: Membership['other'];
+    expectedPrice: number | undefined;
+  };
   /** What a paid send stored (undefined record: nothing new, a retry) and the movement that paid for it, to announce. */
   type PaidStored = { record: MessageRecord | undefined; earned: number | null; paid: Posted | null };
   const nothingNew: PaidStored = { record: undefined, earned: null, paid: null };
@@ -137,7 +158,23 @@ export function createMessagesService({
   }
 
   /**
-   * A paid message alone: the charge first, then the message under the id and the transaction the
+   * docs/product.md#price-changes: for the sends that carry the price their sender saw, the
+   * recipients' prices are read again in the charging transaction, under a share lock (a price
+   * change waits for it); one that moved since the send was checked rolls the transaction back.
+   */
+  async function holdPricesSeen(sends: PaidSend[], tx: Tx) {
+    const seen = sends.filter((send) => send.expectedPrice !== undefined);
+    if (seen.length === 0) return;
+    const current = await messages.lockPricesOf([...new Set(seen.map((send) => send.recipient.id))], tx);
+    for (const send of seen) {
+      const pricing = current.get(send.recipient.id);
+      const price = pricing ? priceOf(send.sender, pricing) : send.price;
+      if (price !== send.price) throw new PriceMovedMeanwhile(price);
+    }
+  }
+
+  /**
+   * A paid message alone: the price seen held (`holdPricesSeen`), then the charge, then the message under the id and the transaction the
    * charge named, so it is written complete (no update ties it to its transaction afterwards). The
    * ledger's key refuses a second charge for this client id (undefined record: a retry). A client
    * id stored already as a free message rolls the charge back, and that send is answered as its
@@ -147,6 +184,7 @@ export function createMessagesService({
     const messageId = randomUUID();
     try {
       return await db.transaction(async (tx) => {
+        await holdPricesSeen([send], tx);
         const paid = await ledger.transferWithCommission(transferOf(send, messageId), tx);
         if (paid.replayed) return nothingNew;
         const record = await messages.insertPaid(
@@ -164,8 +202,9 @@ export function createMessagesService({
 
   /**
    * Many paid messages in one transaction of two statements: every charge (`ledger.transfersWithCommission`),
-   * then every message it paid for. What that leaves out (a refusal, a retry, a client id stored
-   * already, which rolls the whole group back) is sent alone by `chargeAndStore`, for its exact answer.
+   * then the prices seen held (`holdPricesSeen`), then every message it paid for. What that leaves
+   * out (a refusal, a retry, a price changed or a client id stored already, which roll the whole
+   * group back) is sent alone by `chargeAndStore`, for its exact answer.
    */
   async function chargeAndStoreMany(sends: PaidSend[]): Promise<Map<PaidSend, PaidStored>> {
     const messageIds = sends.map(() => randomUUID());
@@ -178,6 +217,10 @@ export function createMessagesService({
             return paid ? [{ send, paid, id: messageIds[index]! }] : [];
           });
           if (charged.length === 0) return new Map();
+          await holdPricesSeen(
+            charged.map(({ send }) => send),
+            tx,
+          );
           const records = await messages.insertManyPaid(
             charged.map(({ send, paid, id }) => ({ ...send.values, price: send.price, id, transactionId: paid.transactionId })),
             tx,
@@ -187,7 +230,7 @@ export function createMessagesService({
         },
       );
     } catch (error) {
-      if (error instanceof StoredAlready || sends.length > 1) return new Map();
+      if (error instanceof StoredAlready || error instanceof PriceMovedMeanwhile || sends.length > 1) return new Map();
       throw error;
     }
   }
@@ -215,27 +258,44 @@ export function createMessagesService({
       price: 0,
     };
     // Most messages are free: checked and stored in one statement. What it leaves is told apart here.
-    const attempt = await messages.insertIfFree({ ...values, senderPaysModels: priceOf(sender, SELLING_MODEL) > 0 });
+    // A sender who saw a price is never stored free (docs/product.md#price-changes): only the membership is read.
+    const expectsToPay = input.expectedPrice !== undefined && input.expectedPrice > 0;
+    const attempt = expectsToPay
+      ? { membership: await conversations.findMembership(input.conversationId, sender.id), record: undefined }
+      : await messages.insertIfFree({ ...values, senderPaysModels: priceOf(sender, SELLING_MODEL) > 0 });
     const membership = attempt.membership;
     if (!membership || refusalOf(membership)) {
       // A retry of a message stored before a block (or before leaving) still gets its answer.
-      const replay = input.clientId ? await replayIfStored(sender.id, clientId, input.conversationId) : undefined;
+      const replay = input.clientId ? await replayIfStored(values) : undefined;
       if (replay) return replay;
       if (!membership) throw conversationNotFound();
       throw refusalOf(membership)!;
     }
     const price = priceOf(sender, membership.other);
     const recipientId = membership.otherUserId;
+    // A retry of a message stored at the old price still gets its answer; anything else is refused.
+    const refusePriceChange = async (now: number) => {
+      const replay = input.clientId ? await replayIfStored(values) : undefined;
+      if (replay) return replay;
+      throw messagePriceChanged(now);
+    };
+    if (input.expectedPrice !== undefined && input.expectedPrice !== price) return refusePriceChange(price);
 
-    const paidSend = { sender, values, price, recipient: membership.other };
-    const stored =
-      price === 0
-        ? { record: attempt.record, earned: null, paid: null }
-        : ((await chargeTogether(paidSend)) ?? (await chargeAndStore(paidSend)));
+    const paidSend = { sender, values, price, recipient: membership.other, expectedPrice: input.expectedPrice };
+    let stored: PaidStored;
+    try {
+      stored =
+        price === 0
+          ? { record: attempt.record, earned: null, paid: null }
+          : ((await chargeTogether(paidSend)) ?? (await chargeAndStore(paidSend)));
+    } catch (error) {
+      if (error instanceof PriceMovedMeanwhile) return refusePriceChange(error.price);
+      throw error;
+    }
 
     if (!stored.record) {
       // This client id is stored already: a retry, or another copy of this send that committed first.
-      const replay = await replayIfStored(sender.id, clientId, input.conversationId);
+      const replay = await replayIfStored(values);
       if (!replay) throw conflict('That message is still being sent. Please try again.');
       return replay;
     }

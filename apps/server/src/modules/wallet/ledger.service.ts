@@ -156,6 +156,12 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
     // Not visible only under a stricter isolation level than ours; asking again is the honest answer.
     if (!existing) throw conflict('That request is still being processed. Please try again.');
     if (existing.kind !== claim.kind) throw conflict('This idempotency key was already used for a different action.');
+    // docs/product.md#idempotency: a claim that says what was asked (`metadata.request`) is a replay
+    // only of the same request; the same key with another amount or recipient moves nothing.
+    const asked = (claim.metadata as Metadata | null | undefined)?.request;
+    const first = (existing.metadata as Metadata | null)?.request;
+    if (asked !== undefined && first !== undefined && asked !== first)
+      throw conflict('This idempotency key was already used for a different request. Use a new key for a new request.');
     return { transactionId: existing.id, replayed: true, userIds: [], balances: {}, versions: {}, existing, earningId: null };
   }
 
@@ -352,15 +358,16 @@ export function createLedger({ db, events, settings }: { db: Db; events: EventBu
 
   /** An administrator's correction, positive or negative, with the reason as the memo. */
   async function adjust(
-    input: { userId: string; amount: number; reason: string; adminId: string; idempotencyKey: string },
+    input: { userId: string; amount: number; reason: string; adminId: string; idempotencyKey: string; request?: string },
     tx?: Tx,
   ): Promise<Posted> {
     if (input.amount === 0) throw badRequest('Amount cannot be zero.');
     assertAmount(Math.abs(input.amount), 'The amount');
+    const metadata = input.request === undefined ? null : { request: input.request };
     return within(tx, (q) =>
       post(
         q,
-        { kind: 'adjustment', idempotencyKey: input.idempotencyKey, memo: input.reason, createdBy: input.adminId, metadata: null },
+        { kind: 'adjustment', idempotencyKey: input.idempotencyKey, memo: input.reason, createdBy: input.adminId, metadata },
         'adjustment',
         [
           { account: { site: 'adjustments' }, amount: -input.amount },

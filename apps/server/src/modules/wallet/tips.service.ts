@@ -38,7 +38,8 @@ export function createTipsService({
       source: 'tip',
       idempotencyKey: `tip:${payer.id}:${key}`,
       memo: `Tip from @${payer.username} to @${model.username}`,
-      metadata: { note },
+      // What was asked: the key repeated with another recipient or amount is refused (docs/product.md#idempotency).
+      metadata: { note, request: `tip ${model.id} ${input.amount}` },
     });
     // The ledger already announced the new balances after its commit; a replay tells no one twice.
     if (!result.replayed) {

@@ -27,7 +27,7 @@ export async function startConversation(app: TestApp, token: string, userId: str
 export function send(
   app: TestApp,
   token: string,
-  body: { conversationId: string; text?: string; type?: string; mediaId?: string; clientId?: string },
+  body: { conversationId: string; text?: string; type?: string; mediaId?: string; clientId?: string; expectedPrice?: number },
 ): Promise<TestResponse> {
   return app.request('POST', '/api/messages', { token, body: { clientId: randomUUID(), text: 'Hello', ...body } });
 }

@@ -86,3 +86,19 @@ it('the same client id from two senders is two messages; reused in another conve
   expect(reused.status).toBe(409);
   expect((await app.request('GET', `/api/messages/${withCarol._id}`, { token: carol.token })).body.data.count).toBe(0);
 });
+
+it('another text under a used client id is refused with 409, not answered with the first message', async () => {
+  const { member, model, id } = await paidConversation(100, 1_000);
+  const clientId = randomUUID();
+  expect((await send(app, member.token, { conversationId: id, clientId, text: 'Hello' })).status).toBe(201);
+
+  const other = await send(app, member.token, { conversationId: id, clientId, text: 'Something else entirely' });
+  expect(other.status).toBe(409);
+  expect(other.body.msg).toBe('This clientId was already used for a different message. Make a new one for each message.');
+  const stored = await storedWith(clientId);
+  expect(stored.map((row) => row.text)).toEqual(['Hello']);
+  expect(await chargesFor(member.user.id, clientId)).toHaveLength(1);
+  expect(await balanceOf(app, member.token)).toBe(9);
+  const history = await app.request('GET', `/api/messages/${id}`, { token: model.token });
+  expect(history.body.data.items.map((message: { text: string }) => message.text)).toEqual(['Hello']);
+});

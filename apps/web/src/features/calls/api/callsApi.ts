@@ -13,9 +13,12 @@ export type VoiceToken = RouteAnswer<typeof callRoutes.voiceToken>;
  */
 export const callsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Call'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** POST /masked-call/initiate: answers callId and callRate; the model is rung. */
-    initiateCall: build.mutation<InitiatedCall, string>({
-      query: (modelId) => routeRequest(callRoutes.initiate, { body: { modelId } }),
+    /**
+     * POST /masked-call/initiate: answers callId and callRate; the model is rung. `expectedPrice`
+     * is the rate shown (docs/product.md#price-changes): another rate now is refused, not charged.
+     */
+    initiateCall: build.mutation<InitiatedCall, { modelId: string; expectedPrice: number }>({
+      query: (body) => routeRequest(callRoutes.initiate, { body }),
       invalidatesTags: ['Call'],
     }),
     /** GET /masked-call/status/{id}: one call as it stands now (a reload mid-call brings the modal back). */

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { CALL_MESSAGES, callEndedToast, type CallEndReason } from '@cc/contracts';
+import { CALL_MESSAGES, callEndedToast, changedPriceOf, type CallEndReason } from '@cc/contracts';
 import { isApiError } from '../../../shared/api/apiError';
 import { balanceChanged } from '../../../shared/socket/walletBalance';
 import type { AppDispatch, RootState } from '../../../shared/store/hooks';
@@ -46,20 +46,32 @@ function quietly(promise: Promise<unknown>) {
 
 const currentCallId = (getState: GetState) => getState().call.call?.callId ?? null;
 
-/** Call Now passed its checks: Initiating, then Ringing once the server answers callId and callRate. */
-export const startCall = (model: CallableModel) => async (dispatch: AppDispatch) => {
-  dispatch(callInitiating({ otherParty: { _id: model._id, name: model.name }, callRate: model.callRate }));
-  try {
-    const answer = await run(dispatch(callsApi.endpoints.initiateCall.initiate(model._id)));
-    rememberCall(answer.callId);
-    dispatch(callRinging({ callId: answer.callId, callRate: answer.callRate }));
-    toast.success(CALL_MESSAGES.initiated);
-  } catch (error) {
-    // docs/product.md#call-modal: the error, or 'Failed to initiate call'; the modal closes.
-    toast.error(failureMessage(error, CALL_MESSAGES.initiateFailed));
-    dispatch(callClosed());
-  }
-};
+/** How placing a call ended for Call Now: placed (or failed, said in a toast), or refused because the rate changed. */
+export type StartOutcome = { rateChangedTo: number } | null;
+
+/**
+ * Call Now passed its checks: Initiating, then Ringing once the server answers callId and callRate.
+ * The request carries the rate shown; a rate changed meanwhile places no call and answers the rate
+ * now, for Call Now to ask the member before calling at it (docs/product.md#price-changes).
+ */
+export const startCall =
+  (model: CallableModel) =>
+  async (dispatch: AppDispatch): Promise<StartOutcome> => {
+    dispatch(callInitiating({ otherParty: { _id: model._id, name: model.name }, callRate: model.callRate }));
+    try {
+      const answer = await run(dispatch(callsApi.endpoints.initiateCall.initiate({ modelId: model._id, expectedPrice: model.callRate })));
+      rememberCall(answer.callId);
+      dispatch(callRinging({ callId: answer.callId, callRate: answer.callRate }));
+      toast.success(CALL_MESSAGES.initiated);
+      return null;
+    } catch (error) {
+      // docs/product.md#call-modal: the error, or 'Failed to initiate call'; the modal closes.
+      toast.error(failureMessage(error, CALL_MESSAGES.initiateFailed));
+      dispatch(callClosed());
+      const rateNow = changedPriceOf(isApiError(error) ? error : null);
+      return rateNow !== null ? { rateChangedTo: rateNow } : null;
+    }
+  };
 
 /** Closes the modal (the Ended stage's delay ran out, or the person closed a finished call). */
 export const closeCall = () => (dispatch: AppDispatch) => {

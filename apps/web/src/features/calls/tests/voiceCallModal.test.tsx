@@ -34,7 +34,7 @@ it('goes Initiating → Ringing → Connected with the spec words, and the calle
   expect(within(dialog()).getByText('Initiating Call...')).toBeTruthy();
   expect(within(dialog()).getByText('Setting up your call to Ruby Rose')).toBeTruthy();
   expect(dialog().querySelector('.ui-spinner')).not.toBeNull();
-  expect(server.callsTo('POST', '/api/masked-call/initiate')[0]!.body).toEqual({ modelId: RUBY_ID });
+  expect(server.callsTo('POST', '/api/masked-call/initiate')[0]!.body).toEqual({ modelId: RUBY_ID, expectedPrice: 2 });
 
   release();
   expect(await within(dialog()).findByText('Calling...')).toBeTruthy();

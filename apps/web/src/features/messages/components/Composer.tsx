@@ -20,7 +20,7 @@ const COUNTER_FROM = MESSAGE_TEXT_MAX - 500;
 type Props = {
   conversationId: string;
   send: (outgoing: Outgoing) => unknown;
-  /** What one message costs the viewer here, in tokens (null when free): shown on Send. */
+  /** What one message costs the viewer here, in tokens (null when free): shown on Send, and sent as the price seen. */
   price: number | null;
 };
 
@@ -76,10 +76,10 @@ export function Composer({ conversationId, send, price }: Props) {
     if (!canSend) return;
     const message = text.trim();
     if (attachment?.media) {
-      void send({ type: attachment.kind, text: message, media: attachment.media });
+      void send({ type: attachment.kind, text: message, media: attachment.media, expectedPrice: price ?? 0 });
       sent();
     } else {
-      void send({ type: 'text', text: message, media: null });
+      void send({ type: 'text', text: message, media: null, expectedPrice: price ?? 0 });
     }
     change('');
     typing.stop();

@@ -23,6 +23,8 @@ type Props = {
   onAction: (action: MessageAction, message: Message) => void;
   onOpenPhoto: (media: Media) => void;
   onRetry: (entry: OutboxEntry) => void;
+  /** Sends a message refused for a changed price again, at the price now (docs/product.md#price-changes). */
+  onResendAt: (entry: OutboxEntry, price: number) => void;
   onDiscard: (entry: OutboxEntry) => void;
   /** Shown under the last message (the typing indicator). */
   footer?: ReactNode;
@@ -66,6 +68,7 @@ export function MessageLog({
   onAction,
   onOpenPhoto,
   onRetry,
+  onResendAt,
   onDiscard,
   footer,
 }: Props) {
@@ -153,7 +156,14 @@ export function MessageLog({
                 </h3>
                 {group.rows.map((row) =>
                   row.kind === 'outbox' ? (
-                    <OutboxRow key={row.key} entry={row.entry} senderName={viewerName} onRetry={onRetry} onDiscard={onDiscard} />
+                    <OutboxRow
+                      key={row.key}
+                      entry={row.entry}
+                      senderName={viewerName}
+                      onRetry={onRetry}
+                      onResendAt={onResendAt}
+                      onDiscard={onDiscard}
+                    />
                   ) : (
                     <MessageRow
                       key={row.key}

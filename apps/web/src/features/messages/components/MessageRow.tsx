@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { ErrorCode, formatTokens, type Media, type Message } from '@cc/contracts';
+import { changedPriceOf, ErrorCode, formatTokens, type Media, type Message } from '@cc/contracts';
 import { errorMessage } from '../../../shared/api/apiError';
 import { formatExact } from '../../../shared/format';
 import { formatTimeOfDay } from '../lib/time';
@@ -105,13 +105,19 @@ type OutboxRowProps = {
   entry: OutboxEntry;
   senderName: string;
   onRetry: (entry: OutboxEntry) => void;
+  onResendAt: (entry: OutboxEntry, price: number) => void;
   onDiscard: (entry: OutboxEntry) => void;
 };
 
-/** A message of the viewer's on its way, or not sent (with the reason and Retry). */
-export const OutboxRow = memo(function OutboxRow({ entry, senderName, onRetry, onDiscard }: OutboxRowProps) {
+/**
+ * A message of the viewer's on its way, or not sent (with the reason and Retry). Refused because
+ * the price changed, it says the price now and offers to send it at that price instead of Retry:
+ * the member confirms the new price before paying it (docs/product.md#price-changes).
+ */
+export const OutboxRow = memo(function OutboxRow({ entry, senderName, onRetry, onResendAt, onDiscard }: OutboxRowProps) {
   const failed = entry.status === 'failed';
   const noTokens = entry.error?.code === ErrorCode.INSUFFICIENT_TOKENS;
+  const priceNow = changedPriceOf(entry.error);
   return (
     <article
       className={['chat-msg', 'chat-msg--mine', 'chat-msg--outbox', failed && 'chat-msg--failed'].filter(Boolean).join(' ')}
@@ -139,9 +145,15 @@ export const OutboxRow = memo(function OutboxRow({ entry, senderName, onRetry, o
           ) : null}
           <p className="chat-msg__status chat-msg__status--failed">
             Not sent —{' '}
-            <button type="button" className="chat-msg__retry" onClick={() => onRetry(entry)}>
-              Retry
-            </button>
+            {priceNow !== null ? (
+              <button type="button" className="chat-msg__retry" onClick={() => onResendAt(entry, priceNow)}>
+                {priceNow > 0 ? `Send for ${formatTokens(priceNow)} tokens` : 'Send for free'}
+              </button>
+            ) : (
+              <button type="button" className="chat-msg__retry" onClick={() => onRetry(entry)}>
+                Retry
+              </button>
+            )}
           </p>
           <button type="button" className="chat-msg__discard" onClick={() => onDiscard(entry)}>
             Discard

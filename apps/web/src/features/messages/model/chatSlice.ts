@@ -13,6 +13,8 @@ export type OutboxEntry = {
   type: MessageType;
   text: string;
   media: Media | null;
+  /** The price per message shown when it was sent, in tokens (0 when free): the server charges it or refuses (docs/product.md#price-changes). */
+  expectedPrice: number;
   createdAt: string;
   status: 'sending' | 'failed';
   error: ApiError | null;
@@ -54,6 +56,8 @@ const chatSlice = createSlice({
       if (existing) {
         existing.status = 'sending';
         existing.error = null;
+        // Sent again at a price the member agreed to (docs/product.md#price-changes).
+        existing.expectedPrice = entry.expectedPrice;
         return;
       }
       (state.outbox[entry.conversationId] ??= []).push(entry);

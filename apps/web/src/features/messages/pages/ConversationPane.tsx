@@ -93,7 +93,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const [deleteMessage, deleteResult] = useDeleteMessageMutation();
   const [bookmark] = useBookmarkMessageMutation();
   const [removeBookmark] = useRemoveBookmarkMutation();
-  const { send, retry, discard } = useSendMessage(conversationId);
+  const { send, retry, resendAt, discard } = useSendMessage(conversationId);
   const older = useOlderMessages(conversationId);
   const outbox = useAppSelector((state) => selectOutbox(state, conversationId));
   const searchOpen = useAppSelector(selectSearchOpen);
@@ -281,6 +281,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
           onAction={onAction}
           onOpenPhoto={setPhoto}
           onRetry={retry}
+          onResendAt={resendAt}
           onDiscard={discard}
           footer={<TypingIndicator conversationId={conversationId} userId={recipient._id} name={recipient.name} />}
         />

@@ -20,6 +20,7 @@ const entry = (clientId: string, overrides: Partial<OutboxEntry> = {}): OutboxEn
   type: 'text',
   text: `text ${clientId}`,
   media: null,
+  expectedPrice: 0,
   createdAt: '2026-03-04T12:00:00.000Z',
   status: 'sending',
   error: null,

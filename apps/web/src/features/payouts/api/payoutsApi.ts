@@ -67,7 +67,7 @@ export const payoutsApi = payoutsBase.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? [LATER] : []),
     }),
-    /** E-mails the member a 6-digit code (GET /users/otp/), which a payout request needs. */
+    /** E-mails the member a 6-digit code (POST /users/otp/), which a payout request needs. */
     requestPayoutCode: build.mutation<RouteAnswer<typeof profileRoutes.accountCode>, void>({
       query: () => routeRequest(profileRoutes.accountCode),
     }),

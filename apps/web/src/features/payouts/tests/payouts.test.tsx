@@ -28,7 +28,7 @@ function payoutServer() {
     .on('GET', '/api/wallet', () => ({ body: { balance } }))
     .on('GET', '/api/payout-account/', { body: aPaypalAccount() })
     .on('GET', '/api/payout-request', list([old]))
-    .on('GET', '/api/users/otp/', { body: { ok: true } });
+    .on('POST', '/api/users/otp/', { body: { ok: true } });
   return {
     server,
     old,
@@ -79,7 +79,7 @@ it('sends a code, then requests the payout: the request tops the history and the
   fireEvent.click(within(form).getByRole('button', { name: 'Send me a code' }));
   expect(await within(form).findByText('ruby@example.test')).toBeTruthy();
   expect(within(form).getByRole('status').textContent).toBe('We e-mailed a 6-digit code to ruby@example.test. It is valid for 10 minutes.');
-  expect(server.callsTo('GET', '/api/users/otp/')).toHaveLength(1);
+  expect(server.callsTo('POST', '/api/users/otp/')).toHaveLength(1);
   expect(within(form).getByRole('button', { name: 'Send me a new code' })).toBeTruthy();
 
   type(within(form).getByLabelText('Code'), '123456');

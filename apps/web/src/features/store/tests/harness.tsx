@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import type { Me, Media, ProfileByUsername, PurchaseItem, SellItem } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
 import { createAppStore } from '../../../app/store';
@@ -37,6 +37,8 @@ function Frame() {
  * the real store and router; `me: null` is a signed-out visitor.
  */
 export function renderStore(path: string, { me = buildMe() }: { me?: Me | null } = {}) {
+  // Sonner keeps its toasts in module state: a toast from the previous test would show again here.
+  toast.dismiss();
   if (me) document.cookie = 'accessToken=test-token; path=/';
   const store = createAppStore();
   if (me) store.dispatch(setLogin(me));

@@ -71,7 +71,7 @@ it('shows the price and the balance after, buys with that price and one key, and
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
   const [sent] = server.callsTo('POST', '/api/purchase-item').map((call) => call.body as Record<string, unknown>);
-  expect(sent).toEqual({ sellItemId: item._id, price: 12.5, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
+  expect(sent).toEqual({ sellItemId: item._id, expectedPrice: 12.5, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
 
   // Purchased in place: the card offers the download, without asking the server for the list again.
   const bought = card('Sunset at the pier');
@@ -99,25 +99,48 @@ it('says how many more tokens are needed and links to /tokens instead of buying'
   expect(server.callsTo('POST', '/api/purchase-item')).toHaveLength(0);
 });
 
-it("toasts the server's words when a purchase is refused, and shows the price as it is now", async () => {
+it("toasts the server's words when the price changed, shows the new price and buys at it only when asked again", async () => {
   const item = aSellItem({ name: 'Sunset at the pier', price: 12.5 });
   let price = 12.5;
   const server = fakeServer()
     .on('GET', '/api/users/findByUsername/ruby', { body: aProfile() })
     .on('GET', '/api/sell-item/model', () => list([{ ...item, price }]))
-    .on('POST', '/api/purchase-item', () => {
+    .on('POST', '/api/purchase-item', ({ body }) => {
       price = 15;
-      return { status: 409, body: { code: 'PRICE_CHANGED', msg: 'The price is now 15.00 tokens.', details: { price: 15 } } };
+      if ((body as { expectedPrice?: number }).expectedPrice !== price)
+        return { status: 409, body: { code: 'PRICE_CHANGED', msg: 'The price is now 15.00 tokens.', details: { price: 15 } } };
+      return { status: 201, body: { ...aPurchase({ sellItemId: item._id, name: item.name, price: 15 }), balance: 85 } };
     });
   renderStore('/models/ruby', { me: buildMe({ balance: 100 }) });
 
   fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
-  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Buy for 12.50 tokens' }));
-  expect(await screen.findByText('The price is now 15.00 tokens.')).toBeTruthy();
-  await waitFor(() => expect(card('Sunset at the pier').textContent).toContain('15.00 tokens'));
-  expect(within(card('Sunset at the pier')).queryByText('Purchased')).toBeNull();
-  expect(server.callsTo('GET', '/api/sell-item/model')).toHaveLength(2);
-});
+  const dialog = await screen.findByRole('dialog', { name: 'Buy Sunset at the pier' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Buy for 12.50 tokens' }));
+  expect((await screen.findByText('The price is now 15.00 tokens.')).textContent).toBe('The price is now 15.00 tokens.');
+  // The store reads the items again (their prices as they are now) behind the dialog.
+  await waitFor(() => expect(server.callsTo('GET', '/api/sell-item/model')).toHaveLength(2));
+
+  // The dialog stays and asks: the new price, what the balance would be, and a Buy at that price.
+  const notice = await within(dialog).findByRole('status');
+  expect(notice.textContent).toBe(
+    'The price changedIt was 12.50 tokens and is now 15.00 tokens. Nothing was charged. Buy it at the new price?',
+  );
+  expect(within(dialog).getByText('Your balance after: 85.00 tokens').textContent).toBe('Your balance after: 85.00 tokens');
+  expect(within(dialog).queryByRole('button', { name: 'Buy for 12.50 tokens' })).toBeNull();
+  expect(server.callsTo('POST', '/api/purchase-item')).toHaveLength(1);
+
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Buy for 15.00 tokens' }));
+  expect((await screen.findByText('Purchased item success')).textContent).toBe('Purchased item success');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  const [first, second] = server
+    .callsTo('POST', '/api/purchase-item')
+    .map((call) => call.body as { expectedPrice: number; idempotencyKey: string });
+  expect([first!.expectedPrice, second!.expectedPrice]).toEqual([12.5, 15]);
+  // A new attempt, a new key: the refused one charged nothing.
+  expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+  expect(within(card('Sunset at the pier')).getByText('Purchased').textContent).toBe('Purchased');
+  // Several round trips through the fake server: slower than most on a busy machine.
+}, 20_000);
 
 it("toasts 'Error occured, please try again!' when the answer is lost, and the retry reuses the key", async () => {
   const item = aSellItem({ name: 'Sunset at the pier', price: 12.5 });
