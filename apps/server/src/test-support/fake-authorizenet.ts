@@ -258,7 +258,9 @@ export async function startFakeAuthorizeNet(opts: { timeoutMs?: number } = {}) {
     let card: Card | undefined;
     if (payment.opaqueData) {
       card = spendNonce(payment.opaqueData);
-      if (!card) return respond(fail('E00114', 'Invalid OTS Token.'));
+      // A spent or never-issued nonce: refused before any transaction exists, with an empty
+      // transaction response beside the message, as the gateway sends it.
+      if (!card) return respond(fail('E00114', 'Invalid OTS Token.', { transactionResponse: {} }));
     } else {
       card = profiles.get(str(profile.customerProfileId) ?? '')?.cards.get(str(obj(profile.paymentProfile).paymentProfileId) ?? '');
       if (!card) return respond(fail('E00040', 'Customer Profile ID or Customer Payment Profile ID not found.'));

@@ -8,6 +8,7 @@ import type { ChargeResult, ChargeSource, PaymentProvider } from '../../provider
 import type { Ledger } from '../wallet';
 import type { CardsRepository } from './cards.repository';
 import type { PackagesService } from './packages.service';
+import { isNonceRefusalNote, nonceRefusalNote, nonceRefused, reasonOf } from './payment-errors';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import { toPaymentDto } from './payments.presenter';
 import { customerReference, paymentReference } from './reference';
@@ -134,6 +135,11 @@ export function createPurchaseService(deps: {
       case 'declined':
         await settlement.close(payment.id, 'declined', { ...card, failureMessage: result.message });
         throw declined(result.message);
+      case 'refused':
+        // The member's card details were refused, not the provider failing: a declined payment
+        // (nothing was charged) and a 422 asking for the card again (docs/product.md#card-payments).
+        await settlement.close(payment.id, 'declined', { ...card, failureMessage: nonceRefusalNote(result.message) });
+        throw nonceRefused(result.message);
       case 'error':
         await settlement.close(payment.id, 'error', { ...card, failureMessage: result.message });
         throw providerError(result.message);
@@ -175,6 +181,7 @@ export function createPurchaseService(deps: {
       case 'pending':
         throw conflict('This purchase is already being processed', ErrorCode.PAYMENT_PENDING);
       case 'declined':
+        if (isNonceRefusalNote(payment.failureMessage)) throw nonceRefused(reasonOf(payment.failureMessage));
         throw declined(payment.failureMessage);
       case 'error':
         throw providerError(payment.failureMessage);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChargeResult, PaymentProvider } from '../../providers/payments/types';
+import type { PaymentProvider, TransactionResult } from '../../providers/payments/types';
 import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import { paymentReference } from './reference';
 import type { Settlement } from './settlement';
@@ -27,7 +27,7 @@ export function createPaymentReconciler(deps: {
   const { payments, provider, settlement, log } = deps;
 
   async function settleOne(payment: PaymentRow, now: number) {
-    let found: ChargeResult | null;
+    let found: TransactionResult | null;
     try {
       found = await provider.findTransaction({ reference: paymentReference(payment.id), since: payment.createdAt });
     } catch (error) {

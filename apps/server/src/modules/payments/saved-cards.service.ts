@@ -1,8 +1,15 @@
 import { ErrorCode, type OpaqueData } from '@cc/contracts';
 import type { UserRow } from '../../platform/auth';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { ProviderRequestError, ProviderUnreachableError, type PaymentProvider, type SavedProfile } from '../../providers/payments';
+import {
+  CardNonceRefusedError,
+  ProviderRequestError,
+  ProviderUnreachableError,
+  type PaymentProvider,
+  type SavedProfile,
+} from '../../providers/payments';
 import type { CardsRepository, PaymentMethodRow } from './cards.repository';
+import { nonceRefused } from './payment-errors';
 import { customerReference } from './reference';
 
 /** E00027: the card failed the small authorization run while saving it. */
@@ -22,6 +29,7 @@ export function createSavedCardsService({ cards, provider }: { cards: CardsRepos
       if (error instanceof ProviderUnreachableError) {
         throw new AppError(502, ErrorCode.PAYMENT_PROVIDER_ERROR, `The card provider did not answer while ${doing}. Please try again.`);
       }
+      if (error instanceof CardNonceRefusedError) throw nonceRefused(error.message);
       if (error instanceof ProviderRequestError) {
         if (error.code === VALIDATION_DECLINED)
           throw new AppError(402, ErrorCode.CARD_DECLINED, `Your card was declined: ${error.message}`);

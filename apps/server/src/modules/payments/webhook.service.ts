@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest } from '../../platform/errors';
-import { dollarsToCents, type ChargeOutcome, type ChargeResult, type PaymentProvider } from '../../providers/payments';
+import { dollarsToCents, type PaymentProvider, type TransactionResult } from '../../providers/payments';
 import { OPEN_STATUSES, type PaymentRow, type PaymentsRepository } from './payments.repository';
 import type { Settled, Settlement } from './settlement';
 import type { WebhookEventsRepository } from './webhook-events.repository';
@@ -25,7 +25,7 @@ const notificationSchema = z.looseObject({
 type Notification = z.infer<typeof notificationSchema>;
 
 /** What each payment event means for a payment of ours. */
-function verdictOf(event: Notification): ChargeOutcome | null {
+function verdictOf(event: Notification): TransactionResult['outcome'] | null {
   switch (event.eventType) {
     case 'net.authorize.payment.authcapture.created': {
       // Sent for every new transaction; its response code says whether money moved.
@@ -72,7 +72,7 @@ export function createWebhookService(deps: {
   }
 
   /** The card and amount of the transaction, when the provider can tell us (best effort: the event is enough to act). */
-  async function details(transactionId: string | undefined): Promise<ChargeResult | null> {
+  async function details(transactionId: string | undefined): Promise<TransactionResult | null> {
     if (!transactionId) return null;
     try {
       return await provider.getTransaction(transactionId);
@@ -82,7 +82,7 @@ export function createWebhookService(deps: {
     }
   }
 
-  function amountMatches(payment: PaymentRow, event: Notification, found: ChargeResult | null): boolean {
+  function amountMatches(payment: PaymentRow, event: Notification, found: TransactionResult | null): boolean {
     const reported = found?.amountCents ?? dollarsToCents(event.payload.authAmount);
     return reported === undefined || reported === payment.amountCents;
   }

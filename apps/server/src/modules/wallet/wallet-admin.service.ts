@@ -37,6 +37,8 @@ export function createWalletAdminService({
           adminId: actor.id,
           // Scoped to the member, so one key reused for another member is a new adjustment, not a replay.
           idempotencyKey: `adjust:${userId}:${input.idempotencyKey}`,
+          // The key repeated with another amount is refused, not answered as the first (docs/product.md#idempotency).
+          request: `adjust ${userId} ${input.amount}`,
         },
         tx,
       );

@@ -21,9 +21,9 @@ export type PaymentProvider = {
   /** Forgets a saved card at the provider; a card the provider no longer knows counts as removed. */
   deletePaymentProfile(input: { customerProfileId: string; paymentProfileId: string }): Promise<void>;
   /** The charge made with this reference (refId / invoice number), if the provider has one. */
-  findTransaction(input: { reference: string; since: Date }): Promise<ChargeResult | null>;
+  findTransaction(input: { reference: string; since: Date }): Promise<TransactionResult | null>;
   /** One transaction by the provider's id (webhooks name it), or null when unknown. */
-  getTransaction(transactionId: string): Promise<ChargeResult | null>;
+  getTransaction(transactionId: string): Promise<TransactionResult | null>;
   /**
    * Gives an approved charge's money back to its card (docs/product.md#refunds-and-chargebacks): a
    * refund of a settled charge, or a void of one not settled yet. Answers the provider's verdict;
@@ -57,7 +57,11 @@ export type ChargeRequest = {
   source: ChargeSource;
 };
 
-export type ChargeOutcome = 'approved' | 'declined' | 'error' | 'held';
+/**
+ * `refused`: the provider refused the card nonce itself (spent, expired or never issued by it), so
+ * no transaction exists; the member must enter the card again.
+ */
+export type ChargeOutcome = 'approved' | 'declined' | 'error' | 'held' | 'refused';
 
 export type ChargeResult = {
   outcome: ChargeOutcome;
@@ -71,6 +75,9 @@ export type ChargeResult = {
   /** The card saved by an approved charge that asked for it. */
   savedProfile?: SavedProfile | undefined;
 };
+
+/** A transaction the provider has: a refused nonce never made one, so lookups never answer `refused`. */
+export type TransactionResult = Omit<ChargeResult, 'outcome'> & { outcome: Exclude<ChargeOutcome, 'refused'> };
 
 export type SavedProfile = {
   customerProfileId: string;
@@ -97,6 +104,14 @@ export class ProviderRequestError extends Error {
   ) {
     super(message);
     this.name = 'ProviderRequestError';
+  }
+}
+
+/** Saving a card: the provider refused the card nonce (spent, expired or never issued by it). */
+export class CardNonceRefusedError extends ProviderRequestError {
+  constructor(code: string, message: string) {
+    super(code, message);
+    this.name = 'CardNonceRefusedError';
   }
 }
 

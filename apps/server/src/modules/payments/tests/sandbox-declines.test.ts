@@ -62,7 +62,8 @@ it('a nonce works once: a new purchase with a spent nonce is refused', async () 
   expect((await buy(app, token, { packageId: pkg._id, payment: { kind: 'card', opaqueData } })).status).toBe(200);
 
   const reuse = await buy(app, token, { packageId: pkg._id, payment: { kind: 'card', opaqueData } });
-  expect(reuse.status).toBe(502);
+  expect(reuse.status).toBe(422);
+  expect(reuse.body.code).toBe('CARD_NONCE_REFUSED');
   expect(reuse.body.msg).toContain('expired or were already used');
   expect((await moneyOf(app, user.id)).balance).toBe(pkg.tokens);
 });
@@ -77,7 +78,8 @@ it('refuses a forged nonce without charging', async () => {
   const forged = `${Buffer.from(JSON.stringify({ ...payload, behaviour: 'approve' })).toString('base64url')}.${signature}`;
 
   const res = await buy(app, token, { packageId: pkg._id, payment: { kind: 'card', opaqueData: { ...real, dataValue: forged } } });
-  expect(res.status).toBe(502);
+  expect(res.status).toBe(422);
+  expect(res.body.code).toBe('CARD_NONCE_REFUSED');
   expect((await moneyOf(app, user.id)).balance).toBe(0);
 });
 

@@ -96,6 +96,6 @@ it('a spent or invalid nonce saves nothing', async () => {
   expect((await app.request('POST', '/api/payment/authorizenet/customer-profile', { token, body: { opaqueData } })).status).toBe(201);
   const reused = await app.request('POST', '/api/payment/authorizenet/customer-profile', { token, body: { opaqueData } });
   expect(reused.status).toBe(422);
-  expect(reused.body.msg).toContain('could not be saved');
+  expect(reused.body).toMatchObject({ code: 'CARD_NONCE_REFUSED', msg: expect.stringContaining('Please enter your card again.') });
   expect((await app.ctx.db.select().from(paymentMethods)).length).toBe(before + 1);
 });

@@ -1,6 +1,15 @@
 import type { AuthorizeNetConfig } from '../../../config/config';
-import type { ChargeRequest, ChargeResult, PaymentProvider, ProviderCustomer, RefundRequest, RefundResult, SavedProfile } from '../types';
-import { ProviderRequestError, ProviderUnreachableError } from '../types';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  TransactionResult,
+  ProviderCustomer,
+  RefundRequest,
+  RefundResult,
+  SavedProfile,
+} from '../types';
+import { CardNonceRefusedError, ProviderRequestError, ProviderUnreachableError } from '../types';
 import { createAuthorizeNetClient, firstMessage, type AnetResponse, type AuthorizeNetClient } from './client';
 import * as req from './requests';
 import {
@@ -20,6 +29,12 @@ import { isValidWebhookSignature } from './webhook-signature';
 const DUPLICATE = 'E00039';
 /** E00001: "An error occurred during processing." — the gateway's own failure. */
 const INTERNAL_ERROR = 'E00001';
+/**
+ * The gateway's refusals of an Accept.js nonce (its "OTS token"): E00113 invalid token data, E00114
+ * invalid (spent or never issued), E00115 expired, E00116 issued for another merchant, E00117 the
+ * token service's field validation. No transaction exists after any of them.
+ */
+const NONCE_REFUSALS = new Set(['E00113', 'E00114', 'E00115', 'E00116', 'E00117']);
 /** E00040: the record cannot be found. */
 const NOT_FOUND = 'E00040';
 /** Response reason 54: "The referenced transaction does not meet the criteria for issuing a credit." — not settled yet, among others. */
@@ -40,6 +55,7 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
   const ok = (response: AnetResponse) => response.messages.resultCode === 'Ok';
   const refuse = (response: AnetResponse): never => {
     const message = firstMessage(response);
+    if (NONCE_REFUSALS.has(message.code)) throw new CardNonceRefusedError(message.code, message.text);
     throw new ProviderRequestError(message.code, message.text);
   };
 
@@ -91,7 +107,7 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
     }
   }
 
-  async function getTransaction(transactionId: string): Promise<ChargeResult | null> {
+  async function getTransaction(transactionId: string): Promise<TransactionResult | null> {
     const response = await client.call('getTransactionDetailsRequest', req.getTransactionDetails(transactionId));
     if (!ok(response)) {
       if (firstMessage(response).code === NOT_FOUND) return null;
@@ -161,14 +177,19 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const response = await client.call('createTransactionRequest', req.createTransaction(request));
-      if (response.transactionResponse === undefined) {
+      // A request refused before any transaction existed comes without a transaction response, or
+      // with an empty one (a refused nonce does), so the verdict is in the response code alone.
+      const answer = transactionResponseSchema.parse(response.transactionResponse ?? {});
+      if (answer.responseCode === undefined) {
         const message = firstMessage(response);
         // E00001 is the gateway's own internal failure: whether a transaction exists is unknown.
         if (message.code === INTERNAL_ERROR) throw new ProviderUnreachableError(`Authorize.Net failed internally (${message.text})`);
-        // Refused before any transaction existed (bad credentials, expired nonce): nothing was charged.
+        // The member's card nonce, spent, expired or forged: nothing was charged; the card must be entered again.
+        if (NONCE_REFUSALS.has(message.code)) return { outcome: 'refused', message: message.text };
+        // Refused for another reason (bad credentials, bad input): nothing was charged.
         return { outcome: 'error', message: message.text };
       }
-      const result = chargeResultOf(transactionResponseSchema.parse(response.transactionResponse), firstMessage(response).text);
+      const result = chargeResultOf(answer, firstMessage(response).text);
       const { source } = request;
       if (result.outcome === 'approved' && result.transactionId && source.kind === 'nonce' && source.saveCard) {
         result.savedProfile = await saveCardFromTransaction(result.transactionId, source.saveCard, result);

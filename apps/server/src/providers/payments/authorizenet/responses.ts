@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChargeOutcome, ChargeResult } from '../types';
+import type { ChargeResult, TransactionResult } from '../types';
 import { dollarsToCents } from './client';
 
 /**
@@ -62,7 +62,7 @@ export function idsOf(value: unknown): string[] {
 export const lastFour = (masked: string | undefined) => masked?.replace(/\D/g, '').slice(-4) || undefined;
 
 /** Response codes: 1 approved, 2 declined, 3 error, 4 held for review. */
-export function outcomeOf(responseCode: string | undefined): ChargeOutcome {
+export function outcomeOf(responseCode: string | undefined): TransactionResult['outcome'] {
   if (responseCode === '1') return 'approved';
   if (responseCode === '2') return 'declined';
   if (responseCode === '4') return 'held';
@@ -87,7 +87,7 @@ export function chargeResultOf(response: TransactionResponse, fallbackMessage: s
 const HELD_STATUSES = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview', 'underReview']);
 const NOT_TAKEN_STATUSES = new Set(['voided', 'expired', 'generalError', 'communicationError', 'failedReview', 'settlementError']);
 
-export function detailsResultOf(details: z.infer<typeof transactionDetailsSchema>): ChargeResult {
+export function detailsResultOf(details: z.infer<typeof transactionDetailsSchema>): TransactionResult {
   const status = details.transactionStatus ?? '';
   let outcome = outcomeOf(details.responseCode);
   if (HELD_STATUSES.has(status)) outcome = 'held';

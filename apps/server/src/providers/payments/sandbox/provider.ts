@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OpaqueData } from '@cc/contracts';
 import type { ChargeResult, PaymentProvider } from '../types';
-import { ProviderRequestError } from '../types';
+import { CardNonceRefusedError } from '../types';
 import { NONCE_DESCRIPTOR, readNonce, type CardBehaviour, type NoncePayload } from './nonce';
 import { SANDBOX_API_LOGIN_ID, SANDBOX_CLIENT_KEY } from './tokenize';
 
@@ -50,7 +50,8 @@ export function createSandboxProvider({ nonceKey, spendNonce }: Deps): PaymentPr
         return behaviour ? verdict(behaviour) : { outcome: 'error', message: 'That saved card is not on file.' };
       }
       const card = await spend(source.opaqueData);
-      if (!card) return { outcome: 'error', message: INVALID_NONCE };
+      // Like Authorize.Net's E00114: no transaction, and the member must enter the card again.
+      if (!card) return { outcome: 'refused', message: INVALID_NONCE };
       const result = verdict(card.behaviour, card);
       if (result.outcome === 'approved' && source.saveCard) {
         result.savedProfile = {
@@ -68,7 +69,7 @@ export function createSandboxProvider({ nonceKey, spendNonce }: Deps): PaymentPr
 
     async addPaymentProfile({ customerProfileId, opaqueData }) {
       const card = await spend(opaqueData);
-      if (!card) throw new ProviderRequestError('E00114', INVALID_NONCE);
+      if (!card) throw new CardNonceRefusedError('E00114', INVALID_NONCE);
       return {
         customerProfileId,
         paymentProfileId: profileIdFor(card.behaviour),
