@@ -7,7 +7,10 @@ import { randomUUID } from 'node:crypto';
 
 /** Where uploaded bytes live. Local disk under DATA_DIR/files by default. */
 export interface Storage {
-  /** Streams the content to storage and returns its key; never holds the whole file in memory. */
+  /**
+   * Streams the content to storage and returns its key; never holds the whole file in memory.
+   * If the content fails or is cut off, it rejects and keeps nothing (no partial or empty file).
+   */
   put(content: Readable, opts: { prefix: string; extension: string }): Promise<{ key: string; size: number }>;
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number>;
@@ -17,6 +20,8 @@ export interface Storage {
    * Storage that keeps files elsewhere leaves it out, and callers stream with `read` instead.
    */
   localPath?(key: string): string;
+  /** Lets go of connections (an S3 client's sockets) when the app stops. */
+  close?(): void;
 }
 
 export function createLocalStorage(dataDir: string): Storage {
