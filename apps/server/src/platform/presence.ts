@@ -8,6 +8,9 @@ import { perTurnBatch } from './turn-batch';
  * the counts of nodes that beat within PRESENCE_NODE_TTL_MS count, so a node that dies without
  * closing its sockets (SIGKILL, a lost machine) stops counting its members within that time — their
  * calls can then end and stop being billed (docs/product.md#calls, docs/decisions/0007-messaging.md).
+ * The live nodes also watch each other's heartbeats: when one lapses, exactly one of them reports the
+ * members who were online only there (`onLapse`), so the people chatting with them see them go
+ * offline as if their sockets had closed (docs/architecture.md).
  */
 export interface Presence {
   /** Counts a new socket; true when this made the member come online. */
@@ -18,6 +21,12 @@ export interface Presence {
   onlineAmong(userIds: readonly string[]): Promise<Set<string>>;
   /** How many members are online now (the administrators' dashboard). */
   onlineCount(): Promise<number>;
+  /**
+   * Members whose state changed without a socket event: offline when the only node they were on
+   * stopped beating (reported by one live node), online again when a stalled node beats again.
+   * Answers the unsubscribe function. Only Redis presence has other nodes to lose.
+   */
+  onLapse?(listener: (userIds: readonly string[], online: boolean) => void): () => void;
   /** Stops renewing this node's counts (Redis); the app calls it on close. */
   close?(): void;
 }
@@ -102,12 +111,57 @@ for _, total in pairs(totals) do
 end
 return online`;
 
-/** Renews this node's heartbeat and keeps its counts (a node that stalls past the TTL counts again when it beats). */
+/**
+ * Renews this node's heartbeat and keeps its counts (a node that stalls past the TTL counts again
+ * when it beats). When the other nodes had reported it lapsed (KEYS[3]), answers the members it
+ * counts, who are online again.
+ */
 const HEARTBEAT_SCRIPT = `
 local t = redis.call('TIME')
 redis.call('ZADD', KEYS[2], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1`;
+if redis.call('SREM', KEYS[3], ARGV[1]) == 0 then return {} end
+local back = {}
+local counts = redis.call('HGETALL', KEYS[1])
+for i = 1, #counts, 2 do
+  if tonumber(counts[i + 1]) > 0 then table.insert(back, counts[i]) end
+end
+return back`;
+
+/**
+ * Finds the nodes whose heartbeat lapsed (ARGV[1] = the TTL) and that nobody reported yet, marks
+ * them reported (KEYS[2], SADD: one caller wins each node) and answers the members they counted who
+ * have no socket on any live node. Reported nodes the retention has dropped are forgotten.
+ */
+const LAPSE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local cutoff = now - tonumber(ARGV[1])
+for _, node in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+  if not redis.call('ZSCORE', KEYS[1], node) then redis.call('SREM', KEYS[2], node) end
+end
+local lapsed = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. cutoff)
+if #lapsed == 0 then return {} end
+local live = redis.call('ZRANGEBYSCORE', KEYS[1], cutoff, '+inf')
+local gone, seen = {}, {}
+for _, node in ipairs(lapsed) do
+  if redis.call('SADD', KEYS[2], node) == 1 then
+    local counts = redis.call('HGETALL', ARGV[2] .. node)
+    for i = 1, #counts, 2 do
+      local user = counts[i]
+      if tonumber(counts[i + 1]) > 0 and not seen[user] then
+        seen[user] = true
+        local total = 0
+        for _, other in ipairs(live) do
+          total = total + tonumber(redis.call('HGET', ARGV[2] .. other, user) or '0')
+        end
+        if total <= 0 then table.insert(gone, user) end
+      end
+    end
+  end
+end
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return gone`;
 
 /**
  * A Lua script as a command of this client: sent once, then run by its hash (EVALSHA; ioredis sends
@@ -119,26 +173,48 @@ function scriptCommand(redis: Redis, name: string, numberOfKeys: number, lua: st
   return (...args: (string | number)[]) => command.apply(redis, args);
 }
 
-export function createRedisPresence(redis: Redis, key: string, nodeId: string = randomUUID()): Presence {
+export function createRedisPresence(
+  redis: Redis,
+  key: string,
+  options: { nodeId?: string; /** Tests shorten it; the app keeps PRESENCE_NODE_TTL_MS. */ ttlMs?: number } = {},
+): Presence {
+  const nodeId = options.nodeId ?? randomUUID();
+  const ttlMs = options.ttlMs ?? PRESENCE_NODE_TTL_MS;
   const nodesKey = `${key}:nodes`;
+  const lapsedKey = `${key}:lapsed`;
   const nodePrefix = `${key}:node:`;
   const nodeKey = `${nodePrefix}${nodeId}`;
   const countScript = scriptCommand(redis, 'presenceCount', 2, COUNT_SCRIPT);
   const onlineScript = scriptCommand(redis, 'presenceOnline', 1, ONLINE_SCRIPT);
-  const heartbeatScript = scriptCommand(redis, 'presenceHeartbeat', 2, HEARTBEAT_SCRIPT);
+  const heartbeatScript = scriptCommand(redis, 'presenceHeartbeat', 3, HEARTBEAT_SCRIPT);
+  const lapseScript = scriptCommand(redis, 'presenceLapse', 2, LAPSE_SCRIPT);
   const onlineCountScript = scriptCommand(redis, 'presenceOnlineCount', 1, ONLINE_COUNT_SCRIPT);
   const count = async (userId: string, delta: 1 | -1) =>
-    Number(await countScript(nodeKey, nodesKey, nodeId, userId, delta, PRESENCE_NODE_TTL_MS, PRESENCE_RETENTION_MS, nodePrefix));
-  // A missed beat (a Redis hiccup) is retried by the next one; presence is a courtesy.
+    Number(await countScript(nodeKey, nodesKey, nodeId, userId, delta, ttlMs, PRESENCE_RETENTION_MS, nodePrefix));
+
+  const lapseListeners = new Set<(userIds: readonly string[], online: boolean) => void>();
+  const tell = (userIds: unknown, online: boolean) => {
+    if (!Array.isArray(userIds) || userIds.length === 0) return;
+    for (const listener of lapseListeners) listener(userIds as string[], online);
+  };
+  // A missed beat (a Redis hiccup) is retried by the next one; presence is a courtesy. Each beat
+  // also looks for other nodes that stopped beating.
   const heartbeat = setInterval(() => {
-    heartbeatScript(nodeKey, nodesKey, nodeId, PRESENCE_RETENTION_MS).catch(() => undefined);
-  }, PRESENCE_NODE_TTL_MS / 3);
+    heartbeatScript(nodeKey, nodesKey, lapsedKey, nodeId, PRESENCE_RETENTION_MS).then(
+      (back) => tell(back, true),
+      () => undefined,
+    );
+    lapseScript(nodesKey, lapsedKey, ttlMs, nodePrefix, PRESENCE_RETENTION_MS).then(
+      (gone) => tell(gone, false),
+      () => undefined,
+    );
+  }, ttlMs / 3);
   heartbeat.unref();
 
   // Every message sent asks twice (its live events and its notification), and many messages
   // arrive in one turn under load: the members asked about in one turn are looked up together.
   const isOnline = perTurnBatch(async (userIds: string[]) => {
-    const online = new Set((await onlineScript(nodesKey, PRESENCE_NODE_TTL_MS, nodePrefix, ...userIds)) as string[]);
+    const online = new Set((await onlineScript(nodesKey, ttlMs, nodePrefix, ...userIds)) as string[]);
     return new Map(userIds.map((id) => [id, online.has(id)]));
   });
 
@@ -154,7 +230,11 @@ export function createRedisPresence(redis: Redis, key: string, nodeId: string = 
       return new Set(userIds.filter((_, i) => online[i]));
     },
     async onlineCount() {
-      return Number(await onlineCountScript(nodesKey, PRESENCE_NODE_TTL_MS, nodePrefix));
+      return Number(await onlineCountScript(nodesKey, ttlMs, nodePrefix));
+    },
+    onLapse(listener) {
+      lapseListeners.add(listener);
+      return () => void lapseListeners.delete(listener);
     },
     close() {
       clearInterval(heartbeat);

@@ -49,7 +49,24 @@ function closeDuplicatesGracefully(redis: Redis) {
   const duplicate = redis.duplicate.bind(redis);
   redis.duplicate = (...args: Parameters<Redis['duplicate']>) => {
     const copy = duplicate(...args);
-    copy.disconnect = () => void copy.quit().catch(() => undefined);
+    // A client that is not connected answers quit() by calling disconnect(): that one drops it, or
+    // closing a node while Redis is down recursed until the stack overflowed (docs/architecture.md#faults).
+    const drop = copy.disconnect.bind(copy);
+    let quitting = false;
+    copy.disconnect = (reconnect?: boolean) => {
+      if (quitting || copy.status !== 'ready') return drop(reconnect);
+      quitting = true;
+      void copy.quit().catch(() => undefined);
+    };
+    // The subscriber's SUBSCRIBE, unhandled by the adapter, fails when Redis is down at start-up;
+    // ioredis renews only subscriptions that succeeded, so it is sent again once Redis is ready.
+    const subscribe = copy.subscribe.bind(copy) as (...channels: string[]) => Promise<unknown>;
+    const subscribeUntilDone = (...channels: string[]): Promise<unknown> => {
+      const sent = subscribe(...channels);
+      sent.catch(() => copy.once('ready', () => void subscribeUntilDone(...channels).catch(() => undefined)));
+      return sent;
+    };
+    (copy as unknown as { subscribe: typeof subscribeUntilDone }).subscribe = subscribeUntilDone;
     return copy;
   };
 }

@@ -40,9 +40,26 @@ export function emitToRooms<E extends ServerEventName>(io: Io, rooms: string | r
   const targets = typeof rooms === 'string' ? [rooms] : [...rooms];
   // Socket.IO reads an empty room list as "everyone".
   if (targets.length === 0) return;
+  (io.to(targets).emit as (event: E, payload: ServerEventPayload<E>) => boolean)(event, encodeEvent(event, data));
+}
+
+function encodeEvent<E extends ServerEventName>(event: E, data: ServerEventData<E>): ServerEventPayload<E> {
   const schema = serverEventSchemas[event] as unknown as z.ZodType<ServerEventData<E>, ServerEventPayload<E>>;
-  const payload = z.encode(schema, data);
-  (io.to(targets).emit as (event: E, payload: ServerEventPayload<E>) => boolean)(event, payload);
+  return z.encode(schema, data);
+}
+
+/**
+ * Tells every socket on every node to fetch again what it shows. For after a Redis outage (called by
+ * modules/health/redis-watch.ts once the link is back): what a node published meanwhile never
+ * reached the other nodes' sockets, which stayed up and so had no reason to refetch
+ * (docs/operations.md#when-the-database-or-redis-goes-away). Each node announces its own recovery,
+ * so whichever node lost events, its peers hear of it.
+ */
+export function broadcastResync(io: Io) {
+  (io.emit as (event: 'link:resync', payload: ServerEventPayload<'link:resync'>) => boolean)(
+    'link:resync',
+    encodeEvent('link:resync', { reason: 'fan-out-restored' }),
+  );
 }
 
 /** Emits a server event to every tab of one member, or of each of several. */
@@ -71,7 +88,8 @@ export function onClientEvent<E extends ClientEventName>(
 
 /**
  * Socket.IO at /socket.io. A client authenticates with its access token as a query parameter and
- * joins its user's room and its session's room; features emit to rooms, never to everyone.
+ * joins its user's room and its session's room; features emit to rooms, never to everyone (the one
+ * broadcast is 'link:resync' after a Redis outage).
  * With REDIS_URL the streams adapter fans events out across processes and keeps connection-state
  * recovery working across nodes.
  */
@@ -125,6 +143,12 @@ export async function createSocketServer(opts: {
     });
   });
 
+  // Members a dead (or stalled) node took offline, or brought back, are announced like any other
+  // presence change, by the one node that noticed (platform/presence.ts).
+  const stopLapses = opts.presence.onLapse?.((userIds, online) => {
+    for (const userId of userIds) opts.events.publish('presence.changed', { userId, online });
+  });
+
   // A revoked session must lose its live link at once, on every node.
   const unsubscribe = opts.events.subscribe('session.revoked', async ({ userId, sessionIds, reason }) => {
     const rooms = sessionIds === 'all' ? [userRoom(userId)] : sessionIds.map(sessionRoom);
@@ -148,6 +172,7 @@ export async function createSocketServer(opts: {
     io,
     async close() {
       unsubscribe();
+      stopLapses?.();
       for (const stop of unsubscribeForgets) stop();
       await new Promise<void>((resolve) => {
         io.disconnectSockets(true);

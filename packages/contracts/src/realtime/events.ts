@@ -76,6 +76,12 @@ export const serverEventSchemas = {
   }),
   /** WebRTC signalling from the other party of a local call. */
   'call:signal': z.object({ callId: z.string(), signal: callSignalSchema }),
+  /**
+   * To every socket: events may have been lost while the link stayed up (Redis, which carries them
+   * between server processes, was unreachable), so a client fetches again what it shows, as after a
+   * reconnect — at a random moment within SOCKET_RESYNC_SPREAD_MS, not all at once.
+   */
+  'link:resync': z.object({ reason: z.enum(['fan-out-restored']) }),
 };
 
 /** What the client sends with each event; the server drops a payload its schema refuses. */
@@ -112,6 +118,8 @@ export const SOCKET_TOKEN_QUERY = 'token';
 export const SOCKET_PATH = '/socket.io';
 export const SOCKET_RECONNECT_DELAY_MS = 1000;
 export const SOCKET_RECONNECT_DELAY_MAX_MS = 10000;
+/** 'link:resync' reaches every tab at once; each refetches within this window so the nodes are not hit together. */
+export const SOCKET_RESYNC_SPREAD_MS = 2000;
 
 /** A typing indicator is renewed this often while someone types, and lapses after TYPING_TTL_MS. */
 export const TYPING_RENEW_MS = 2000;

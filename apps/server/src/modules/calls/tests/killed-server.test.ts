@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../../db/schema';
 import { createTestApp, freshDatabase } from '../../../test-support/harness';
 import { createCallableModel, createCaller, eventually, walletOf } from './helpers';
-import { freePort, sleepUntil, startServer, type ServerProcess } from './server-process';
+import { freePort, sleepUntil, startServer, type ServerProcess } from '../../../test-support/server-process';
 
 /**
  * The issue's promise (docs/product.md#call-billing): "The server is killed in the middle of a

@@ -7,6 +7,7 @@ import { aNotification, fakeServer, list, renderNotifications } from './harness'
 vi.mock('socket.io-client', () => import('../../../../test/fakeSocket'));
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   clearBrowserSession();
   sockets.length = 0;
@@ -100,5 +101,24 @@ it('fetches the count again once the socket connects, and after the link comes b
   count = 5;
   act(() => sockets[0]!.receive('connect'));
   expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' })).toBeTruthy();
+  expect(server.callsTo('GET', '/api/notifications/unread/count')).toHaveLength(3);
+});
+
+it("fetches the count again when the server says events may have been lost ('link:resync'), a moment later rather than at once", async () => {
+  let count = 1;
+  const server = fakeServer().on('GET', '/api/notifications/unread/count', () => ({ body: { count } }));
+  renderNotifications('/');
+  await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+  await waitFor(() => expect(sockets).toHaveLength(1));
+  act(() => sockets[0]!.receive('connect'));
+  await waitFor(() => expect(server.callsTo('GET', '/api/notifications/unread/count')).toHaveLength(2));
+
+  // The link stayed up, but a notification sent meanwhile never reached it.
+  count = 2;
+  vi.spyOn(Math, 'random').mockReturnValue(0.25); // this tab's moment: a quarter into the 2 s spread
+  act(() => sockets[0]!.receive('link:resync', { reason: 'fan-out-restored' }));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(server.callsTo('GET', '/api/notifications/unread/count')).toHaveLength(2);
+  await screen.findByRole('button', { name: 'Notifications, 2 unread' }, { timeout: 3_000 });
   expect(server.callsTo('GET', '/api/notifications/unread/count')).toHaveLength(3);
 });

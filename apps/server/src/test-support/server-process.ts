@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { serverBundleForTests } from '../../../test-support/server-bundle';
+import { serverBundleForTests } from './server-bundle';
 
 /**
  * The server as `npm start` runs it, in its own process, so a test can SIGKILL it and start it again
- * on the same database (apps/server/src/main.test.ts does the same for start-up and SIGTERM).
+ * on the same database (apps/server/src/main.test.ts does the same for start-up; platform/shutdown.test.ts for draining).
  */
 export type ServerProcess = {
   child: ChildProcess;
