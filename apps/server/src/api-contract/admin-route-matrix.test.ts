@@ -1,8 +1,8 @@
-import * as contracts from '@cc/contracts';
 import { buildPath, type RouteSpec } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/harness';
 import { createAdmin, createMember, createModel } from '../test-support/factories';
+import { contractRoutes, mountedRoutes, pathParamNames, routeKey } from '../security/route-table';
 
 /**
  * The authorization matrix of every administrator route: anonymous → 401, member and model → 403,
@@ -14,27 +14,6 @@ import { createAdmin, createMember, createModel } from '../test-support/factorie
 const UNAUTHENTICATED = { code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' };
 const FORBIDDEN = { code: 'FORBIDDEN', msg: 'Only administrators can do that.' };
 
-const isRouteSpec = (value: unknown): value is RouteSpec =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as RouteSpec).method === 'string' &&
-  typeof (value as RouteSpec).path === 'string' &&
-  typeof (value as RouteSpec).access === 'string';
-
-/** Every RouteSpec in the groups `@cc/contracts` exports (`accountAdminRoutes`, …), once per method and path. */
-function collectRoutes(): RouteSpec[] {
-  const routes = new Map<string, RouteSpec>();
-  for (const exported of Object.values(contracts)) {
-    // Only plain objects are route groups; functions and zod schemas are skipped.
-    if (typeof exported !== 'object' || exported === null || Object.getPrototypeOf(exported) !== Object.prototype) continue;
-    const candidates = isRouteSpec(exported) ? [exported] : Object.values(exported);
-    for (const route of candidates.filter(isRouteSpec)) routes.set(`${route.method} ${route.path}`, route);
-  }
-  return [...routes.values()];
-}
-
-const pathParamNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
-
 /**
  * Path params the route's schema accepts, so the guard is reached with a well-formed URL: a UUID
  * (every id today), else a number or a word for a schema that wants one.
@@ -45,26 +24,7 @@ function wellFormedParams(route: RouteSpec): Record<string, string> {
   return attempts.find((params) => !route.params || route.params.safeParse(params).success) ?? attempts[0]!;
 }
 
-/** Fastify's route tree (`printRoutes`) flattened to 'METHOD /path' lines; HEAD is Fastify's automatic twin of GET. */
-function mountedRoutes(tree: string): string[] {
-  const found: string[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + match[2]!;
-    stack.push(path);
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') found.push(`${method} ${path}`);
-  }
-  return found;
-}
-
-/** Param names do not matter to the router ('/:conversationId|:id' is one node): compare 'METHOD /path' shapes only. */
-const routeKey = (line: string) => line.replace(/:[^/]+/g, ':');
-
-const allRoutes = collectRoutes();
+const allRoutes = contractRoutes();
 const adminRoutes = allRoutes
   .filter((route) => route.access === 'admin')
   .map((route) => ({
@@ -101,7 +61,7 @@ describe('the admin route table', () => {
   });
 
   it('holds every route the server mounts under /api/admin', () => {
-    const mounted = mountedRoutes(app.app.printRoutes({ commonPrefix: false }));
+    const mounted = mountedRoutes(app);
     // The tree's text is the only full registry Fastify offers; fail loudly if its format ever changes.
     expect(mounted).toContain('GET /api/admin/users');
     const known = new Set(adminRoutes.map((r) => routeKey(`${r.method} /api${r.path}`)));

@@ -155,7 +155,7 @@ describe('a client written from the spec alone', () => {
     expect(
       (await call('POST', '/payout-account/', { token: model.token, body: { type: 'paypal', email: 'model.pay@example.test' } })).status,
     ).toBe(200);
-    expect((await call('GET', '/users/otp/', { token: model.token })).status).toBe(200);
+    expect((await call('POST', '/users/otp/', { token: model.token })).status).toBe(200);
     const verifyCode = await latestCode(app, model.user.email);
     const requested = await call('POST', '/payout-request', {
       token: model.token,

@@ -7,6 +7,8 @@ import type { DestinationStream } from 'pino';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import { openDatabase } from '../platform/db';
+import { TEST_PASSWORD } from './factories';
+import { createLogScan, registerBodySecrets, registerMailSecrets, type LogScan } from './log-scan';
 
 /**
  * A whole server for one test file, on its own database: a fresh in-memory PGlite by default, or
@@ -23,6 +25,11 @@ export type TestApp = App & {
   ) => Promise<TestResponse>;
   /** Mail written to the outbox so far (flushes the queue first). */
   outbox: () => Promise<OutboxMail[]>;
+  /**
+   * Every log line of this server, checked for secrets (test-support/log-scan.ts): `close()` fails
+   * with what it found. Tests mark their own secrets with `logScan.secret(value)`.
+   */
+  logScan: LogScan;
 };
 export type TestResponse = { status: number; body: any; headers: Record<string, unknown> };
 export type OutboxMail = { to: string; subject: string; text: string; html: string | null; template: string };
@@ -32,8 +39,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
   const database = await freshDatabase();
+  // Every server logs everything (`debug`) into the scan, passed on to the test's own stream if it has one.
+  const logScan = createLogScan(opts.logStream);
+  logScan.secret(TEST_PASSWORD);
   const config = loadConfig(
-    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: opts.logStream ? 'debug' : 'silent' },
+    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'debug' },
     {
       dataDir,
       port: 0,
@@ -48,12 +58,13 @@ export async function createTestApp(
   const embedded = database.url ? {} : { pgliteDir: 'memory://', pgliteSnapshot: await migratedPgliteSnapshot() };
   const built = await buildApp(config, {
     ...embedded,
-    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    logStream: logScan.stream,
     startJobs: false,
     ...opts.build,
   });
 
   const request: TestApp['request'] = async (method, url, { token, body, headers } = {}) => {
+    registerBodySecrets(logScan, body);
     const res = await built.app.inject({
       method: method as 'GET',
       url,
@@ -73,9 +84,11 @@ export async function createTestApp(
     await built.flushMail();
     const dir = path.join(dataDir, 'outbox');
     if (!existsSync(dir)) return [];
-    return readdirSync(dir)
+    const mails = readdirSync(dir)
       .sort()
       .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail);
+    for (const mail of mails) registerMailSecrets(logScan, mail.text);
+    return mails;
   };
 
   return {
@@ -83,10 +96,13 @@ export async function createTestApp(
     config,
     request,
     outbox,
+    logScan,
     async close() {
       await built.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      const findings = logScan.findings();
+      if (findings.length) throw new Error(`Secrets reached the log (test-support/log-scan.ts):\n${findings.join('\n')}`);
     },
   };
 }
