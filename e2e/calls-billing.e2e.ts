@@ -174,19 +174,24 @@ async function tokensRunOut({
   const model = await createModel(server, { name: `Model ${username}`, username, callAvailable: true, callRate: 1500 });
   const fan = await createMember(server, { name: fanName });
   await giveTokens(server, fan.user.id, 12);
-  let chargeRequests = 0;
 
   const { fanSide, modelSide, softphone, dialog } = await placeCall({
     fan,
     model,
     username,
     fanViewport: viewport,
-    beforeCall: async ({ context }) => {
+    beforeCall: async ({ context, page }) => {
       if (!blockCharges) return;
-      await context.route('**/masked-call/charge/**', async (route) => {
-        chargeRequests += 1;
-        await route.abort();
-      });
+      await context.route('**/masked-call/charge/**', (route) => route.abort());
+      // The page's own charge at 5 s may or may not be sent before the server's schedule ends the
+      // call (both fire at 5 s), so prove the block holds with a charge request of our own instead.
+      const probe = await page.evaluate(() =>
+        fetch('/api/masked-call/charge/00000000-0000-4000-8000-000000000000', { method: 'POST' }).then(
+          () => 'reached the server',
+          () => 'blocked',
+        ),
+      );
+      expect(probe).toBe('blocked');
     },
   });
   const connected = Date.now();
@@ -220,7 +225,6 @@ async function tokensRunOut({
   expect(await ledgerKeysOf(call.id)).toEqual([]);
   expect(await balanceOf(fan.token)).toBe(12);
   expect((await server.ctx.ledger.check()).ok).toBe(true);
-  if (blockCharges) expect(chargeRequests).toBeGreaterThanOrEqual(1);
 
   await fanSide.context.close();
   await modelSide.context.close();

@@ -19,7 +19,7 @@ export async function payoutModel(app: TestApp, tokens: number, { account = PAYP
   return model;
 }
 
-/** A fresh account code for the member, as GET /users/otp/ would mail it (without the mail's send limit). */
+/** A fresh account code for the member, as POST /users/otp/ would mail it (without the mail's send limit). */
 export const freshCode = (app: TestApp, userId: string) => createAccountCodeService(app.ctx).issue({ userId, purpose: 'account' });
 
 /** POST /api/payout-request with a fresh code; `token` in tokens. */

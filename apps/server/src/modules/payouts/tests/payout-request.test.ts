@@ -22,10 +22,10 @@ async function expectNothingWritten(model: Model, tokens: number) {
 }
 
 describe('requesting a payout', () => {
-  it('with the code mailed by GET /users/otp/: the tokens leave the balance at once and the request waits, pending', async () => {
+  it('with the code mailed by POST /users/otp/: the tokens leave the balance at once and the request waits, pending', async () => {
     const model = await payoutModel(app, 500);
     const pendingBefore = await siteBalance(app, 'payouts_pending');
-    expect((await app.request('GET', '/api/users/otp/', { token: model.token })).status).toBe(200);
+    expect((await app.request('POST', '/api/users/otp/', { token: model.token })).status).toBe(200);
     const verifyCode = await latestCode(app, model.user.email);
 
     const res = await send(model, { token: 150, verifyCode, email: model.user.email.toUpperCase() });

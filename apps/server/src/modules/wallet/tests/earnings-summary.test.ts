@@ -147,7 +147,11 @@ describe('totals by period (UTC)', () => {
     const weeks = (await earningOf(model.token, '?period=week')).byPeriod;
     const weekStarts = Array.from({ length: 12 }, (_, i) => monday - (11 - i) * 7 * DAY);
     expect(weeks).toEqual(expected(weekStarts, weekOf));
-    expect(weeks[11]).toMatchObject({ start: ymd(monday), count: 1, gross: 1 });
+    // This Monday's first instant is in this week, the Sunday before in the last one (each may also
+    // hold last month's last millisecond, when the month turned this week or last).
+    expect(weeks[11]).toMatchObject({ start: ymd(monday) });
+    expect(weeks[11].gross).toBeGreaterThanOrEqual(1);
+    expect(weeks[10].gross).toBeGreaterThanOrEqual(2);
     expect(weeks[0].count).toBeGreaterThanOrEqual(1);
 
     const months = (await earningOf(model.token, '?period=month')).byPeriod;

@@ -78,8 +78,9 @@ it('shows the totals of the period and a chart per subject, each told as a table
   expect(within(totals).getByText('5,678')).toBeTruthy();
   expect(within(totals).getByText('2,500.00')).toBeTruthy();
 
-  // The charts arrive in a chunk of their own, after the totals.
-  await screen.findByRole('heading', { name: 'Members and models', level: 2 });
+  // The charts arrive in a chunk of their own, after the totals: the first import of the chart
+  // library in a test process takes seconds on a busy machine.
+  await screen.findByRole('heading', { name: 'Members and models', level: 2 }, { timeout: 20_000 });
   for (const title of ['Members and models', 'Revenue', 'Tokens sold and spent', 'Messages and calls', 'Payouts paid']) {
     expect(screen.getByRole('heading', { name: title, level: 2 })).toBeTruthy();
     expect(screen.getByRole('table', { name: title })).toBeTruthy();
@@ -89,7 +90,7 @@ it('shows the totals of the period and a chart per subject, each told as a table
   expect(within(revenue).getByText('$19.98')).toBeTruthy();
   expect(within(screen.getByRole('table', { name: 'Tokens sold and spent' })).getByText('12.50')).toBeTruthy();
   expect(screen.getByText('$1,234.56 from card payments, the last 30 days.')).toBeTruthy();
-});
+}, 30_000);
 
 it('asks for the period chosen and keeps it in the address', async () => {
   const server = overview().on('GET', '/api/admin/stats', ({ query }) => ({
