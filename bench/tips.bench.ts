@@ -23,6 +23,7 @@
  * Findings and the map for the next fixes: bench/PROFILE.md.
  *   BENCH_RATES=50,100 BENCH_PHASE_SECONDS=5 BENCH_PAYERS=50 …    # a quicker look
  */
+import { benchServerConfig } from './support/server-config';
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -226,7 +227,7 @@ async function serverMain() {
   const { createAdmin, createMember, createModel, giveTokens } = await import('../apps/server/src/test-support/factories');
   const { sql } = await import('drizzle-orm');
 
-  const app = await createTestApp({ config: { rateLimitScale: 100_000 } });
+  const app = await createTestApp({ config: benchServerConfig() });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
   const admin = await createAdmin(app);

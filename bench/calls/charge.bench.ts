@@ -12,6 +12,7 @@
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… npm run bench:calls
  *   BENCH_CALLS=200 BENCH_PHASE_SECONDS=10 npm run bench:calls   # a quicker look
  */
+import { benchServerConfig } from '../support/server-config';
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -42,7 +43,7 @@ function minutesDue(connectedMs: number) {
 }
 
 async function main() {
-  const app = await createTestApp({ config: { rateLimitScale: 100_000 } });
+  const app = await createTestApp({ config: benchServerConfig() });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
   const admin = await createAdmin(app);

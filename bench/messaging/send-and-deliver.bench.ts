@@ -17,6 +17,7 @@
  *   BENCH_STEP_SECONDS=8 (default)
  *   BENCH_CPU_PROF=/tmp/messages.cpuprofile …   # V8 CPU profile of the server over each ladder (messages-free.cpuprofile, …)
  */
+import { benchServerConfig } from '../support/server-config';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -51,7 +52,7 @@ async function rows<T>(app: TestApp, query: ReturnType<typeof sql>): Promise<T[]
 const uuidArray = (ids: string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
 
 async function scenario(kind: Kind) {
-  const app = await createTestApp({ config: { rateLimitScale: 100_000 } });
+  const app = await createTestApp({ config: benchServerConfig() });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
   const preparing = performance.now();

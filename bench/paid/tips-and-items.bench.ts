@@ -20,6 +20,7 @@
  *   BENCH_STEP_SECONDS=8 (default)
  *   BENCH_CPU_PROF=/tmp/paid.cpuprofile …   # V8 CPU profile of the server over both ladders
  */
+import { benchServerConfig } from '../support/server-config';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -74,7 +75,7 @@ async function stored(app: TestApp, kind: 'tip' | 'item', keys: string[]) {
 }
 
 async function main() {
-  const app = await createTestApp({ config: { rateLimitScale: 100_000 } });
+  const app = await createTestApp({ config: benchServerConfig() });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
   const preparing = performance.now();

@@ -15,6 +15,7 @@
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… node --import tsx bench/sockets/idle.bench.ts
  *   BENCH_SOCKETS=2000 BENCH_IDLE_SECONDS=5 …                  # a quicker look
  */
+import { benchServerConfig } from '../support/server-config';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -53,7 +54,7 @@ const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
 const perSocket = (after: Memory, before: Memory, key: keyof Memory) => ((after[key] - before[key]) / SOCKETS / 1024).toFixed(1);
 
 async function main() {
-  const app = await createTestApp({ config: { rateLimitScale: 100_000 } });
+  const app = await createTestApp({ config: benchServerConfig() });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
   const io = app.ctx.io();
