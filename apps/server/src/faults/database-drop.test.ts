@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestResponse } from '../test-support/harness';
-import { expectSendsWholeAndOnce, logCapture, paidWorld, sendUntilAnswered, sleep } from './support';
+import { logCapture } from '../test-support/log-capture';
+import { expectSendsWholeAndOnce, paidWorld, sendUntilAnswered, sleep } from './support';
 
 /**
  * Issue #13, "drop and restore the database connection": every connection the server holds to

@@ -6,7 +6,7 @@ import { call, eventually, openSocket, recorder, type Client } from '../test-sup
 import { createMember, createModel } from '../test-support/factories';
 import { createTestApp, type TestApp } from '../test-support/harness';
 import { ownRedis } from './redis-server';
-import { logCapture } from './support';
+import { logCapture } from '../test-support/log-capture';
 
 /**
  * Issue #13, "stop and restart Redis": two nodes on one database and one Redis of the test's own,

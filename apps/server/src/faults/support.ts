@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -6,18 +5,6 @@ import { tokensToHundredths } from '@cc/contracts';
 import { ledgerTransactions, messages } from '../db/schema';
 import { createMember, createModel } from '../test-support/factories';
 import type { TestApp, TestResponse } from '../test-support/harness';
-
-/** Every log line the app writes, parsed, for checking what an outage leaves in the logs. */
-export function logCapture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { stream, lines, entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
-}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

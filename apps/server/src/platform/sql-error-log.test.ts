@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { createMember } from '../test-support/factories';
 import { createTestApp, type TestApp } from '../test-support/harness';
+import { logCapture } from '../test-support/log-capture';
 import { hashPassword } from './passwords';
 
 /**
@@ -13,16 +13,10 @@ import { hashPassword } from './passwords';
  * thrown — and none of the values (docs/architecture.md#logging).
  */
 let app: TestApp;
-const lines: string[] = [];
+const { stream: logStream, lines } = logCapture();
 const SECRET_TEXT = 'meet me at the old pier at nine, love';
 
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
   app = await createTestApp({ logStream });
   // Two routes that fail the way a bug would: after ready() no route can be added, so before it.
   app.app.post('/api/test-only/duplicate', async (request) => {

@@ -1,24 +1,18 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
+import { logCapture } from '../../../test-support/log-capture';
 import { ensureFirstAdmin } from '../first-admin';
 
 const admins = (app: TestApp) => app.ctx.db.select().from(users).where(eq(users.role, 'admin'));
 
 describe('without ADMIN_EMAIL and ADMIN_PASSWORD', () => {
   let app: TestApp;
-  const lines: string[] = [];
+  const { stream: logStream, lines } = logCapture();
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
     app = await createTestApp({ logStream, config: { adminEmail: undefined, adminPassword: undefined } });
   });
   afterAll(() => app.close());

@@ -1,17 +1,11 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, latestCode, type TestApp } from '../../../test-support/harness';
+import { logCapture } from '../../../test-support/log-capture';
 import { newPerson } from './helpers';
 
 let app: TestApp;
-const lines: string[] = [];
+const { stream: logStream, lines } = logCapture();
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
   app = await createTestApp({ logStream });
 });
 afterAll(() => app.close());

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test-support/harness';
+import { waitForLockWait } from '../../../test-support/pg-locks';
 import { callsApp, createCallableModel, createCaller, manualClock } from './helpers';
 
 /**
@@ -77,7 +78,7 @@ describe('placing a call with the rate the caller saw', () => {
       await other.query('begin');
       await other.query('update users set call_rate = 1000000 where id = $1', [model.user.id]);
       const pending = initiate(caller, { modelId: model.user.id, expectedPrice: 2 });
-      await waitForLockWait(other);
+      await waitForLockWait(other, 'placing the call');
       await other.query('commit');
       const res = await pending;
       expect(res.status, JSON.stringify(res.body)).toBe(409);
@@ -89,16 +90,3 @@ describe('placing a call with the rate the caller saw', () => {
     }
   });
 });
-
-/** Until some other session of this database waits on a row lock (the call, on the held rate change). */
-async function waitForLockWait(client: pg.Client) {
-  const started = Date.now();
-  for (;;) {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-    );
-    if (rows[0]!.n > 0) return;
-    if (Date.now() - started > 5000) throw new Error('placing the call never waited for the rate change');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

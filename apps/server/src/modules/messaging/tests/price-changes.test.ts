@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createModel } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
+import { waitForLockWait } from '../../../test-support/pg-locks';
 import { balanceOf, fund, send, startConversation } from './helpers';
 
 /**
@@ -155,7 +156,7 @@ describe('a price change racing sends', () => {
         await other.query('begin');
         await other.query('update users set token_per_message = 1000000 where id = $1', [model.user.id]);
         const pending = send(app, member.token, { conversationId, text: 'Racing', expectedPrice: 2.5 });
-        await waitForLockWait(other);
+        await waitForLockWait(other, 'the send');
         await other.query('commit');
         const res = await pending;
         expect(res.status, JSON.stringify(res.body)).toBe(409);
@@ -169,16 +170,3 @@ describe('a price change racing sends', () => {
     },
   );
 });
-
-/** Until some other session of this database waits on a row lock (the send, on the held price change). */
-async function waitForLockWait(client: pg.Client) {
-  const started = Date.now();
-  for (;;) {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-    );
-    if (rows[0]!.n > 0) return;
-    if (Date.now() - started > 5000) throw new Error('the send never waited for the price change');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

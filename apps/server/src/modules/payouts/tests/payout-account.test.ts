@@ -1,21 +1,15 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutAccounts } from '../../../db/schema';
 import { createAdmin, createMember, createModel } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
+import { logCapture } from '../../../test-support/log-capture';
 import { BANK, PAYPAL } from './helpers';
 
 let app: TestApp;
-const lines: string[] = [];
+const { stream: logStream, lines } = logCapture();
 beforeAll(async () => {
   // Request logging on (debug), so the log test below sees every request these tests make.
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
   app = await createTestApp({ logStream });
 });
 afterAll(() => app.close());
