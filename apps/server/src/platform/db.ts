@@ -165,6 +165,21 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether PostgreSQL chose this statement's transaction as the loser of a deadlock (40P01) or
+ * could not serialize it (40001): the statement was right, the timing was not, and the whole
+ * transaction was rolled back, so the request may be tried again as it was.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (candidate.code === '40P01' || candidate.code === '40001') return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
 function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {
   // Drizzle wraps driver errors; the original sits on `cause`.
   let current: unknown = error;

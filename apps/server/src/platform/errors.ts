@@ -1,7 +1,7 @@
 import { ErrorCode } from '@cc/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnreachable } from './db';
+import { isDatabaseUnreachable, isTransactionConflict } from './db';
 
 /** An error a person should read. Anything else becomes a 500 that leaks nothing. */
 export class AppError extends Error {
@@ -101,6 +101,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (dependency) {
       // Said once, plainly: the driver's error wraps the statement and its values, which stay out of the logs.
       request.log.warn({ dependency, reason: reasonOf(error) }, `${dependency} unreachable, answered 503`);
+      return reply.status(503).header('retry-after', '1').send({ code: ErrorCode.UNAVAILABLE, msg: UNAVAILABLE_MESSAGE });
+    }
+    if (isTransactionConflict(error)) {
+      // Two requests crossed on the same rows and the database rolled one back: not a bug, and the
+      // same request succeeds when tried again (docs/operations.md#when-the-database-or-redis-goes-away).
+      request.log.warn({ reason: reasonOf(error) }, 'transaction conflict, answered 503');
       return reply.status(503).header('retry-after', '1').send({ code: ErrorCode.UNAVAILABLE, msg: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
