@@ -16,6 +16,7 @@ import { createAuditLog } from './platform/audit';
 import { authPlugin, createSessionService } from './platform/auth';
 import { openDatabase, type Database } from './platform/db';
 import { capConnectionsPerAddress, createHttpServer, trustHops } from './platform/connection-limits';
+import { registerCors } from './platform/cors';
 import { trackInFlight } from './platform/drain';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/errors';
 import { noteJsonBody, refuseNulText } from './platform/nul-text';
@@ -116,6 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First of the onRequest hooks, so every answer a listed origin gets carries CORS headers,
+  // a 503 while draining included (docs/operations.md#cors).
+  await registerCors(app, config.corsOrigins);
   const inFlight = trackInFlight(app);
 
   const database: Database = await openDatabase({
@@ -263,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     streamName: `${config.redisPrefix}:socket.io`,
     presence: ctx.presence,
     connectionHandlers,
+    corsOrigins: config.corsOrigins,
   });
   socketRef.io = socket.io;
 

@@ -12,6 +12,16 @@ import { serverDir } from '../platform/server-dir';
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 const optionalSecret = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
 
+/** `https://app.example.com` or `http://localhost:5173`, exactly as a browser writes the Origin header. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 const AUTHORIZENET_REQUIRED_KEYS = [
   'AUTHORIZENET_API_LOGIN_ID',
   'AUTHORIZENET_TRANSACTION_KEY',
@@ -47,6 +57,20 @@ const envFields = z.object({
       .string()
       .regex(/^(false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be false, a hop count or a comma list of addresses')
       .optional(),
+  ),
+  /**
+   * Other sites whose pages may call the API and the sockets with the member's credentials: a comma
+   * list of exact origins (`https://app.example.com`); none by default (docs/operations.md#cors).
+   */
+  CORS_ORIGINS: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean)
+        : [],
+    z.array(z.string().refine(isOrigin, 'must be a comma list of origins like https://app.example.com (scheme, host, port; no path)')),
   ),
   /** Longest wait for a request's headers, its whole body, and between bytes of an idle connection. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -204,6 +228,8 @@ export type Config = {
   voice: VoiceConfig;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** Origins allowed to call with credentials (CORS); empty: same origin only. */
+  corsOrigins: string[];
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; maxConnectionsPerAddress: number };
   serveSourceMaps: boolean;
   shutdownGraceMs: number;
@@ -244,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     payments: paymentsConfig(e),
     voice: voiceConfig(e),
     trustProxy: trustProxyConfig(e.TRUST_PROXY),
+    corsOrigins: e.CORS_ORIGINS,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { SessionService, AuthContext, SessionChange } from './auth';
 import type { EventBus } from './events';
 import type { Presence } from './presence';
+import { socketCors } from './cors';
 import { createStreamsAdapter } from './socket-adapter';
 
 export type SocketData = { userId: string; sessionId: string };
@@ -103,6 +104,8 @@ export async function createSocketServer(opts: {
   presence: Presence;
   /** Features' per-connection listeners (e.g. typing), registered while modules were built. */
   connectionHandlers: readonly SocketConnectionHandler[];
+  /** CORS_ORIGINS: other sites' pages allowed to connect over polling with credentials (platform/cors.ts). */
+  corsOrigins?: readonly string[];
 }) {
   // Both the stream and the pub/sub channels carry the deployment's prefix, so deployments (and
   // test runs) sharing one Redis never see each other's sockets.
@@ -112,6 +115,7 @@ export async function createSocketServer(opts: {
     path: SOCKET_PATH,
     serveClient: false,
     ...(adapter ? { adapter } : {}),
+    ...(opts.corsOrigins?.length ? { cors: socketCors(opts.corsOrigins) } : {}),
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     pingInterval: 20_000,
     pingTimeout: 20_000,
