@@ -18,7 +18,8 @@ export const payoutsRoutes = {
     path: '/payout-account/',
     access: 'member',
     tags,
-    summary: 'Models: my payout account, masked (null when there is none)',
+    summary: 'Models: my payout account, the account number masked (null when there is none)',
+    description: 'The PayPal e-mail in full (its owner checks it); a bank account number as its last four.',
     answer: payoutAccountSchema.nullable(),
   }),
   saveAccount: defineRoute({
@@ -27,7 +28,8 @@ export const payoutsRoutes = {
     access: 'member',
     tags,
     summary: 'Models: set my payout account (bank transfer or PayPal)',
-    description: "`{type: 'paypal', email}` or `{type: 'bank_transfer', bankInfo: {beneficiaryName, bankName, iban, swift?}}`.",
+    description:
+      "`{type: 'paypal', email}` or `{type: 'bank_transfer' (or 'bank'), bankInfo: {beneficiaryName, bankName, iban, swift?, bankAddress?, beneficiaryAddress?}}`. An `iban` sent back masked as it was read (`•••• 1234`, `****1234`) keeps the saved number.",
     body: payoutAccountInputSchema,
     answer: payoutAccountSchema,
   }),

@@ -18,28 +18,49 @@ const text = (label: string, max = 120) =>
     .max(max, `${label} is at most ${max} characters`)
     .refine(hasNoNul, `${label} cannot contain NUL characters`);
 
-/** IBAN or a local account number: letters, digits and spaces, 6 to 34 characters once spaces are gone. */
+/**
+ * An account number as it is read back (`•••• 1234`, or `****1234` from other clients), spaces
+ * removed: mask characters then at most the last four. Sent back, it means "keep the saved number"
+ * (docs/product.md#payouts), so a form can post what it read.
+ */
+const MASKED_ACCOUNT_NUMBER = /^[•*·]+([A-Z0-9]{0,4})$/;
+/** The last characters a masked account number shows ('' when it shows none), or null when it is not masked. */
+export function maskedAccountNumberTail(normalized: string): string | null {
+  return MASKED_ACCOUNT_NUMBER.exec(normalized)?.[1] ?? null;
+}
+
+/** IBAN or a local account number: letters, digits and spaces, 6 to 34 characters once spaces are gone; or the masked one. */
 const accountNumber = text('The account number or IBAN', 50)
   .transform((s) => s.replace(/\s+/g, '').toUpperCase())
-  .refine((s) => /^[A-Z0-9]{6,34}$/.test(s), 'The account number or IBAN is 6 to 34 letters and digits');
+  .refine(
+    (s) => /^[A-Z0-9]{6,34}$/.test(s) || maskedAccountNumberTail(s) !== null,
+    'The account number or IBAN is 6 to 34 letters and digits',
+  );
+
+/** An optional detail; null (as the account reads back without it) is the same as leaving it out. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null ? undefined : v), schema.optional());
+const address = z.string().trim().max(200).refine(hasNoNul, 'An address cannot contain NUL characters');
 
 export const bankInfoInputSchema = z.object({
   beneficiaryName: text('The account holder'),
   bankName: text('The bank name'),
   iban: accountNumber,
-  swift: z
-    .string()
-    .trim()
-    .transform((s) => s.replace(/\s+/g, '').toUpperCase())
-    .refine((s) => s === '' || /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(s), 'A SWIFT/BIC code is 8 or 11 letters and digits')
-    .optional(),
-  bankAddress: z.string().trim().max(200).refine(hasNoNul, 'An address cannot contain NUL characters').optional(),
-  beneficiaryAddress: z.string().trim().max(200).refine(hasNoNul, 'An address cannot contain NUL characters').optional(),
+  swift: optional(
+    z
+      .string()
+      .trim()
+      .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+      .refine((s) => s === '' || /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(s), 'A SWIFT/BIC code is 8 or 11 letters and digits'),
+  ),
+  bankAddress: optional(address),
+  beneficiaryAddress: optional(address),
 });
 
 /**
  * POST /payout-account/ — `{type: 'paypal', email}` or `{type: 'bank_transfer', bankInfo: {…}}`.
- * `bank` is accepted for `bank_transfer`, and `method` for `type`.
+ * `bank` is accepted for `bank_transfer`, and `method` for `type`; the xChat client's
+ * `{type: 'bank', bankInfo: {bankName, bankAddress, iban, swift, beneficiaryName, beneficiaryAddress}}`
+ * is this shape already. A masked `iban` keeps the saved number.
  */
 export const payoutAccountInputSchema = z
   .object({
@@ -76,14 +97,27 @@ export const payoutAccountInputSchema = z
   });
 export type PayoutAccountInput = z.input<typeof payoutAccountInputSchema>;
 
-/** A payout account read back: enough to recognise it, never enough to use it. */
+/**
+ * A payout account read back to its owner: everything but the account number, which shows its last
+ * four — sent back as it is, it keeps the saved number (docs/product.md#payouts).
+ */
 export const payoutAccountSchema = z.object({
   _id: z.string(),
   type: payoutMethodSchema,
-  /** PayPal: the address with most of the name hidden (`j•••@example.com`); null for a bank. */
+  /** PayPal: the address in full to its owner, so she can check it; masked (`j•••@example.com`) on a request's snapshot; null for a bank. */
   email: z.string().nullable(),
-  /** Bank transfer: holder and bank in full, the account number as its last four (`•••• 1234`). */
-  bankInfo: z.object({ beneficiaryName: z.string(), bankName: z.string(), iban: z.string(), swift: z.string().nullable() }).nullable(),
+  /** Bank transfer: holder, bank and addresses in full, the account number as its last four (`•••• 1234`). */
+  bankInfo: z
+    .object({
+      beneficiaryName: z.string(),
+      bankName: z.string(),
+      iban: z.string(),
+      swift: z.string().nullable(),
+      /** Sent on the account itself (GET/POST /payout-account/), not on a request's snapshot. */
+      bankAddress: z.string().nullable().optional(),
+      beneficiaryAddress: z.string().nullable().optional(),
+    })
+    .nullable(),
   updatedAt: z.string(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;

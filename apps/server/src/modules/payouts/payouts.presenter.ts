@@ -2,8 +2,9 @@ import type { PayoutAccount, PayoutRequest } from '@cc/contracts';
 import type { AccountSnapshot, ModelRef, PayoutAccountRow, PayoutRequestView } from './payouts.repository';
 
 /**
- * Explicit allow-lists (docs/product.md#payouts): a payout account is shown enough to recognise it,
- * never enough to use it — the PayPal address with its name hidden, the account number's last four.
+ * Explicit allow-lists (docs/product.md#payouts). A model reads her own account in full but for the
+ * account number's last four; a request's snapshot is shown enough to recognise it, never enough to
+ * use it — the PayPal address with its name hidden, the account number's last four.
  */
 
 /** `jane.doe@example.com` → `j•••@example.com`. */
@@ -26,11 +27,19 @@ export function maskAccount(account: AccountSnapshot): Omit<PayoutAccount, '_id'
   };
 }
 
-export const toAccountDto = (row: PayoutAccountRow): PayoutAccount => ({
-  _id: row.id,
-  ...maskAccount(row),
-  updatedAt: row.updatedAt.toISOString(),
-});
+/** The account read back to its owner: her PayPal address in full (she checks it), the account number masked. */
+export function toAccountDto(row: PayoutAccountRow): PayoutAccount {
+  const meta = { _id: row.id, updatedAt: row.updatedAt.toISOString() };
+  if (row.method === 'paypal') return { ...meta, type: 'paypal', email: row.details.email, bankInfo: null };
+  const { bankInfo } = maskAccount(row);
+  const { bankAddress, beneficiaryAddress } = row.details;
+  return {
+    ...meta,
+    type: 'bank_transfer',
+    email: null,
+    bankInfo: { ...bankInfo!, bankAddress: bankAddress || null, beneficiaryAddress: beneficiaryAddress || null },
+  };
+}
 
 /** A model reading her own requests sees no e-mail of hers echoed back; administrators see whose it is. */
 const toModelDto = (model: ModelRef | null, withEmail: boolean) =>
