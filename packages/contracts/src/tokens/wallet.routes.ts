@@ -35,7 +35,7 @@ export const walletRoutes = {
     path: '/earning',
     access: 'member',
     tags: ['wallet'],
-    summary: 'Models: my earnings (gross, commission, net) with totals, by source and by period',
+    summary: 'My earnings (gross, commission, net) with totals, by source and by period; empty for a member who is not a model',
     query: earningQuerySchema,
     answer: earningListSchema,
   }),

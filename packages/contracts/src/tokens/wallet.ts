@@ -95,12 +95,15 @@ export const earningPeriodTotalsSchema = earningTotalsSchema.extend({
 /**
  * GET /earning — a page of the model's earnings, the total count, the totals of all of them, the
  * totals by source (messages, tips, items, calls) and by period (the last `EARNING_PERIODS_SHOWN`).
+ * A member who is not a model gets the same shape, empty.
  * The totals ignore the `source` filter, which only narrows `items` and `count`.
  */
 export const earningListSchema = z.object({
   items: z.array(earningSchema),
   count: z.number().int().nonnegative(),
   totals: earningTotalsSchema,
+  /** `totals.net` again, under the name the xChat client reads; always sent (optional for older fixtures). */
+  totalEarnings: signedTokenAmount({ description: 'Tokens earned in total (the same as totals.net)' }).optional(),
   bySource: z.object({
     message: earningTotalsSchema,
     tip: earningTotalsSchema,

@@ -1,5 +1,4 @@
-import { earningSourceSchema, ErrorCode, type EarningList, type EarningPeriod } from '@cc/contracts';
-import { forbidden } from '../../platform/errors';
+import { earningSourceSchema, type EarningList, type EarningPeriod } from '@cc/contracts';
 import type { Db } from '../../platform/db';
 import { shownPeriods } from './earning-periods';
 import { createEarningsRepository, type Sums } from './earnings.repository';
@@ -22,13 +21,16 @@ export function createEarningsService({ db, now = () => new Date() }: { db: Db; 
     user: { id: string; type: string };
     query: { limit: number; skip: number; source?: EarningSource | undefined; period: EarningPeriod };
   }): Promise<EarningList> {
-    if (user.type !== 'model') throw forbidden('Only models have earnings.', ErrorCode.NOT_A_MODEL);
     const periods = shownPeriods(query.period, now());
-    const [{ rows, count }, sources, byPeriod] = await Promise.all([
-      repo.page(user.id, query),
-      repo.totalsBySource(user.id),
-      repo.totalsByPeriod(user.id, query.period, periods.from),
-    ]);
+    // A member who is not a model has earned nothing: the same answer, empty (docs/product.md#earnings).
+    const [{ rows, count }, sources, byPeriod] =
+      user.type === 'model'
+        ? await Promise.all([
+            repo.page(user.id, query),
+            repo.totalsBySource(user.id),
+            repo.totalsByPeriod(user.id, query.period, periods.from),
+          ])
+        : [{ rows: [], count: 0 }, [], []];
 
     // Every source and every period is present, 0 when nothing was earned from it.
     const bySource = Object.fromEntries(earningSourceSchema.options.map((s) => [s, zero()])) as Record<EarningSource, Sums>;
@@ -54,6 +56,8 @@ export function createEarningsService({ db, now = () => new Date() }: { db: Db; 
       })),
       count,
       totals,
+      // The xChat client's name for the net total.
+      totalEarnings: totals.net,
       bySource,
       byPeriod: periods.starts.map((start) => {
         const found = perStart.get(start);
