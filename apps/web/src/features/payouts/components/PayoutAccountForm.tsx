@@ -6,7 +6,7 @@ import type { PayoutAccount } from '@cc/contracts';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { Button, FormAlert, Icon, RadioCards, TextField } from '../../../shared/ui';
 import { useSavePayoutAccountMutation } from '../api/payoutsApi';
-import { ACCOUNT_FORM_FIELDS, accountFormSchema, emptyAccountForm, toAccountBody, type AccountFormValues } from '../lib/accountForm';
+import { ACCOUNT_FORM_FIELDS, accountFormFrom, accountFormSchema, toAccountBody, type AccountFormValues } from '../lib/accountForm';
 
 const METHODS = [
   {
@@ -18,15 +18,16 @@ const METHODS = [
   { value: 'paypal', title: 'PayPal', description: 'To the e-mail address of your PayPal account.', icon: <Icon name="mail" size={18} /> },
 ] as const;
 
-/** Bank transfer or PayPal and its details; the holder and bank of a saved bank account are filled in. */
+/**
+ * Bank transfer or PayPal and its details, filled in from the saved account: the PayPal address in
+ * full, the account number as the server masked it, which keeps the saved number when sent back
+ * unchanged (docs/product.md#payouts).
+ */
 export function PayoutAccountForm({ saved }: { saved: PayoutAccount | null }) {
   const [save] = useSavePayoutAccountMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const defaults = emptyAccountForm(saved?.type ?? 'paypal');
-  if (saved?.type === 'bank_transfer' && saved.bankInfo) {
-    defaults.bankInfo.beneficiaryName = saved.bankInfo.beneficiaryName;
-    defaults.bankInfo.bankName = saved.bankInfo.bankName;
-  }
+  const defaults = accountFormFrom(saved);
+  const keepsNumber = saved?.type === 'bank_transfer';
   const {
     register,
     handleSubmit,
@@ -74,7 +75,11 @@ export function PayoutAccountForm({ saved }: { saved: PayoutAccount | null }) {
             label="Account number or IBAN"
             autoComplete="off"
             spellCheck={false}
-            hint="Letters and digits; spaces are fine."
+            hint={
+              keepsNumber
+                ? 'Shown as its last four: leave it to keep your saved number, or type a new one.'
+                : 'Letters and digits; spaces are fine.'
+            }
             error={bankErrors?.iban?.message}
             {...register('bankInfo.iban')}
           />

@@ -3,7 +3,7 @@ import { Badge, Card } from '../../../shared/ui';
 import { When } from '../../../shared/money';
 import { PAYOUT_METHOD } from '../lib/format';
 
-/** The saved account as the server masked it: enough to recognise, never enough to use. */
+/** The saved account as the server reads it back to her: the PayPal address in full, the account number's last four. */
 export function SavedAccount({ account }: { account: PayoutAccount }) {
   const rows: [string, string][] =
     account.type === 'paypal'
@@ -13,6 +13,8 @@ export function SavedAccount({ account }: { account: PayoutAccount }) {
           ['Bank', account.bankInfo?.bankName ?? '—'],
           ['Account number or IBAN', account.bankInfo?.iban ?? '—'],
           ...(account.bankInfo?.swift ? ([['SWIFT/BIC', account.bankInfo.swift]] as [string, string][]) : []),
+          ...(account.bankInfo?.bankAddress ? ([['Bank address', account.bankInfo.bankAddress]] as [string, string][]) : []),
+          ...(account.bankInfo?.beneficiaryAddress ? ([['Your address', account.bankInfo.beneficiaryAddress]] as [string, string][]) : []),
         ];
   return (
     <Card

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payoutAccountInputSchema, type PayoutAccountInput, type PayoutMethod } from '@cc/contracts';
+import { payoutAccountInputSchema, type PayoutAccount, type PayoutAccountInput, type PayoutMethod } from '@cc/contracts';
 
 /** What the account form holds: both methods' fields, only the chosen one's are sent. */
 export type AccountFormValues = {
@@ -31,6 +31,27 @@ export const emptyAccountForm = (type: PayoutMethod = 'paypal'): AccountFormValu
   email: '',
   bankInfo: { beneficiaryName: '', bankName: '', iban: '', swift: '', bankAddress: '', beneficiaryAddress: '' },
 });
+
+/**
+ * The form filled in from the saved account, as the server reads it back: the PayPal address in
+ * full, a bank's details with the account number masked (sent back as it is, it keeps the number).
+ */
+export function accountFormFrom(saved: PayoutAccount | null): AccountFormValues {
+  const form = emptyAccountForm(saved?.type ?? 'paypal');
+  if (saved?.type === 'paypal') form.email = saved.email ?? '';
+  if (saved?.type === 'bank_transfer' && saved.bankInfo) {
+    const { beneficiaryName, bankName, iban, swift, bankAddress, beneficiaryAddress } = saved.bankInfo;
+    form.bankInfo = {
+      beneficiaryName,
+      bankName,
+      iban,
+      swift: swift ?? '',
+      bankAddress: bankAddress ?? '',
+      beneficiaryAddress: beneficiaryAddress ?? '',
+    };
+  }
+  return form;
+}
 
 /** The body for POST /payout-account/: the chosen method and its own fields, empty optional ones left out. */
 export function toAccountBody(values: AccountFormValues): PayoutAccountInput {

@@ -19,7 +19,7 @@ function AccountEditor() {
       {saved ? <SavedAccount account={saved} /> : null}
       <Card
         title={saved ? 'Change payout account' : 'Add a payout account'}
-        description="Only you and the administrators who pay you see these details; we show them back masked."
+        description="Only you and the administrators who pay you see these details; an account number is shown as its last four."
       >
         {/* A new form for each saved version, so its defaults follow what was saved. */}
         <PayoutAccountForm key={saved?.updatedAt ?? 'none'} saved={saved} />
@@ -28,7 +28,7 @@ function AccountEditor() {
   );
 }
 
-/** /payouts/account (models): bank transfer or PayPal, shown back masked (docs/product.md#payouts). */
+/** /payouts/account (models): bank transfer or PayPal, the account number shown back masked (docs/product.md#payouts). */
 export default function PayoutAccountPage() {
   const user = useAppSelector(selectCurrentUser);
   return (

@@ -52,7 +52,15 @@ let serial = 0;
 export const uuid = () => `00000000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
 
 export function aPaypalAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {
-  return { _id: uuid(), type: 'paypal', email: 'r•••@example.test', bankInfo: null, updatedAt: '2026-03-01T10:00:00.000Z', ...overrides };
+  // Her own account reads back with the PayPal address in full (docs/product.md#payouts).
+  return {
+    _id: uuid(),
+    type: 'paypal',
+    email: 'ruby.pay@example.test',
+    bankInfo: null,
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function aBankAccount(overrides: Partial<PayoutAccount> = {}): PayoutAccount {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import type { PayoutAccount } from '@cc/contracts';
 import { clearBrowserSession } from '../../../../test/fakeServer';
 import { aBankAccount, aPaypalAccount, fakeServer, renderPayouts } from './harness';
 
@@ -15,10 +16,10 @@ function fill(input: HTMLElement, text: string) {
 
 const savedCard = () => screen.findByRole('region', { name: 'Your payout account' });
 
-it('adds a PayPal account, checking the address first, then shows it back masked', async () => {
+it('adds a PayPal account, checking the address first, then shows it back in full', async () => {
   const server = fakeServer()
     .on('GET', '/api/payout-account/', { body: null })
-    .on('POST', '/api/payout-account/', { body: aPaypalAccount({ email: 'r•••@paypal.test', updatedAt: '2026-03-04T10:00:00.000Z' }) });
+    .on('POST', '/api/payout-account/', { body: aPaypalAccount({ email: 'ruby@paypal.test', updatedAt: '2026-03-04T10:00:00.000Z' }) });
   renderPayouts('/payouts/account');
 
   const form = await screen.findByRole('form', { name: 'Payout account' });
@@ -36,7 +37,7 @@ it('adds a PayPal account, checking the address first, then shows it back masked
 
   const saved = await savedCard();
   expect(within(saved).getByText('PayPal', { selector: '.ui-badge' })).toBeTruthy();
-  expect(within(saved).getByText('r•••@paypal.test')).toBeTruthy();
+  expect(saved.textContent).toContain('PayPal accountruby@paypal.test');
   expect(server.callsTo('POST', '/api/payout-account/')[0]!.body).toEqual({ type: 'paypal', email: 'ruby@paypal.test' });
   expect(await screen.findByText('Payout account saved: PayPal.')).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'Change payout account' })).toBeTruthy();
@@ -56,8 +57,8 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
     .on('POST', '/api/payout-account/', () => answer);
   renderPayouts('/payouts/account');
 
-  // The saved PayPal account, masked, above the form to change it.
-  expect(within(await savedCard()).getByText('r•••@example.test')).toBeTruthy();
+  // The saved PayPal account, its address in full, above the form to change it.
+  expect((await savedCard()).textContent).toContain('PayPal accountruby.pay@example.test');
   const form = screen.getByRole('form', { name: 'Payout account' });
   fireEvent.click(within(form).getByRole('radio', { name: /Bank transfer/ }));
   expect(within(form).queryByLabelText('PayPal e-mail')).toBeNull();
@@ -94,8 +95,50 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
   expect(within(saved).getByText('Bank transfer', { selector: '.ui-badge' })).toBeTruthy();
   expect(within(saved).getByText('Acme Bank')).toBeTruthy();
   expect(within(saved).queryByText('SWIFT/BIC')).toBeNull();
-  // The new form starts from the saved account: the holder and bank, never the account number.
+  // The new form starts from the saved account: the account number only as its last four.
   const fresh = screen.getByRole('form', { name: 'Payout account' });
   expect((within(fresh).getByLabelText('Bank name') as HTMLInputElement).value).toBe('Acme Bank');
-  expect((within(fresh).getByLabelText('Account number or IBAN') as HTMLInputElement).value).toBe('');
+  expect((within(fresh).getByLabelText(/^Account number or IBAN/) as HTMLInputElement).value).toBe('•••• 5432');
+});
+
+it('sends a saved bank account back as it was read: the masked number keeps the saved one', async () => {
+  const server = fakeServer()
+    .on('GET', '/api/payout-account/', {
+      body: aBankAccount({
+        bankInfo: {
+          beneficiaryName: 'Ruby Rose',
+          bankName: 'Acme Bank',
+          iban: '•••• 1234',
+          swift: 'ACMEGB2L',
+          bankAddress: '1 Bank St',
+          beneficiaryAddress: null,
+        },
+      }),
+    })
+    .on('POST', '/api/payout-account/', ({ body }) => ({
+      body: aBankAccount({ bankInfo: (body as { bankInfo: PayoutAccount['bankInfo'] }).bankInfo }),
+    }));
+  renderPayouts('/payouts/account');
+
+  expect((await savedCard()).textContent).toContain('Bank address1 Bank St');
+  const form = screen.getByRole('form', { name: 'Payout account' });
+  const iban = within(form).getByLabelText(/^Account number or IBAN/) as HTMLInputElement;
+  expect(iban.value).toBe('•••• 1234');
+  expect(form.textContent).toContain('leave it to keep your saved number');
+  fill(within(form).getByLabelText('Bank name'), 'Acme Bank Ltd');
+  fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
+
+  await waitFor(() => expect(server.callsTo('POST', '/api/payout-account/')).toHaveLength(1));
+  expect(server.callsTo('POST', '/api/payout-account/')[0]!.body).toEqual({
+    type: 'bank_transfer',
+    bankInfo: { beneficiaryName: 'Ruby Rose', bankName: 'Acme Bank Ltd', iban: '•••• 1234', swift: 'ACMEGB2L', bankAddress: '1 Bank St' },
+  });
+  expect(iban.getAttribute('aria-invalid')).not.toBe('true');
+});
+
+it('fills the form with her saved PayPal address in full, to check or change', async () => {
+  fakeServer().on('GET', '/api/payout-account/', { body: aPaypalAccount() });
+  renderPayouts('/payouts/account');
+  const form = await screen.findByRole('form', { name: 'Payout account' });
+  expect((within(form).getByLabelText(/^PayPal e-mail/) as HTMLInputElement).value).toBe('ruby.pay@example.test');
 });
