@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberTypeSchema } from '../accounts/schemas';
+import { memberTypeSchema, publicUserSchema } from '../accounts/schemas';
 import { pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { messageSchema } from './messages';
@@ -21,6 +21,8 @@ export type ConversationParty = z.infer<typeof conversationPartySchema>;
 export const conversationSchema = z.object({
   _id: z.string(),
   recipient: conversationPartySchema,
+  /** Both members' public profiles, the viewer first (xChat clients read the pair as `members`). */
+  members: z.array(publicUserSchema),
   /** Members blocked in this conversation (the viewer's id is in it when the other side blocked them). */
   blockedIds: z.array(z.string()),
   /** The other side blocked the viewer: they cannot send here. */

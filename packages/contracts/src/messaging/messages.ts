@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicUserSchema } from '../accounts/schemas';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { expectedPriceSchema } from '../common/price-seen';
@@ -19,6 +20,8 @@ export const messageSchema = z.object({
   _id: z.string(),
   conversationId: z.string(),
   senderId: z.string(),
+  /** The sender's public profile (the shape of GET /users/findByUsername without the viewer's favourite). */
+  sender: publicUserSchema,
   /** The sender's own id for this message: a retried send carrying it is stored once. */
   clientId: z.string(),
   type: messageTypeSchema,

@@ -5,6 +5,7 @@ import { tokenAmount } from '../common/money';
 import { conversationSchema } from '../messaging/conversations';
 import { messageSchema } from '../messaging/messages';
 import { notificationSchema } from '../messaging/notifications';
+import { xchatServerEventSchemas } from './xchat-events';
 
 /**
  * Socket.IO events, one schema per payload, shared by the server and the web client. Like HTTP
@@ -82,6 +83,8 @@ export const serverEventSchemas = {
    * reconnect — at a random moment within SOCKET_RESYNC_SPREAD_MS, not all at once.
    */
   'link:resync': z.object({ reason: z.enum(['fan-out-restored']) }),
+  /** The xChat client's events, beside ours while `legacySocketEvents` is on (./xchat-events.ts). */
+  ...xchatServerEventSchemas,
 };
 
 /** What the client sends with each event; the server drops a payload its schema refuses. */

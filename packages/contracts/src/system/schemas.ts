@@ -22,6 +22,7 @@ export const settingKeys = {
   minPayoutTokens: { public: false, autoload: false },
   signupFreeTokens: { public: false, autoload: false },
   callRingSeconds: { public: false, autoload: false },
+  legacySocketEvents: { public: false, autoload: false },
 } as const satisfies Record<string, { public: boolean; autoload: boolean }>;
 export type SettingKey = keyof typeof settingKeys;
 
@@ -56,6 +57,10 @@ export const settingsSchema = z.object({
     .min(CALL_RING_SECONDS_MIN, `Ring time must be at least ${CALL_RING_SECONDS_MIN} seconds`)
     .max(CALL_RING_SECONDS_MAX, `Ring time must be at most ${CALL_RING_SECONDS_MAX} seconds`)
     .meta({ description: 'Seconds a call rings before it is missed, 10 to 120', unit: 'seconds' }),
+  /** Also send the xChat client's socket events beside ours (docs/product.md#sockets). */
+  legacySocketEvents: z.boolean({ error: 'Legacy socket events must be on or off' }).meta({
+    description: "Also send the xChat client's socket events (new_message, balance_updated, …) beside ours",
+  }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const updateSettingsSchema = settingsSchema.partial();

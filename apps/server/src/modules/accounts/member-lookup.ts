@@ -1,4 +1,6 @@
+import type { PublicUser } from '@cc/contracts';
 import type { Db } from '../../platform/db';
+import { toPublicUser } from './accounts.presenter';
 import { createUsersRepository } from './users.repository';
 
 /**
@@ -39,7 +41,17 @@ export function createMemberLookup(db: Db) {
     return findCallee(id);
   }
 
-  return { findPayee, exists, findCallee, updateCallSettings };
+  /**
+   * Members' public profiles by id (the shape of GET /users/findByUsername), for others to show who
+   * sent or shares something. The rows of one turn are one statement (`findById`), their avatars one more.
+   */
+  async function publicProfiles(ids: readonly string[]): Promise<Map<string, PublicUser>> {
+    const rows = (await Promise.all([...new Set(ids)].map((id) => users.findById(id)))).filter((row) => row !== undefined);
+    const avatars = await users.filesByIds(rows.map((row) => row.avatarFileId));
+    return new Map(rows.map((row) => [row.id, toPublicUser(row, row.avatarFileId ? avatars.get(row.avatarFileId) : null)]));
+  }
+
+  return { findPayee, exists, findCallee, updateCallSettings, publicProfiles };
 }
 
 export type MemberLookup = ReturnType<typeof createMemberLookup>;

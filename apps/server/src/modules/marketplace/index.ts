@@ -6,6 +6,7 @@ import { createItemsAdminService } from './items-admin.service';
 import { createItemsRepository } from './items.repository';
 import { registerItemsRoutes } from './items.routes';
 import { createItemsService } from './items.service';
+import { registerMarketplaceSocket } from './marketplace.socket';
 import { createPurchasesService } from './purchases.service';
 
 /**
@@ -25,4 +26,13 @@ export async function marketplaceModule(app: FastifyInstance, ctx: AppContext) {
 
   // A buyer may read the file behind their purchase (and its thumbnail) through /media/{id} too.
   ctx.mediaAccess.addRule((file, viewerId) => repo.boughtFile(file.id, viewerId));
+
+  const unsubscribe = registerMarketplaceSocket({
+    events: ctx.events,
+    io: ctx.io,
+    repo,
+    members: ctx.members,
+    legacyEvents: () => ctx.settings.cached('legacySocketEvents'),
+  });
+  app.addHook('onClose', async () => unsubscribe());
 }

@@ -1,6 +1,7 @@
 import type { Bookmark, BookmarkedMessage, List } from '@cc/contracts';
 import { badRequest, notFound } from '../../platform/errors';
 import type { BookmarksRepository } from './bookmarks.repository';
+import { profileIn, type MemberProfiles } from './member-profiles';
 import type { ConversationsRepository } from './conversations.repository';
 import { toBookmarkDto, toBookmarkedMessageDto } from './messaging.presenter';
 import type { MessagesRepository } from './messages.repository';
@@ -12,8 +13,10 @@ export function createBookmarksService({
   bookmarks,
   conversations,
   messages,
+  profiles,
 }: {
   bookmarks: BookmarksRepository;
+  profiles: Pick<MemberProfiles, 'of'>;
   conversations: Pick<ConversationsRepository, 'findMembership'>;
   messages: Pick<MessagesRepository, 'findById'>;
 }) {
@@ -43,7 +46,9 @@ export function createBookmarksService({
     query: { q?: string | undefined; type?: MessageType | undefined; limit: number; skip: number };
   }): Promise<List<BookmarkedMessage>> {
     const { rows, count } = await bookmarks.search({ userId: viewerId, ...query, q: query.q || undefined });
-    return { items: rows.map(toBookmarkedMessageDto), count };
+    // The senders of the whole page in one read (member-profiles.ts).
+    const senders = await profiles.of(rows.map((row) => row.message.senderId));
+    return { items: rows.map((row) => toBookmarkedMessageDto(row, profileIn(senders, row.message.senderId))), count };
   }
 
   return { add, remove, search };

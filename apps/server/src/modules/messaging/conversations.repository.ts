@@ -23,6 +23,8 @@ export type ConversationViewRow = {
   blocksOther: boolean;
   otherReadSeq: number;
   otherBlocksViewer: boolean;
+  /** When the viewer deleted it from their list, or null (it starts deleted for the member who did not open it). */
+  hiddenAt: Date | null;
   other: { id: string; username: string; name: string; type: 'user' | 'model'; tokenPerMessage: number };
   otherAvatar: FileRef | null;
   unread: number;
@@ -56,6 +58,7 @@ const viewFields = {
   blocksOther: me.blocksOther,
   otherReadSeq: them.lastReadSeq,
   otherBlocksViewer: them.blocksOther,
+  hiddenAt: me.hiddenAt,
   other: { id: users.id, username: users.username, name: users.name, type: users.type, tokenPerMessage: users.tokenPerMessage },
   otherAvatar: { id: otherAvatar.id, fileName: otherAvatar.fileName },
   unread: me.unreadCount,
@@ -230,7 +233,12 @@ export function createConversationsRepository(db: Db) {
           unreadCount: sql`(select count(*) from ${messages} where ${messages.conversationId} = ${conversationId}
             and ${messages.senderId} <> ${userId} and ${messages.deletedAt} is null
             and ${messages.seq} > greatest(${conversationMembers.lastReadSeq}, ${newest}))`,
-          ...(opts.hide ? { hiddenAt: sql`now()` } : {}),
+          // A plain read of a listed conversation forgets the deletion it outlived, so a set `hiddenAt`
+          // keeps meaning "not read since it was deleted or created" (the xChat new_conversation event).
+          hiddenAt: opts.hide
+            ? sql`now()`
+            : sql`case when (select ${conversations.lastMessageAt} from ${conversations} where ${conversations.id} = ${conversationId})
+                > ${conversationMembers.hiddenAt} then null else ${conversationMembers.hiddenAt} end`,
         })
         .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)))
         .returning({ lastReadSeq: conversationMembers.lastReadSeq });

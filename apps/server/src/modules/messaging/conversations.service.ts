@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import type { ConversationsRepository, ConversationViewRow } from './conversations.repository';
+import { profileIn, type MemberProfiles } from './member-profiles';
 import { toProfileByUsername } from '../accounts';
 import { blockedIdsOf, toConversationDto, toMessageDto } from './messaging.presenter';
 import type { MessageRow, MessagesRepository } from './messages.repository';
@@ -17,24 +18,32 @@ export function createConversationsService({
   messages,
   presence,
   events,
+  profiles,
 }: {
   db: Db;
   conversations: ConversationsRepository;
   messages: Pick<MessagesRepository, 'findByIds'>;
   presence: Pick<Presence, 'onlineAmong'>;
   events: EventBus;
+  profiles: Pick<MemberProfiles, 'of'>;
 }) {
-  /** Adds each row's last message (as the viewer sees it) and whether the other person is online. */
+  /**
+   * Adds each row's last message (as the viewer sees it), whether the other person is online and
+   * both members' profiles (one read for the page: the last messages' senders are members too).
+   */
   async function present(rows: ConversationViewRow[], viewerId: string, known: MessageRow[] = []): Promise<Conversation[]> {
     const knownById = new Map(known.map((row) => [row.message.id, row]));
     const lastIds = rows.flatMap((row) => (row.lastMessageId && !knownById.has(row.lastMessageId) ? [row.lastMessageId] : []));
-    const [fetched, online] = await Promise.all([
+    const [fetched, online, people] = await Promise.all([
       messages.findByIds(lastIds, viewerId),
       presence.onlineAmong([...new Set(rows.map((row) => row.other.id))]),
+      profiles.of([viewerId, ...rows.map((row) => row.other.id)]),
     ]);
     return rows.map((row) => {
       const last = row.lastMessageId ? (knownById.get(row.lastMessageId) ?? fetched.get(row.lastMessageId)) : undefined;
-      return toConversationDto(row, last ? toMessageDto(last) : null, online.has(row.other.id));
+      const members = [profileIn(people, row.viewerId), profileIn(people, row.other.id)];
+      const lastDto = last ? toMessageDto(last, profileIn(people, last.message.senderId)) : null;
+      return toConversationDto(row, lastDto, online.has(row.other.id), members);
     });
   }
 

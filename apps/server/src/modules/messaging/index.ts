@@ -7,6 +7,7 @@ import { registerConversationRoutes } from './conversations.routes';
 import { createConversationsService } from './conversations.service';
 import { createMessagesRepository } from './messages.repository';
 import { registerMessageRoutes } from './messages.routes';
+import { createMemberProfiles } from './member-profiles';
 import { createMessagesService } from './messages.service';
 import { registerMessagingSocket } from './messaging.socket';
 
@@ -17,6 +18,7 @@ export async function messagingModule(app: FastifyInstance, ctx: AppContext) {
   const { db, events, ledger } = ctx;
   const conversationsRepo = createConversationsRepository(db);
   const messagesRepo = createMessagesRepository(db);
+  const profiles = createMemberProfiles({ members: ctx.members, events });
 
   const conversations = createConversationsService({
     db,
@@ -24,12 +26,14 @@ export async function messagingModule(app: FastifyInstance, ctx: AppContext) {
     messages: messagesRepo,
     presence: ctx.presence,
     events,
+    profiles,
   });
-  const messages = createMessagesService({ db, conversations: conversationsRepo, messages: messagesRepo, ledger, events });
+  const messages = createMessagesService({ db, conversations: conversationsRepo, messages: messagesRepo, ledger, events, profiles });
   const bookmarks = createBookmarksService({
     bookmarks: createBookmarksRepository(db),
     conversations: conversationsRepo,
     messages: messagesRepo,
+    profiles,
   });
 
   registerConversationRoutes(app, { conversations });
@@ -45,6 +49,11 @@ export async function messagingModule(app: FastifyInstance, ctx: AppContext) {
     conversations,
     conversationsRepo,
     presence: ctx.presence,
+    profiles,
+    legacyEvents: () => ctx.settings.cached('legacySocketEvents'),
   });
-  app.addHook('onClose', async () => unsubscribe());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    profiles.close();
+  });
 }

@@ -7,6 +7,7 @@ import { perTurnBatch } from '../../platform/turn-batch';
 import type { Ledger, Posted } from '../wallet';
 import type { ConversationsRepository, Membership } from './conversations.repository';
 import { conversationNotFound } from './conversations.service';
+import { profileIn, type MemberProfiles } from './member-profiles';
 import { toMessageDto } from './messaging.presenter';
 import type { MediaFileRow, MessageRecord, MessagesRepository, MessageRow, NewMessage } from './messages.repository';
 import { messagePriceChanged, PriceMovedMeanwhile } from './price-seen';
@@ -62,10 +63,12 @@ export function createMessagesService({
   messages,
   ledger,
   events,
+  profiles,
 }: {
   db: Db;
   conversations: ConversationsRepository;
   messages: MessagesRepository;
+  profiles: Pick<MemberProfiles, 'of'>;
   ledger: Pick<Ledger, 'transferWithCommission' | 'transfersWithCommission' | 'announce'>;
   events: EventBus;
 }) {
@@ -74,6 +77,14 @@ export function createMessagesService({
     if (!membership) throw conversationNotFound();
     return membership;
   }
+
+  /** Each message with its sender's profile: one read for the page (member-profiles.ts), never one per message. */
+  async function withSenders(rows: MessageRow[]): Promise<Message[]> {
+    const senders = await profiles.of(rows.map((row) => row.message.senderId));
+    return rows.map((row) => toMessageDto(row, profileIn(senders, row.message.senderId)));
+  }
+
+  const oneWithSender = async (row: MessageRow): Promise<Message> => (await withSenders([row]))[0]!;
 
   async function list({
     viewerId,
@@ -86,7 +97,7 @@ export function createMessagesService({
   }): Promise<MessagePage> {
     await membershipOrNotFound(conversationId, viewerId);
     const { rows, count, hasMore } = await messages.page({ conversationId, viewerId, ...query, q: query.q || undefined });
-    return { items: rows.map(toMessageDto), count, hasMore };
+    return { items: await withSenders(rows), count, hasMore };
   }
 
   async function latest({
@@ -97,7 +108,7 @@ export function createMessagesService({
     query: { limit: number; since?: number | undefined };
   }): Promise<List<Message>> {
     const { rows, count } = await messages.latest({ viewerId, ...query });
-    return { items: rows.map(toMessageDto), count };
+    return { items: await withSenders(rows), count };
   }
 
   /**
@@ -105,13 +116,13 @@ export function createMessagesService({
    * with another text or attachment is not a retry but a second message under a used id: refused, as
    * a reused idempotency key is elsewhere, rather than answered with the first and silently dropped.
    */
-  function replayOf(row: MessageRow, sent: SentContent) {
+  async function replayOf(row: MessageRow, sent: SentContent) {
     if (row.message.conversationId !== sent.conversationId)
       throw conflict('This clientId was already used for a message in another conversation. Make a new one for each message.');
     const stored = row.message;
     if (stored.type !== sent.type || (stored.text ?? null) !== (sent.text ?? null) || (stored.fileId ?? null) !== (sent.fileId ?? null))
       throw conflict('This clientId was already used for a different message. Make a new one for each message.');
-    return { message: toMessageDto(row), created: false };
+    return { message: await oneWithSender(row), created: false };
   }
 
   /** The attachment must be the sender's own upload of the kind the message says it is. */
@@ -245,6 +256,9 @@ export function createMessagesService({
    * A free message is one statement after the membership read (docs/decisions/0007-messaging.md).
    */
   async function send({ sender, input }: { sender: Sender; input: SendInput }): Promise<{ message: Message; created: boolean }> {
+    // The sender's profile for the answer, read (when not remembered) while the message is stored.
+    const senderProfile = profiles.of([sender.id]);
+    senderProfile.catch(() => undefined); // awaited below; a refused send never reads it
     // A client that sends no id of its own cannot retry: a fresh id makes the request a new message.
     const clientId = input.clientId ?? randomUUID();
     const file = await attachmentOf(sender.id, input.type, input.mediaId);
@@ -310,7 +324,8 @@ export function createMessagesService({
       recipientEarned: stored.earned,
     });
     // The sender's view: nothing bookmarked yet, nothing earned (only the model earns from a paid message).
-    return { message: toMessageDto({ message: stored.record, file, bookmarkId: null, earned: null }), created: true };
+    const row = { message: stored.record, file, bookmarkId: null, earned: null };
+    return { message: toMessageDto(row, profileIn(await senderProfile, sender.id)), created: true };
   }
 
   /** Only the sender deletes, for both people; the other participant is refused, anyone else never learns it exists. */
@@ -319,7 +334,7 @@ export function createMessagesService({
     const membership = found && (await conversations.findMembership(found.message.conversationId, viewerId));
     if (!found || !membership) throw notFound('That message was not found.');
     if (found.message.senderId !== viewerId) throw forbidden('Only the sender can delete a message.');
-    if (found.message.deletedAt) return toMessageDto(found);
+    if (found.message.deletedAt) return oneWithSender(found);
 
     await db.transaction((tx) => messages.markDeleted(found.message, tx));
     events.publish('message.deleted', {
@@ -330,7 +345,7 @@ export function createMessagesService({
     });
     const row = await messages.findById(messageId, viewerId);
     if (!row) throw new Error('message vanished after delete');
-    return toMessageDto(row);
+    return oneWithSender(row);
   }
 
   return { list, latest, send, remove };

@@ -1,4 +1,5 @@
-import type { Bookmark, BookmarkedMessage, Conversation, Message, MessageParty } from '@cc/contracts';
+import { randomUUID } from 'node:crypto';
+import type { Bookmark, BookmarkedMessage, Conversation, Message, MessageParty, PublicUser, ServerEventData } from '@cc/contracts';
 import { fileUrl } from '../../platform/uploads';
 import { toMediaDto } from '../media';
 import type { BookmarkRow, BookmarkSearchRow } from './bookmarks.repository';
@@ -9,12 +10,14 @@ import type { MessageRow } from './messages.repository';
 
 const avatarUrl = (avatar: FileRef | null | undefined) => (avatar ? fileUrl(avatar) : null);
 
-export function toMessageDto({ message, file, bookmarkId, earned }: MessageRow): Message {
+/** `sender` is the sender's public profile (member-profiles.ts). */
+export function toMessageDto({ message, file, bookmarkId, earned }: MessageRow, sender: PublicUser): Message {
   const deleted = message.deletedAt !== null;
   return {
     _id: message.id,
     conversationId: message.conversationId,
     senderId: message.senderId,
+    sender,
     clientId: message.clientId,
     type: message.type,
     text: deleted ? '' : message.text,
@@ -29,12 +32,24 @@ export function toMessageDto({ message, file, bookmarkId, earned }: MessageRow):
   };
 }
 
+/** A message as the xChat client's `new_message` carries it: ours with `files`, `fileIds` and `recipientId`. */
+export function toXchatMessage(message: Message, recipientId: string): ServerEventData<'new_message'> {
+  const files = message.media ? [{ ...message.media, fileUrl: message.media.url, thumbUrl: message.media.thumbnailUrl, isFree: true }] : [];
+  return { ...message, recipientId, files, fileIds: files.map((f) => f._id), uuid: randomUUID() };
+}
+
 /** Who is blocked in a conversation, whichever side is looking. */
 export function blockedIdsOf(row: { viewerId: string; blocksOther: boolean; otherBlocksViewer: boolean; other: { id: string } }): string[] {
   return [...(row.blocksOther ? [row.other.id] : []), ...(row.otherBlocksViewer ? [row.viewerId] : [])];
 }
 
-export function toConversationDto(row: ConversationViewRow, lastMessage: Message | null, recipientOnline: boolean): Conversation {
+/** `members` are both members' public profiles, the viewer first. */
+export function toConversationDto(
+  row: ConversationViewRow,
+  lastMessage: Message | null,
+  recipientOnline: boolean,
+  members: PublicUser[],
+): Conversation {
   return {
     _id: row.id,
     recipient: {
@@ -46,6 +61,7 @@ export function toConversationDto(row: ConversationViewRow, lastMessage: Message
       tokenPerMessage: row.other.tokenPerMessage,
       isOnline: recipientOnline,
     },
+    members,
     blockedIds: blockedIdsOf(row),
     haveBeenBlockStatus: row.otherBlocksViewer,
     unreadMessageCount: row.unread,
@@ -70,10 +86,10 @@ const toParty = (user: { id: string; username: string; name: string }, avatar: F
   avatarUrl: avatarUrl(avatar),
 });
 
-export const toBookmarkedMessageDto = (row: BookmarkSearchRow): BookmarkedMessage => ({
+export const toBookmarkedMessageDto = (row: BookmarkSearchRow, sender: PublicUser): BookmarkedMessage => ({
   _id: row.bookmark.id,
   createdAt: row.bookmark.createdAt.toISOString(),
-  message: toMessageDto({ message: row.message, file: row.file, bookmarkId: row.bookmark.id, earned: row.earned }),
+  message: toMessageDto({ message: row.message, file: row.file, bookmarkId: row.bookmark.id, earned: row.earned }, sender),
   sender: toParty(row.sender, row.senderAvatar),
   recipient: toParty(row.other, row.otherAvatar),
 });

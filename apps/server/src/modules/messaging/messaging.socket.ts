@@ -6,7 +6,8 @@ import type { ConversationsRepository } from './conversations.repository';
 import type { ConversationsService } from './conversations.service';
 import type { Presence } from '../../platform/presence';
 import { perTurnBatch } from '../../platform/turn-batch';
-import { toConversationDto, toMessageDto } from './messaging.presenter';
+import { profileIn, type MemberProfiles } from './member-profiles';
+import { toConversationDto, toMessageDto, toXchatMessage } from './messaging.presenter';
 import type { MessageRow } from './messages.repository';
 
 type Deps = {
@@ -16,6 +17,9 @@ type Deps = {
   conversations: Pick<ConversationsService, 'viewOf' | 'totalUnread'>;
   conversationsRepo: Pick<ConversationsRepository, 'findMembership' | 'findView' | 'findBothViewsOf' | 'partnersOf'>;
   presence: Pick<Presence, 'onlineAmong'>;
+  profiles: Pick<MemberProfiles, 'of'>;
+  /** Whether the xChat client's events go out beside ours (the `legacySocketEvents` setting, cached). */
+  legacyEvents: () => Promise<boolean>;
 };
 
 /** How long a socket trusts what it learned about a conversation (membership is forever; blocks change). */
@@ -27,7 +31,16 @@ const TYPING_QUEUE_MAX = 20;
  * Turns messaging's domain events into socket events for exactly the people concerned, each with
  * their own view (their unread counts, their bookmarks), and relays typing between the two members.
  */
-export function registerMessagingSocket({ events, io, onSocketConnection, conversations, conversationsRepo, presence }: Deps) {
+export function registerMessagingSocket({
+  events,
+  io,
+  onSocketConnection,
+  conversations,
+  conversationsRepo,
+  presence,
+  profiles,
+  legacyEvents,
+}: Deps) {
   /** One member's view of the conversation and their total, computed for them alone. */
   async function countsFor(conversationId: string, viewerId: string) {
     const [conversation, totalUnread] = await Promise.all([
@@ -59,18 +72,31 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
     events.subscribe('message.created', async ({ conversationId, senderId, recipientId, message, file, recipientEarned }) => {
       // Both members' views, read with those of the other messages of this turn, built around the
       // message the event carries: nothing new has bookmarks yet, and only the recipient of a paid
-      // message earned from it.
-      const [views, online] = await Promise.all([bothViewsOf(conversationId), presence.onlineAmong([senderId, recipientId])]);
+      // message earned from it. Both profiles are usually remembered (the send read the sender's).
+      const [views, online, people, legacy] = await Promise.all([
+        bothViewsOf(conversationId),
+        presence.onlineAmong([senderId, recipientId]),
+        profiles.of([senderId, recipientId]),
+        legacyEvents(),
+      ]);
       for (const view of views ?? []) {
         const viewerRow: MessageRow = { message, file, bookmarkId: null, earned: view.viewerId === recipientId ? recipientEarned : null };
-        const dto = toMessageDto(viewerRow);
+        const dto = toMessageDto(viewerRow, profileIn(people, senderId));
+        const members = [profileIn(people, view.viewerId), profileIn(people, view.other.id)];
         // A newer message may have become the last one meanwhile: that one is read as usual.
         const conversation =
           view.lastMessageId === message.id
-            ? toConversationDto(view, dto, online.has(view.other.id))
+            ? toConversationDto(view, dto, online.has(view.other.id), members)
             : await conversations.viewOf(conversationId, view.viewerId);
         if (!conversation) continue;
         emitToUser(io(), view.viewerId, 'message:created', { message: dto, conversation, totalUnread: view.totalUnread });
+        if (!legacy) continue;
+        // The conversation reaches the recipient's list with this message when it was deleted from
+        // (or never opened in) their list and not read since: its only unread message is this one
+        // (docs/product.md#messaging). An xChat client adds it before the message's event.
+        if (view.viewerId === recipientId && view.hiddenAt !== null && view.unread === 1)
+          emitToUser(io(), recipientId, 'new_conversation', conversation);
+        emitToUser(io(), view.viewerId, 'new_message', toXchatMessage(dto, recipientId));
       }
     }),
 
@@ -103,9 +129,14 @@ export function registerMessagingSocket({ events, io, onSocketConnection, conver
       );
     }),
 
-    events.subscribe('conversation.blocked', ({ conversationId, userIds, blockedIds }) => {
+    events.subscribe('conversation.blocked', async ({ conversationId, userIds, blockedIds }) => {
       blockChangedAt.set(conversationId, Date.now());
       emitToUser(io(), userIds, 'conversation:blocked', { conversationId, blockedIds });
+      if (!(await legacyEvents())) return;
+      // userIds[1] is the member the change was about: blocked when the list now names them.
+      const blockedId = userIds[1];
+      const event = blockedIds.includes(blockedId) ? 'have_been_blocked_event' : 'have_been_unblocked_event';
+      emitToUser(io(), blockedId, event, { conversationId, blockedId });
     }),
 
     events.subscribe('presence.changed', async ({ userId, online }) => {

@@ -25,6 +25,7 @@ export const DEFAULT_SETTINGS: Settings = {
   minPayoutTokens: 10_000,
   signupFreeTokens: 0,
   callRingSeconds: CALL_RING_TIMEOUT_MS / 1000,
+  legacySocketEvents: true,
 };
 
 /**

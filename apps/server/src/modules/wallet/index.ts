@@ -40,6 +40,12 @@ export async function walletModule(app: FastifyInstance, ctx: AppContext) {
   const adminEarnings = createAdminEarningsService({ db });
   mountRoute(app, adminEarningRoutes.list, async (request) => adminEarnings.list(request.query));
 
-  const unsubscribe = registerWalletSocket({ events, io: ctx.io, balanceOf: (userId) => ledger.balanceOf(userId) });
+  const unsubscribe = registerWalletSocket({
+    events,
+    io: ctx.io,
+    balanceOf: (userId) => ledger.balanceOf(userId),
+    legacyEvents: () => ctx.settings.cached('legacySocketEvents'),
+    usernameOf: async (userId) => (await members.findPayee(userId))?.username,
+  });
   app.addHook('onClose', async () => unsubscribe());
 }

@@ -24,16 +24,28 @@ export function registerWalletSocket({
   events,
   io,
   balanceOf,
+  legacyEvents,
+  usernameOf,
 }: {
   events: EventBus;
   io: () => Io;
   balanceOf: (userId: string) => Promise<number>;
+  /** Whether the xChat client's events go out beside ours (the `legacySocketEvents` setting, cached). */
+  legacyEvents: () => Promise<boolean>;
+  usernameOf: (userId: string) => Promise<string | undefined>;
 }) {
+  /** Ours, and the xChat client's `balance_updated` beside it when that is on. */
+  function pushBalance(userId: string, balance: number, legacy: boolean) {
+    // Hundredths here; the events' schemas send tokens.
+    emitToUser(io(), userId, 'wallet:balance', { balance });
+    if (legacy) emitToUser(io(), userId, 'balance_updated', { balance });
+  }
+
   const inFlight = new Map<string, { again: boolean }>();
   /** Per member, the newest version pushed and when; in the order they were pushed, oldest first. */
   const newest = new Map<string, { version: number; at: number }>();
 
-  function pushKnown(userId: string, { balance, version }: WalletBalances[string]) {
+  function pushKnown(userId: string, { balance, version }: WalletBalances[string], legacy: boolean) {
     const now = Date.now();
     for (const [id, seen] of newest) {
       if (seen.at > now - VERSION_MEMORY_MS) break;
@@ -43,8 +55,7 @@ export function registerWalletSocket({
     if (last && last.version >= version) return;
     newest.delete(userId);
     newest.set(userId, { version, at: now });
-    // Hundredths here; the event's schema sends tokens.
-    emitToUser(io(), userId, 'wallet:balance', { balance });
+    pushBalance(userId, balance, legacy);
   }
 
   async function pushRead(userId: string) {
@@ -58,22 +69,45 @@ export function registerWalletSocket({
     try {
       while (state.again) {
         state.again = false;
-        const balance = await balanceOf(userId);
-        emitToUser(io(), userId, 'wallet:balance', { balance });
+        const [balance, legacy] = await Promise.all([balanceOf(userId), legacyEvents()]);
+        pushBalance(userId, balance, legacy);
       }
     } finally {
       inFlight.delete(userId);
     }
   }
 
-  return events.subscribe('wallet.changed', async ({ userIds, balances }) => {
-    await Promise.all(
-      userIds.map((userId) => {
-        const known = balances?.[userId];
-        if (!known) return pushRead(userId);
-        pushKnown(userId, known);
-        return undefined;
-      }),
-    );
-  });
+  const unsubscribers = [
+    events.subscribe('wallet.changed', async ({ userIds, balances }) => {
+      // Read before the version check below, which must stay in step with the push (no await between).
+      const legacy = balances ? await legacyEvents() : false;
+      await Promise.all(
+        userIds.map((userId) => {
+          const known = balances?.[userId];
+          if (!known) return pushRead(userId);
+          pushKnown(userId, known, legacy);
+          return undefined;
+        }),
+      );
+    }),
+
+    // The xChat client's toast for a tip (docs/product.md#sockets); ours is the notification.
+    events.subscribe('tip.created', async ({ transactionId, payerId, modelId, amount }) => {
+      if (!(await legacyEvents())) return;
+      const username = (await usernameOf(payerId)) ?? '';
+      emitToUser(io(), modelId, 'share_love_success', {
+        userId: payerId,
+        modelId,
+        type: 'share_love',
+        token: amount,
+        itemId: transactionId,
+        status: 'approved',
+        username,
+        createdAt: new Date().toISOString(),
+      });
+    }),
+  ];
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
 }

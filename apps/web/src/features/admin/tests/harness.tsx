@@ -119,6 +119,7 @@ export function someSettings(overrides: Partial<Settings> = {}): Settings {
     minPayoutTokens: 100,
     signupFreeTokens: 0,
     callRingSeconds: 30,
+    legacySocketEvents: true,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@cc/contracts';
+import { buildMe } from '../../../../test/factories';
 import {
   chatReducer,
   conversationSelected,
@@ -31,6 +32,7 @@ const message = (seq: number, senderId: string, createdAt = '2026-03-04T10:00:00
   _id: `m${seq}`,
   conversationId: 'c1',
   senderId,
+  sender: buildMe({ _id: senderId }),
   clientId: `k${seq}`,
   type: 'text',
   text: `message ${seq}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '@cc/contracts';
+import { buildMe } from '../../../../test/factories';
 import {
   addConversation,
   applyBlockedIds,
@@ -20,6 +21,7 @@ const ME = 'me';
 const conversation = (id: string, overrides: Partial<Conversation> = {}): Conversation => ({
   _id: id,
   recipient: { _id: `user-${id}`, username: id, name: `Person ${id}`, avatarUrl: null, type: 'user', tokenPerMessage: 0, isOnline: false },
+  members: [],
   blockedIds: [],
   haveBeenBlockStatus: false,
   unreadMessageCount: 0,
@@ -35,6 +37,7 @@ const incoming = (conversationId: string, overrides: Partial<Message> = {}): Mes
   _id: 'm1',
   conversationId,
   senderId: `user-${conversationId}`,
+  sender: buildMe({ _id: `user-${conversationId}` }),
   clientId: 'k1',
   type: 'text',
   text: 'hi',

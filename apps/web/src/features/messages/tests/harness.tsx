@@ -38,6 +38,7 @@ export function aConversation(overrides: Partial<Conversation> = {}): Conversati
   return {
     _id: uuid(),
     recipient: aParty(),
+    members: [],
     blockedIds: [],
     haveBeenBlockStatus: false,
     unreadMessageCount: 0,
@@ -56,6 +57,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     _id: id,
     conversationId: 'c-1',
     senderId: VIEWER._id,
+    sender: buildMe({ _id: overrides.senderId ?? VIEWER._id }),
     clientId: `client-${id}`,
     type: 'text',
     text: 'Hello',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@cc/contracts';
+import { buildMe } from '../../../../test/factories';
 import {
   appendMessage,
   clearBookmark,
@@ -16,6 +17,7 @@ const message = (seq: number, overrides: Partial<Message> = {}): Message => ({
   _id: `m${seq}`,
   conversationId: 'c1',
   senderId: 'u1',
+  sender: buildMe({ _id: 'u1' }),
   clientId: `k${seq}`,
   type: 'text',
   text: `message ${seq}`,
