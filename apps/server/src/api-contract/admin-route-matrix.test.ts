@@ -11,8 +11,8 @@ import { contractRoutes, mountedRoutes, pathParamNames, routeKey } from '../secu
  * /api/admin must be in that table, so one mounted beside it cannot slip through either.
  */
 
-const UNAUTHENTICATED = { code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' };
-const FORBIDDEN = { code: 'FORBIDDEN', msg: 'Only administrators can do that.' };
+const UNAUTHENTICATED = { code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.', message: 'Please sign in to continue.' };
+const FORBIDDEN = { code: 'FORBIDDEN', msg: 'Only administrators can do that.', message: 'Only administrators can do that.' };
 
 /**
  * Path params the route's schema accepts, so the guard is reached with a well-formed URL: a UUID

@@ -79,7 +79,11 @@ it('cutting the connections in the middle of paid sends loses nothing and charge
   // The cuts landed on requests in flight, and each was told plainly to try again.
   expect(failures.length).toBeGreaterThan(0);
   for (const failure of failures) {
-    expect(failure.body).toEqual({ code: 'UNAVAILABLE', msg: 'The service is briefly unavailable. Please try again in a moment.' });
+    expect(failure.body).toEqual({
+      code: 'UNAVAILABLE',
+      msg: 'The service is briefly unavailable. Please try again in a moment.',
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+    });
     expect(failure.headers['retry-after']).toBe('1');
   }
   const total = [...sent.values()].reduce((sum, ids) => sum + ids.length, 0);
@@ -116,7 +120,11 @@ it('while the database refuses connections every request and health answer 503 a
     expect(health.body).toMatchObject({ msg: 'The database is not reachable.', details: { database: 'down' } });
     const refused = await send(randomUUID());
     expect(refused.status).toBe(503);
-    expect(refused.body).toEqual({ code: 'UNAVAILABLE', msg: 'The service is briefly unavailable. Please try again in a moment.' });
+    expect(refused.body).toEqual({
+      code: 'UNAVAILABLE',
+      msg: 'The service is briefly unavailable. Please try again in a moment.',
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+    });
     const wallet = await app.request('GET', '/api/wallet', { token: member!.token });
     expect(wallet.status).toBe(503);
     expect(Date.now() - outageStart).toBeLessThan(3000);

@@ -70,7 +70,12 @@ it('Redis killed mid-chat: health names it at once, sends go on within their lim
     const health = await call(url, 'GET', '/api/health');
     expect(Date.now() - started).toBeLessThan(2000);
     expect(health.status).toBe(503);
-    expect(health.body).toEqual({ code: 'UNAVAILABLE', msg: 'Redis is not reachable.', details: { database: 'ok', redis: 'down' } });
+    expect(health.body).toEqual({
+      code: 'UNAVAILABLE',
+      msg: 'Redis is not reachable.',
+      message: 'Redis is not reachable.',
+      details: { database: 'ok', redis: 'down' },
+    });
   }
 
   // Sending needs the database only: the model's messages are stored, each once.

@@ -52,6 +52,14 @@ function reasonOf(error: unknown): string {
     .join(': ');
 }
 
+/**
+ * The one shape of an error answer (docs/product.md, "On the wire"): `message` repeats `msg` because
+ * older clients of this product family (xChat) read `message`.
+ */
+export function errorBody(code: string, msg: string, details?: unknown) {
+  return { code, msg, message: msg, ...(details ? { details } : {}) };
+}
+
 type ZodIssueLike = { path?: PropertyKey[]; message: string };
 
 /** Fields and their first message, and one sentence naming the first problem. */
@@ -71,9 +79,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
       if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-      return reply
-        .status(error.status)
-        .send({ code: error.code, msg: error.message, ...(error.details ? { details: error.details } : {}) });
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -81,36 +87,36 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: v.message ?? 'is not valid',
       }));
       const { msg, fields } = describeIssues(issues, error.validationContext ?? 'body');
-      return reply.status(422).send({ code: ErrorCode.VALIDATION_FAILED, msg, details: { fields } });
+      return reply.status(422).send(errorBody(ErrorCode.VALIDATION_FAILED, msg, { fields }));
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 400) {
-      return reply.status(422).send({ code: ErrorCode.VALIDATION_FAILED, msg: 'The request body is not valid JSON.' });
+      return reply.status(422).send(errorBody(ErrorCode.VALIDATION_FAILED, 'The request body is not valid JSON.'));
     }
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
-      return reply.status(413).send({ code: ErrorCode.PAYLOAD_TOO_LARGE, msg: 'The upload is too large.' });
+      return reply.status(413).send(errorBody(ErrorCode.PAYLOAD_TOO_LARGE, 'The upload is too large.'));
     }
     if (error.statusCode === 429) {
       return reply
         .status(429)
-        .send({ code: ErrorCode.RATE_LIMITED, msg: error.message || 'Too many requests. Please wait a moment and try again.' });
+        .send(errorBody(ErrorCode.RATE_LIMITED, error.message || 'Too many requests. Please wait a moment and try again.'));
     }
     if (error.statusCode && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ code: ErrorCode.VALIDATION_FAILED, msg: error.message });
+      return reply.status(error.statusCode).send(errorBody(ErrorCode.VALIDATION_FAILED, error.message));
     }
     const dependency = unreachableDependency(error);
     if (dependency) {
       // Said once, plainly: the driver's error wraps the statement and its values, which stay out of the logs.
       request.log.warn({ dependency, reason: reasonOf(error) }, `${dependency} unreachable, answered 503`);
-      return reply.status(503).header('retry-after', '1').send({ code: ErrorCode.UNAVAILABLE, msg: UNAVAILABLE_MESSAGE });
+      return reply.status(503).header('retry-after', '1').send(errorBody(ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE));
     }
     if (isTransactionConflict(error)) {
       // Two requests crossed on the same rows and the database rolled one back: not a bug, and the
       // same request succeeds when tried again (docs/operations.md#when-the-database-or-redis-goes-away).
       request.log.warn({ reason: reasonOf(error) }, 'transaction conflict, answered 503');
-      return reply.status(503).header('retry-after', '1').send({ code: ErrorCode.UNAVAILABLE, msg: UNAVAILABLE_MESSAGE });
+      return reply.status(503).header('retry-after', '1').send(errorBody(ErrorCode.UNAVAILABLE, UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: ErrorCode.INTERNAL, msg: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send(errorBody(ErrorCode.INTERNAL, 'Something went wrong on our side. Please try again.'));
   });
 }
 
@@ -120,7 +126,7 @@ export function registerNotFoundHandler(app: FastifyInstance, pageFallback?: (re
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/socket.io') && !/\.[a-z0-9]+$/i.test(url);
     if (pageFallback && wantsPage) return pageFallback(reply);
-    return reply.status(404).send({ code: ErrorCode.NOT_FOUND, msg: `No route ${request.method} ${url}.` });
+    return reply.status(404).send(errorBody(ErrorCode.NOT_FOUND, `No route ${request.method} ${url}.`));
   });
 }
 

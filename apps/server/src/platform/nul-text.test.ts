@@ -24,6 +24,7 @@ it('refuses a NUL in any JSON string with 422, and writes nothing', async () => 
   expect(sent.body).toMatchObject({
     code: 'VALIDATION_FAILED',
     msg: 'text: Text cannot contain the NUL character (\\u0000).',
+    message: 'text: Text cannot contain the NUL character (\\u0000).',
     details: { fields: { text: 'Text cannot contain the NUL character (\\u0000).' } },
   });
   const history = await app.request('GET', `/api/messages/${conversation.body.data._id}`, { token: member.token });

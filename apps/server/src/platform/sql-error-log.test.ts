@@ -38,7 +38,11 @@ it('logs a failed insert without its parameters or the values the database quote
   const passwordHash = await hashPassword('An0ther-Secret-Passw0rd!');
   const res = await app.request('POST', '/api/test-only/duplicate', { body: { email: taken.user.email, passwordHash } });
   expect(res.status).toBe(500);
-  expect(res.body).toEqual({ code: 'INTERNAL', msg: 'Something went wrong on our side. Please try again.' });
+  expect(res.body).toEqual({
+    code: 'INTERNAL',
+    msg: 'Something went wrong on our side. Please try again.',
+    message: 'Something went wrong on our side. Please try again.',
+  });
 
   const logged = errorLines().join('');
   // The failure is there, with what an operator needs to find it...

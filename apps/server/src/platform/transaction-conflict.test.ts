@@ -48,7 +48,11 @@ it.each([
   const crossed = await app.request('POST', '/api/test-only/crossed', { body: { userId: member.user.id, code } });
   expect(crossed.status).toBe(503);
   expect(crossed.headers['retry-after']).toBe('1');
-  expect(crossed.body).toEqual({ code: 'UNAVAILABLE', msg: 'The service is briefly unavailable. Please try again in a moment.' });
+  expect(crossed.body).toEqual({
+    code: 'UNAVAILABLE',
+    msg: 'The service is briefly unavailable. Please try again in a moment.',
+    message: 'The service is briefly unavailable. Please try again in a moment.',
+  });
   expect(await nameOf(member.user.id)).toBe('Before');
 
   const said = entries().slice(logged);

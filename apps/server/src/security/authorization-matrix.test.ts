@@ -165,7 +165,7 @@ describe('anonymous', () => {
   it.each(privateRoutes)('$method $path answers 401', async (route) => {
     const res = await callAs('anonymous', route);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' });
+    expect(res.body).toEqual({ code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.', message: 'Please sign in to continue.' });
   });
 });
 

@@ -40,6 +40,7 @@ afterAll(async () => {
 const NUL_ANSWER = {
   code: 'VALIDATION_FAILED',
   msg: 'Text cannot contain the NUL character (\\u0000).',
+  message: 'Text cannot contain the NUL character (\\u0000).',
   details: { fields: { body: 'Text cannot contain the NUL character (\\u0000).' } },
 };
 
@@ -72,6 +73,7 @@ it('refuses a signed Twilio form carrying a NUL with 422, naming the field', asy
   expect(await res.json()).toEqual({
     code: 'VALIDATION_FAILED',
     msg: 'CallSid: Text cannot contain the NUL character (\\u0000).',
+    message: 'CallSid: Text cannot contain the NUL character (\\u0000).',
     details: { fields: { CallSid: 'Text cannot contain the NUL character (\\u0000).' } },
   });
 });

@@ -136,6 +136,7 @@ describe.each([...COSTLY, ...uploadRows])('$method $path ($why)', (row) => {
     expect(second.body).toMatchObject({
       code: 'RATE_LIMITED',
       msg: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/),
+      message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds\.$/),
     });
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
   });

@@ -44,6 +44,8 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const errorBodySchema = z.object({
   code: z.string(),
   msg: z.string(),
+  /** The same text as `msg`, for clients that read `message` (docs/product.md, "On the wire"). */
+  message: z.string(),
   details: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -51,6 +51,7 @@ describe('when a dependency is unreachable', () => {
       expect(res.body).toEqual({
         code: 'UNAVAILABLE',
         msg: 'The database is not reachable.',
+        message: 'The database is not reachable.',
         details: { database: 'down', redis: process.env.REDIS_URL ? 'ok' : 'not configured' },
       });
     } finally {
@@ -99,7 +100,12 @@ describe('when a dependency is unreachable', () => {
       const res = await noRedis.request('GET', '/api/health');
       expect(Date.now() - started).toBeLessThan(1000);
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ code: 'UNAVAILABLE', msg: 'Redis is not reachable.', details: { database: 'ok', redis: 'down' } });
+      expect(res.body).toEqual({
+        code: 'UNAVAILABLE',
+        msg: 'Redis is not reachable.',
+        message: 'Redis is not reachable.',
+        details: { database: 'ok', redis: 'down' },
+      });
       // The database-only parts still answer.
       const docs = await noRedis.request('GET', '/api/docs/json');
       expect(docs.status).toBe(200);
@@ -112,7 +118,7 @@ describe('when a dependency is unreachable', () => {
 it('answers unknown API routes with the error envelope', async () => {
   const res = await app.request('GET', '/api/nope');
   expect(res.status).toBe(404);
-  expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'No route GET /api/nope.' });
+  expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'No route GET /api/nope.', message: 'No route GET /api/nope.' });
 });
 
 it('serves the OpenAPI document', async () => {
@@ -135,5 +141,9 @@ it('answers malformed JSON with a clear 422', async () => {
     payload: '{"email":',
   });
   expect(res.statusCode).toBe(422);
-  expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', msg: 'The request body is not valid JSON.' });
+  expect(res.json()).toEqual({
+    code: 'VALIDATION_FAILED',
+    msg: 'The request body is not valid JSON.',
+    message: 'The request body is not valid JSON.',
+  });
 });

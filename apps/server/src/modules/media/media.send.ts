@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { errorBody } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import type { FileRow } from '../../platform/uploads';
 import { parseRange } from './media.ranges';
@@ -37,7 +38,7 @@ export function sendMediaFile(
       .status(416)
       .header('content-range', `bytes */${file.size}`)
       .header('content-type', 'application/json; charset=utf-8')
-      .send({ code: 'RANGE_NOT_SATISFIABLE', msg: `The file is ${file.size} bytes long; that range is outside it.` });
+      .send(errorBody('RANGE_NOT_SATISFIABLE', `The file is ${file.size} bytes long; that range is outside it.`));
   }
   if (!range) return reply.header('content-length', file.size).send(storage.read(file.storageKey));
   return reply

@@ -53,7 +53,11 @@ it('refuses a text file named .png with 415 and a clear message, storing nothing
   const before = storedFiles(app, 'avatar').length;
   const res = await upload(token, Buffer.from('this is plain text, not a picture\n'.repeat(20)), 'fake.png');
   expect(res.status).toBe(415);
-  expect(res.body).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', msg: 'Avatar must be one of: JPG, PNG, WEBP, GIF.' });
+  expect(res.body).toEqual({
+    code: 'UNSUPPORTED_FILE_TYPE',
+    msg: 'Avatar must be one of: JPG, PNG, WEBP, GIF.',
+    message: 'Avatar must be one of: JPG, PNG, WEBP, GIF.',
+  });
   expect(await filesOf(user.id)).toHaveLength(0);
   expect(storedFiles(app, 'avatar')).toHaveLength(before);
   expect((await app.request('GET', '/api/users/me', { token })).body.data.avatarUrl).toBeNull();
@@ -65,7 +69,11 @@ it('refuses a picture over 5 MB with 413 and keeps no file row', async () => {
   const tooBig = Buffer.concat([await pngOf('#999'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
   const res = await upload(token, tooBig);
   expect(res.status).toBe(413);
-  expect(res.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', msg: 'Avatar is too large: the limit is 5 MB.' });
+  expect(res.body).toEqual({
+    code: 'PAYLOAD_TOO_LARGE',
+    msg: 'Avatar is too large: the limit is 5 MB.',
+    message: 'Avatar is too large: the limit is 5 MB.',
+  });
   expect(await filesOf(user.id)).toHaveLength(0);
   expect(storedFiles(app, 'avatar')).toHaveLength(before);
 });

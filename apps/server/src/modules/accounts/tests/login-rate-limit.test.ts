@@ -23,6 +23,7 @@ it('allows 10 sign-in attempts a minute for one address and account, then answer
   expect(blocked.body).toMatchObject({
     code: 'RATE_LIMITED',
     msg: expect.stringMatching(/^Too many attempts. Please try again in \d+ seconds.$/),
+    message: expect.stringMatching(/^Too many attempts. Please try again in \d+ seconds.$/),
   });
 
   // The limit is per address and account: someone else behind the same IP can still sign in.

@@ -26,7 +26,11 @@ it('answers the same 401 for a wrong password and an unknown e-mail', async () =
   const wrong = await login(user.email, 'Wrong-passw0rd!');
   const unknown = await login('nobody@example.test');
   expect(wrong.status).toBe(401);
-  expect(wrong.body).toEqual({ code: 'INVALID_CREDENTIALS', msg: 'E-mail or password is incorrect.' });
+  expect(wrong.body).toEqual({
+    code: 'INVALID_CREDENTIALS',
+    msg: 'E-mail or password is incorrect.',
+    message: 'E-mail or password is incorrect.',
+  });
   expect(unknown.status).toBe(401);
   expect(unknown.body).toEqual(wrong.body);
 });

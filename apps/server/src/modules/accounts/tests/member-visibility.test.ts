@@ -56,7 +56,7 @@ it('hides models until approved, and unconfirmed, deactivated, suspended and sta
   for (const user of hidden) {
     const res = await find(user.username);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'No member with that username.' });
+    expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'No member with that username.', message: 'No member with that username.' });
     expect((await search(`q=${user.username}`)).body.data).toEqual({ items: [], count: 0 });
   }
 });

@@ -72,7 +72,7 @@ it('answers a visitor 404 for an ordinary member and for anyone hidden', async (
   for (const user of [member.user, ...hidden]) {
     const res = await app.request('GET', `/api/users/findByUsername/${user.username}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'No member with that username.' });
+    expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'No member with that username.', message: 'No member with that username.' });
   }
 });
 

@@ -44,7 +44,7 @@ describe('without a token', () => {
   it.each([...memberRoutes, ...adminRoutes])('%s %s answers 401', async (method, url) => {
     const res = await app.request(method, url, { body: method === 'GET' ? undefined : {} });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' });
+    expect(res.body).toEqual({ code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.', message: 'Please sign in to continue.' });
   });
 
   it.each(visitorRoutes)('%s %s answers a visitor (%i), not 401', async (method, url, status) => {
@@ -64,7 +64,7 @@ describe('as an ordinary member or a model', () => {
     for (const { token } of [await createMember(app), await createModel(app)]) {
       const res = await app.request(method, url, { token, body: method === 'GET' ? undefined : { reason: '' } });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ code: 'FORBIDDEN', msg: 'Only administrators can do that.' });
+      expect(res.body).toEqual({ code: 'FORBIDDEN', msg: 'Only administrators can do that.', message: 'Only administrators can do that.' });
     }
   });
 });

@@ -199,7 +199,7 @@ describe('POST /admin/calls/:id/end', () => {
     // Again: the call has already ended, nothing more is written.
     const again = await endAsAdmin(callId);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ code: 'CONFLICT', msg: 'This call has already ended.' });
+    expect(again.body).toEqual({ code: 'CONFLICT', msg: 'This call has already ended.', message: 'This call has already ended.' });
 
     const rows = await auditRowsOf(callId);
     expect(rows).toHaveLength(1);
@@ -294,14 +294,14 @@ describe('who may use them, and what they accept', () => {
   it.each(routes)('%s %s answers 401 without a token', async (method, url) => {
     const res = await app.request(method, url, { body: method === 'GET' ? undefined : {} });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' });
+    expect(res.body).toEqual({ code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.', message: 'Please sign in to continue.' });
   });
 
   it.each(routes)('%s %s answers 403 to a member and to a model', async (method, url) => {
     for (const { token } of [await createMember(app), await createModel(app)]) {
       const res = await app.request(method, url, { token, body: method === 'GET' ? undefined : {} });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ code: 'FORBIDDEN', msg: 'Only administrators can do that.' });
+      expect(res.body).toEqual({ code: 'FORBIDDEN', msg: 'Only administrators can do that.', message: 'Only administrators can do that.' });
     }
   });
 

@@ -110,6 +110,7 @@ describe('per-minute billing', () => {
     expect(refused.body).toMatchObject({
       code: 'INSUFFICIENT_TOKENS',
       msg: 'Token is not enough. Please top-up token',
+      message: 'Token is not enough. Please top-up token',
       details: { callId, balance: 1, tokensUsed: 12 },
     });
   });

@@ -34,6 +34,7 @@ describe('placing a call', () => {
     expect(res.body).toEqual({
       code: 'INSUFFICIENT_TOKENS',
       msg: 'You need at least 10 tokens to make a call',
+      message: 'You need at least 10 tokens to make a call',
       details: { needed: 10, balance: 9.99 },
     });
   });

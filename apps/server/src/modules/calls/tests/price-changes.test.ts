@@ -38,6 +38,7 @@ describe('placing a call with the rate the caller saw', () => {
     expect(refused.body).toEqual({
       code: 'PRICE_CHANGED',
       msg: 'The call rate is now 10,000.00 tokens a minute. Check it and call again.',
+      message: 'The call rate is now 10,000.00 tokens a minute. Check it and call again.',
       details: { price: 10_000 },
     });
     expect(await historyCount(caller)).toBe(0);

@@ -52,7 +52,11 @@ describe("a model's call settings", () => {
     ] as const) {
       const res = await raw(method, path, member.token, body);
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ code: 'NOT_A_MODEL', msg: 'Only models can set call settings.' });
+      expect(res.body).toEqual({
+        code: 'NOT_A_MODEL',
+        msg: 'Only models can set call settings.',
+        message: 'Only models can set call settings.',
+      });
     }
     const model = await createCallableModel(app);
     for (const body of [{ callRate: 1.234 }, { callRate: -1 }, { callRate: '2' }, {}]) {

@@ -44,8 +44,8 @@ const mine = (token: string) => app.request('GET', '/api/sell-item/me', { token 
 /** One target's audit trail, newest first, as an administrator reads it. */
 const trail = (targetId: string) => auditTrail(app, admin.token, targetId);
 
-const ITEM_NOT_ON_SALE = { code: 'NOT_FOUND', msg: 'That item is not on sale.' };
-const ITEM_NOT_FOUND = { code: 'NOT_FOUND', msg: 'That item was not found.' };
+const ITEM_NOT_ON_SALE = { code: 'NOT_FOUND', msg: 'That item is not on sale.', message: 'That item is not on sale.' };
+const ITEM_NOT_FOUND = { code: 'NOT_FOUND', msg: 'That item was not found.', message: 'That item was not found.' };
 
 describe('an administrator hides a sell item and it leaves the store', () => {
   let seller: Awaited<ReturnType<typeof modelWithItem>>;
@@ -268,12 +268,16 @@ describe('refusals change nothing and leave no audit row', () => {
     const { item } = await modelWithItem(app);
     const listed = await restore(item._id);
     expect(listed.status).toBe(409);
-    expect(listed.body).toEqual({ code: 'CONFLICT', msg: 'This item is not hidden: it is already in the store.' });
+    expect(listed.body).toEqual({
+      code: 'CONFLICT',
+      msg: 'This item is not hidden: it is already in the store.',
+      message: 'This item is not hidden: it is already in the store.',
+    });
 
     expect((await hide(item._id, { reason: 'First' })).status).toBe(200);
     const twice = await hide(item._id, { reason: 'Second' });
     expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ code: 'CONFLICT', msg: 'This item is already hidden.' });
+    expect(twice.body).toEqual({ code: 'CONFLICT', msg: 'This item is already hidden.', message: 'This item is already hidden.' });
     expect(await sellItemRow(app, item._id)).toMatchObject({ hiddenReason: 'First' });
     expect((await trail(item._id)).map((r) => r.action)).toEqual(['item.hide']);
 
@@ -287,7 +291,7 @@ describe('refusals change nothing and leave no audit row', () => {
     expect((await app.request('DELETE', `/api/sell-item/${removed.item._id}`, { token: removed.model.token })).status).toBe(204);
     for (const res of [await hide(removed.item._id), await restore(removed.item._id)]) {
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ code: 'CONFLICT', msg: 'The model removed this item.' });
+      expect(res.body).toEqual({ code: 'CONFLICT', msg: 'The model removed this item.', message: 'The model removed this item.' });
     }
     expect(await sellItemRow(app, removed.item._id)).toMatchObject({ hiddenAt: null, hiddenReason: null });
     expect(await trail(removed.item._id)).toEqual([]);
@@ -380,7 +384,7 @@ describe('who may call the administrators’ routes', () => {
     for (const [method, url, body] of routes()) {
       const res = await app.request(method, url, { body });
       expect(res.status, url).toBe(401);
-      expect(res.body).toEqual({ code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.' });
+      expect(res.body).toEqual({ code: 'UNAUTHENTICATED', msg: 'Please sign in to continue.', message: 'Please sign in to continue.' });
     }
   });
 
@@ -390,7 +394,11 @@ describe('who may call the administrators’ routes', () => {
         for (const sent of [body, { reason: '' }]) {
           const res = await app.request(method, url, { token, body: method === 'GET' ? undefined : sent });
           expect(res.status, url).toBe(403);
-          expect(res.body).toEqual({ code: 'FORBIDDEN', msg: 'Only administrators can do that.' });
+          expect(res.body).toEqual({
+            code: 'FORBIDDEN',
+            msg: 'Only administrators can do that.',
+            message: 'Only administrators can do that.',
+          });
         }
       }
     }

@@ -24,7 +24,11 @@ afterAll(async () => {
   await app.close();
 });
 
-const NOT_FOUND_MEDIA = { code: 'NOT_FOUND', msg: 'That file does not exist or you cannot see it.' };
+const NOT_FOUND_MEDIA = {
+  code: 'NOT_FOUND',
+  msg: 'That file does not exist or you cannot see it.',
+  message: 'That file does not exist or you cannot see it.',
+};
 
 describe('the purchase download', () => {
   it('sends the buyer the original bytes with the headers of every media download', async () => {
@@ -77,7 +81,7 @@ describe('the purchase download', () => {
     for (const token of [stranger.token, photo.model.token]) {
       const res = await fetchBytes(app, bought.downloadUrl, { token });
       expect(res.status).toBe(404);
-      expect(res.json()).toEqual({ code: 'NOT_FOUND', msg: 'That purchase was not found.' });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', msg: 'That purchase was not found.', message: 'That purchase was not found.' });
     }
   });
 });

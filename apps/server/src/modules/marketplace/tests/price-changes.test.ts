@@ -28,6 +28,7 @@ it('refuses a purchase at the price seen once the model raised it to 10,000 toke
   expect(stale.body).toEqual({
     code: 'PRICE_CHANGED',
     msg: 'The price of this item is now 10,000.00 tokens. Check it and buy again.',
+    message: 'The price of this item is now 10,000.00 tokens. Check it and buy again.',
     details: { price: 10_000 },
   });
   expect(await writtenFor(app, buyer.user.id)).toEqual(before);

@@ -74,6 +74,7 @@ it('refuses a second purchase of the same item with 409 ALREADY_PURCHASED and ch
   expect(again.body).toEqual({
     code: 'ALREADY_PURCHASED',
     msg: 'You already bought this item. It is in your purchases.',
+    message: 'You already bought this item. It is in your purchases.',
     details: { purchaseId: first.body.data._id },
   });
   expect(await writtenFor(app, buyer.user.id)).toEqual(before);
@@ -91,6 +92,7 @@ it('refuses with 409 PRICE_CHANGED and the new price when the price moved since 
   expect(stale.body).toEqual({
     code: 'PRICE_CHANGED',
     msg: 'The price of this item is now 12.75 tokens. Check it and buy again.',
+    message: 'The price of this item is now 12.75 tokens. Check it and buy again.',
     details: { price: 12.75 },
   });
   expect(await writtenFor(app, buyer.user.id)).toEqual(before);
@@ -111,6 +113,7 @@ it('answers 402 with how many tokens are needed when the buyer is short, and wri
   expect(res.body).toEqual({
     code: 'INSUFFICIENT_TOKENS',
     msg: 'You need 10.00 tokens for this but have 4.50.',
+    message: 'You need 10.00 tokens for this but have 4.50.',
     details: { needed: 10, balance: 4.5 },
   });
   expect(await writtenFor(app, buyer.user.id)).toEqual(before);
@@ -134,7 +137,7 @@ it('refuses the seller buying their own item (400), and items off sale or unknow
   for (const sellItemId of [removed._id, '00000000-0000-4000-8000-000000000000']) {
     const res = await purchase(app, buyer.token, { sellItemId });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That item is not on sale.' });
+    expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That item is not on sale.', message: 'That item is not on sale.' });
   }
   expect(await writtenFor(app, buyer.user.id)).toMatchObject({ purchases: 0, earnings: 0 });
   expect(await balanceOf(app, model.token)).toBe(10);

@@ -55,7 +55,11 @@ describe('who may call each route', () => {
     for (const [method, url, body] of routes) {
       const res = await app.request(method, url, { token: member.token, body });
       expect(res.status, `${method} ${url}`).toBe(403);
-      expect(res.body).toEqual({ code: 'NOT_A_MODEL', msg: 'Only models sell items. Ordinary members buy them on a model’s profile.' });
+      expect(res.body).toEqual({
+        code: 'NOT_A_MODEL',
+        msg: 'Only models sell items. Ordinary members buy them on a model’s profile.',
+        message: 'Only models sell items. Ordinary members buy them on a model’s profile.',
+      });
     }
     expect(await itemsOf(member.user.id)).toEqual([]);
     expect(await itemsOf(seller.model.user.id)).toMatchObject([{ price: 500, removedAt: null }]);
@@ -69,6 +73,7 @@ describe('who may call each route', () => {
     expect(res.body).toEqual({
       code: 'NOT_A_MODEL',
       msg: 'Your profile is not approved yet. You can sell items once an administrator approves it.',
+      message: 'Your profile is not approved yet. You can sell items once an administrator approves it.',
     });
     expect(await itemsOf(pending.user.id)).toEqual([]);
   });
@@ -81,7 +86,7 @@ describe('who may call each route', () => {
     ] as const) {
       const res = await app.request(method, `/api/sell-item/${seller.item._id}`, { token: other.token, body });
       expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That item was not found.' });
+      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That item was not found.', message: 'That item was not found.' });
     }
     expect(await itemsOf(seller.model.user.id)).toMatchObject([{ price: 500, removedAt: null }]);
   });
@@ -94,7 +99,7 @@ describe('who may call each route', () => {
     ] as const) {
       const res = await app.request(method, url, { token: other.token });
       expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That purchase was not found.' });
+      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That purchase was not found.', message: 'That purchase was not found.' });
     }
     // The seller is not the buyer either.
     expect((await app.request('GET', `/api/purchase-item/${purchaseId}/download/`, { token: seller.model.token })).status).toBe(404);

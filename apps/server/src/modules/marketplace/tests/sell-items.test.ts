@@ -84,7 +84,7 @@ it('shows no store for someone who is not a visible, approved model', async () =
   for (const id of [member.user.id, pending.user.id, suspended.model.user.id, '00000000-0000-4000-8000-000000000000']) {
     const res = await listOf(id);
     expect(res.status, id).toBe(404);
-    expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That model was not found.' });
+    expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That model was not found.', message: 'That model was not found.' });
   }
 });
 

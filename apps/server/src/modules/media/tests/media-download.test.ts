@@ -65,7 +65,7 @@ it('hides the file from a stranger and a signed-out visitor as if it did not exi
     for (const url of [video.url, video.thumbnailUrl]) {
       const res = await fetchBytes(app, url, token ? { token } : {});
       expect(res.status).toBe(404);
-      expect(res.json()).toEqual({ code: 'NOT_FOUND', msg: NOT_FOUND });
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', msg: NOT_FOUND, message: NOT_FOUND });
     }
   }
   const missing = await fetchBytes(app, '/api/media/00000000-0000-4000-8000-000000000000/download/', { token: owner.token });

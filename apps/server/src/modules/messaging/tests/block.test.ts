@@ -35,6 +35,7 @@ it('a block stops both sides sending, each told why, and only the blocker can li
   expect(fromBlocked.body).toMatchObject({
     code: 'CONVERSATION_BLOCKED',
     msg: 'This member has blocked you, so you cannot send them messages.',
+    message: 'This member has blocked you, so you cannot send them messages.',
   });
 
   // Bob's "unblock" lifts only his own (absent) block; Alice's stays.

@@ -64,6 +64,7 @@ it('a member with tokens for two of three messages sent at once gets two stored 
   expect(shortAnswers.find((answer) => answer.status === 402)!.body).toMatchObject({
     code: 'INSUFFICIENT_TOKENS',
     msg: 'You need 2.00 tokens for this but have 1.00.',
+    message: 'You need 2.00 tokens for this but have 1.00.',
   });
   expect(fundedAnswers.map((answer) => answer.status)).toEqual([201, 201, 201]);
 

@@ -43,6 +43,7 @@ it('answers 402 saying what is needed when the member is short, and stores nothi
   expect(res.body).toMatchObject({
     code: 'INSUFFICIENT_TOKENS',
     msg: 'You need 3.00 tokens for this but have 2.99.',
+    message: 'You need 3.00 tokens for this but have 2.99.',
     details: { needed: 3, balance: 2.99 },
   });
   expect(await balanceOf(app, member.token)).toBe(2.99);

@@ -50,6 +50,7 @@ describe('a send carrying the price the member saw', () => {
     expect(refused.body).toEqual({
       code: 'PRICE_CHANGED',
       msg: 'The price per message is now 10,000.00 tokens. Check it and send again.',
+      message: 'The price per message is now 10,000.00 tokens. Check it and send again.',
       details: { price: 10_000 },
     });
     expect(await balanceOf(app, member.token)).toBe(15_000);
@@ -94,6 +95,7 @@ describe('a send carrying the price the member saw', () => {
     expect(refused.body).toMatchObject({
       code: 'PRICE_CHANGED',
       msg: 'Messages to this member are now free. Send again.',
+      message: 'Messages to this member are now free. Send again.',
       details: { price: 0 },
     });
     expect(await messageCount(member, conversationId)).toBe(0);

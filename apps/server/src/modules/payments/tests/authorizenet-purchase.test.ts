@@ -107,6 +107,7 @@ it('a lost answer is never charged again: the retry reconciles and credits once'
   expect(first.body).toEqual({
     code: 'PAYMENT_PROVIDER_ERROR',
     msg: 'We could not confirm the payment; you have not been charged twice — check your payment history shortly',
+    message: 'We could not confirm the payment; you have not been charged twice — check your payment history shortly',
   });
   expect(await moneyOf(app, user.id)).toMatchObject({ credits: 0, balance: 0 });
   expect((await moneyOf(app, user.id)).payments[0]!.status).toBe('unknown');

@@ -14,6 +14,7 @@ import { buy, moneyOf, sandboxNonce, starter } from './helpers';
 const REFUSED = {
   code: 'CARD_NONCE_REFUSED',
   msg: 'Your card details have expired or were already used. Please enter your card again.',
+  message: 'Your card details have expired or were already used. Please enter your card again.',
 };
 
 type Setup = {

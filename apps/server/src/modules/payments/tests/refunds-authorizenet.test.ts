@@ -83,7 +83,11 @@ it('the gateway refusing leaves the payment approved, the tokens where they are,
   const res = await refund(member.paymentId);
   expect(res).toMatchObject({
     status: 502,
-    body: { code: 'PAYMENT_PROVIDER_ERROR', msg: 'The payment provider refused the refund: The transaction was unsuccessful.' },
+    body: {
+      code: 'PAYMENT_PROVIDER_ERROR',
+      msg: 'The payment provider refused the refund: The transaction was unsuccessful.',
+      message: 'The payment provider refused the refund: The transaction was unsuccessful.',
+    },
   });
   const money = await moneyOf(app, member.user.id);
   expect(money.balance).toBe(100);

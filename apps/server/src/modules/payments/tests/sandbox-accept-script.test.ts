@@ -83,6 +83,7 @@ it('the tokenizer answers 422 naming the field, for callers other than the scrip
   expect(res.body).toEqual({
     code: 'VALIDATION_FAILED',
     msg: 'Please provide valid credit card number.',
+    message: 'Please provide valid credit card number.',
     details: { fields: { 'cardData.cardNumber': 'Please provide valid credit card number.' }, acceptCode: 'E_WC_05' },
   });
   expect((await app.request('POST', '/api/payment/sandbox/tokenize', { body: { cardData: {} } })).status).toBe(422);

@@ -69,7 +69,12 @@ it('credits once when the same purchase is sent twice at the same moment', async
   const statuses = answers.map((a) => a.status);
   expect(statuses).toContain(200);
   for (const a of answers) {
-    if (a.status === 409) expect(a.body).toEqual({ code: 'PAYMENT_PENDING', msg: 'This purchase is already being processed' });
+    if (a.status === 409)
+      expect(a.body).toEqual({
+        code: 'PAYMENT_PENDING',
+        msg: 'This purchase is already being processed',
+        message: 'This purchase is already being processed',
+      });
     else expect(a.status).toBe(200);
   }
 

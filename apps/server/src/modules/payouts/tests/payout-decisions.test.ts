@@ -83,7 +83,7 @@ describe('deciding', () => {
     const refused = async (decision: Decision, msg: string) => {
       const res = await decide(id, decision, {});
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ code: 'PAYOUT_ALREADY_DECIDED', msg });
+      expect(res.body).toEqual({ code: 'PAYOUT_ALREADY_DECIDED', msg, message: msg });
     };
     await refused('pay', 'This payout request is still pending: approve it before marking it paid.');
     expect((await decide(id, 'approve', {})).status).toBe(200);
@@ -96,7 +96,11 @@ describe('deciding', () => {
     const other = await pendingRequest(500, 150);
     expect((await decide(other.id, 'reject', {})).status).toBe(200);
     const again = await decide(other.id, 'reject', {});
-    expect(again.body).toEqual({ code: 'PAYOUT_ALREADY_DECIDED', msg: 'This payout request was already rejected.' });
+    expect(again.body).toEqual({
+      code: 'PAYOUT_ALREADY_DECIDED',
+      msg: 'This payout request was already rejected.',
+      message: 'This payout request was already rejected.',
+    });
     expect((await decide(other.id, 'approve', {})).status).toBe(409);
     expect(await balanceOf(app, other.model.user.id)).toBe(500);
     await expectLedgerClean(app);
@@ -222,7 +226,11 @@ describe('who may decide', () => {
     for (const decision of ['approve', 'pay', 'reject'] as const) {
       const res = await decide(someId, decision, {});
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That payout request does not exist.' });
+      expect(res.body).toEqual({
+        code: 'NOT_FOUND',
+        msg: 'That payout request does not exist.',
+        message: 'That payout request does not exist.',
+      });
     }
   });
 });

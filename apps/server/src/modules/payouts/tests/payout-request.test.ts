@@ -96,6 +96,7 @@ describe('refusals, each leaving nothing written', () => {
     expect(res.body).toEqual({
       code: 'NO_PAYOUT_ACCOUNT',
       msg: 'Add a payout account (bank transfer or PayPal) before you request a payout.',
+      message: 'Add a payout account (bank transfer or PayPal) before you request a payout.',
     });
     await expectNothingWritten(model, 500);
   });
@@ -107,6 +108,7 @@ describe('refusals, each leaving nothing written', () => {
     expect(low.body).toEqual({
       code: 'BELOW_MINIMUM',
       msg: 'The smallest payout is 100.00 tokens.',
+      message: 'The smallest payout is 100.00 tokens.',
       details: { fields: { token: 'The smallest payout is 100.00 tokens.' } },
     });
     await app.ctx.settings.update({ minPayoutTokens: 25_050 });
@@ -126,6 +128,7 @@ describe('refusals, each leaving nothing written', () => {
     expect(res.body).toEqual({
       code: 'VALIDATION_FAILED',
       msg: 'You have 150.25 tokens, so you cannot request more than that.',
+      message: 'You have 150.25 tokens, so you cannot request more than that.',
       details: { fields: { token: 'You have 150.25 tokens, so you cannot request more than that.' } },
     });
     await expectNothingWritten(model, 150.25);
@@ -215,7 +218,11 @@ describe('who may request', () => {
       const verifyCode = await freshCode(app, member.user.id);
       const res = await app.request('POST', '/api/payout-request', { token: member.token, body: { token: 150, verifyCode } });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ code: 'NOT_A_MODEL', msg: 'Only models can request payouts.' });
+      expect(res.body).toEqual({
+        code: 'NOT_A_MODEL',
+        msg: 'Only models can request payouts.',
+        message: 'Only models can request payouts.',
+      });
       expect((await app.request('GET', '/api/payout-request', { token: member.token })).status).toBe(403);
       expect(await balanceOf(app, member.user.id)).toBe(500);
     }
@@ -227,7 +234,11 @@ describe('who may request', () => {
     await app.request('POST', '/api/payout-account/', { token: model.token, body: { type: 'paypal', email: 'a@b.example' } });
     const res = await requestPayout(app, model, 150);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: 'NOT_A_MODEL', msg: 'Your profile must be approved before you can request a payout.' });
+    expect(res.body).toEqual({
+      code: 'NOT_A_MODEL',
+      msg: 'Your profile must be approved before you can request a payout.',
+      message: 'Your profile must be approved before you can request a payout.',
+    });
     await expectNothingWritten(model, 500);
   });
 });

@@ -60,7 +60,7 @@ describe('the admin routes', () => {
     ] as const) {
       const res = await app.request(method, url, { token: admin, body: method === 'PUT' ? { title: 'Ghost' } : undefined });
       expect(res.status, `${method} ${url}`).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That post does not exist.' });
+      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That post does not exist.', message: 'That post does not exist.' });
     }
   });
 });

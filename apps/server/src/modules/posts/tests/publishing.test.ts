@@ -23,7 +23,7 @@ describe('drafts', () => {
     for (const key of [draft.slug, draft._id]) {
       const res = await app.request('GET', `/api/posts/${key}`);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That post does not exist.' });
+      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That post does not exist.', message: 'That post does not exist.' });
     }
     const published = await app.request('POST', `/api/admin/posts/${draft._id}/publish`, { token: admin });
     expect(published.status).toBe(200);

@@ -61,6 +61,7 @@ describe('an administrator adjusts a balance', () => {
     expect(res.body).toEqual({
       code: 'INSUFFICIENT_TOKENS',
       msg: 'The member has only 3.00 tokens, so 5.00 cannot be taken away.',
+      message: 'The member has only 3.00 tokens, so 5.00 cannot be taken away.',
       details: { needed: 5, balance: 3 },
     });
     expect(await ledgerOf(app).balanceOf(user.id)).toBe(300);
@@ -97,7 +98,7 @@ describe('only administrators', () => {
     for (const { token } of [await createMember(app), await createModel(app)]) {
       const res = await adjust(user.id, { amount: 1, reason: 'x' }, token);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ code: 'FORBIDDEN', msg: 'Only administrators can do that.' });
+      expect(res.body).toEqual({ code: 'FORBIDDEN', msg: 'Only administrators can do that.', message: 'Only administrators can do that.' });
     }
     expect(await adjustmentsOf(user.id)).toEqual({ items: [], count: 0 });
   });

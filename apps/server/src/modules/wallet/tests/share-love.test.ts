@@ -54,6 +54,7 @@ describe('a member tips a model', () => {
     expect(res.body).toEqual({
       code: 'INSUFFICIENT_TOKENS',
       msg: 'You need 1,234.56 tokens for this but have 1.50.',
+      message: 'You need 1,234.56 tokens for this but have 1.50.',
       details: { needed: 1_234.56, balance: 1.5 },
     });
     expect(await ledgerOf(app).balanceOf(member.user.id)).toBe(150);
@@ -121,7 +122,7 @@ describe('who may be tipped', () => {
     for (const modelId of [randomUUID(), suspended.user.id, deactivated.user.id]) {
       const res = await tip(app, member.token, { modelId, amount: 1 });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That model was not found.' });
+      expect(res.body).toEqual({ code: 'NOT_FOUND', msg: 'That model was not found.', message: 'That model was not found.' });
     }
     expect(await ledgerOf(app).balanceOf(member.user.id)).toBe(500);
   });
