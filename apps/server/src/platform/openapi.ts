@@ -15,6 +15,8 @@ export function documentAmountUnits(node: JsonSchemaNode) {
   }
   if (node.tokenAmount === true) {
     delete node.tokenAmount;
+    // A request may also carry the number as text ("1.50", from a form); the document names the number.
+    delete node.anyOf;
     node.type = 'number';
     node.multipleOf = 0.01;
     // zod's integer bounds (±2^53) describe the hundredths, not the wire; the description says the rest.

@@ -48,8 +48,24 @@ describe('tokens on the wire, hundredths inside', () => {
     expect(refusal(12.345)).toMatchObject({ path: ['token'], message: 'A tip has at most two decimals' });
     expect(refusal(0.5)).toMatchObject({ path: ['token'], message: 'A tip must be at least 1.00 tokens' });
     expect(refusal(100.01)).toMatchObject({ path: ['token'], message: 'A tip must be at most 100.00 tokens' });
-    expect(refusal('5')).toMatchObject({ path: ['token'], message: 'A tip must be a number of tokens' });
+    expect(refusal('5abc')).toMatchObject({ path: ['token'], message: 'A tip must be a number of tokens' });
     expect(refusal(Number.POSITIVE_INFINITY)?.path).toEqual(['token']);
     expect(z.object({ token: tokenAmount() }).safeParse({ token: -1 }).error?.issues[0]?.message).toBe('The amount cannot be negative');
+  });
+
+  it('reads a numeric string from a form as that number, under the same rules; answers stay numbers', () => {
+    const body = z.object({ token: tokenAmount({ min: 100, max: 10_000, label: 'A tip' }) });
+    expect(body.parse({ token: '5' })).toEqual({ token: 500 });
+    expect(body.parse({ token: '1.50' })).toEqual({ token: 150 });
+    expect(body.parse({ token: '100.00' })).toEqual({ token: 10_000 });
+    expect(z.encode(body, { token: 150 })).toEqual({ token: 1.5 });
+    const refusal = (token: unknown) => body.safeParse({ token }).error?.issues[0];
+    expect(refusal('1.234')).toMatchObject({ path: ['token'], message: 'A tip has at most two decimals' });
+    expect(refusal('0.50')).toMatchObject({ path: ['token'], message: 'A tip must be at least 1.00 tokens' });
+    expect(refusal('100.01')).toMatchObject({ path: ['token'], message: 'A tip must be at most 100.00 tokens' });
+    for (const text of ['5abc', '', ' ', ' 5', '0x10', '1e3', '+5', '.5', '5.', '1,5', 'NaN', 'Infinity']) {
+      expect(refusal(text), text).toMatchObject({ path: ['token'], message: 'A tip must be a number of tokens' });
+    }
+    expect(tokenAmount().safeParse('-1').error?.issues[0]?.message).toBe('The amount cannot be negative');
   });
 });

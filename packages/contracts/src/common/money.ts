@@ -57,13 +57,21 @@ type TokenAmountOptions = {
 const DEFAULT_MAX = 100_000_000_000;
 
 /**
+ * An amount typed into a form and sent as text (`"5"`, `"1.50"`) is read as that number, under the
+ * same rules (docs/product.md#units). Only plain decimals: `""`, `" "`, `"5abc"`, `"0x10"` and
+ * `"1e3"` are not amounts, though `Number()` would read some of them. Answers still send numbers.
+ */
+const numericText = z.codec(z.string().regex(/^-?\d+(\.\d+)?$/), z.number(), { decode: Number, encode: String });
+
+/**
  * A token amount: tokens (at most two decimals) on the wire, integer hundredths inside. Parsing a
  * request decodes (12.5 → 1250); serialising an answer encodes (1250 → 12.5). Refusals name the
- * field through the error handler: `token: Use at most two decimals`.
+ * field through the error handler: `token: Use at most two decimals`. A numeric string is read as its
+ * number; the OpenAPI document still says number (platform/openapi.ts).
  */
 export function tokenAmount({ min = 0, max = DEFAULT_MAX, label = 'The amount', description }: TokenAmountOptions = {}) {
   const wire = z
-    .number({ error: `${label} must be a number of tokens` })
+    .union([z.number(), numericText], { error: `${label} must be a number of tokens` })
     .refine(hasAtMostTwoDecimals, { message: `${label} has at most two decimals`, abort: true })
     .refine((t) => tokensToHundredths(t) >= min, {
       message: min === 0 ? `${label} cannot be negative` : `${label} must be at least ${formatTokens(hundredthsToTokens(min))} tokens`,

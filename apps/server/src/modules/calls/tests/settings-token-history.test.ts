@@ -59,7 +59,7 @@ describe("a model's call settings", () => {
       });
     }
     const model = await createCallableModel(app);
-    for (const body of [{ callRate: 1.234 }, { callRate: -1 }, { callRate: '2' }, {}]) {
+    for (const body of [{ callRate: 1.234 }, { callRate: -1 }, { callRate: '2/min' }, {}]) {
       expect((await raw('PUT', '/masked-call/rate', model.token, body)).status, JSON.stringify(body)).toBe(422);
     }
     const phone = await raw('PUT', '/masked-call/settings', model.token, { phoneNumber: '0155\u0000' });

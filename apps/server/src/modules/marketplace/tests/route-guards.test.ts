@@ -131,7 +131,7 @@ describe('bad input', () => {
     [{ name: 'Cheap', price: 0.99 }, 'price'],
     [{ name: 'Precise', price: 12.345 }, 'price'],
     [{ name: 'Negative', price: -5 }, 'price'],
-    [{ name: 'Text', price: '10' }, 'price'],
+    [{ name: 'Text', price: '0x10' }, 'price'],
     [{ name: 'Dear', price: 100_000.01 }, 'price'],
     [{ name: 'Infinite', price: 1e308 }, 'price'],
     [{ name: 'Token', token: 1.001 }, 'token'],

@@ -249,7 +249,7 @@ describe('bad input', () => {
     ['an amount with three decimals', { token: 150.123, verifyCode: '123456' }, 'token'],
     ['a negative amount', { token: -150, verifyCode: '123456' }, 'token'],
     ['zero', { token: 0, verifyCode: '123456' }, 'token'],
-    ['an amount as text', { token: '150', verifyCode: '123456' }, 'token'],
+    ['an amount as text that is not a number', { token: '150 tokens', verifyCode: '123456' }, 'token'],
     ['an amount as nested junk', { token: { $gt: 0 }, verifyCode: '123456' }, 'token'],
     ['a huge amount', { token: 1e300, verifyCode: '123456' }, 'token'],
     ['no code', { token: 150 }, 'verifyCode'],

@@ -74,7 +74,7 @@ it('refuses sign-up tokens and ring times out of range, naming the field, and ke
     [{ signupFreeTokens: 1000.01 }, 'signupFreeTokens: Sign-up tokens must be at most 1,000.00 tokens'],
     [{ signupFreeTokens: -1 }, 'signupFreeTokens: Sign-up tokens cannot be negative'],
     [{ signupFreeTokens: 1.005 }, 'signupFreeTokens: Sign-up tokens has at most two decimals'],
-    [{ signupFreeTokens: '5' }, 'signupFreeTokens: Sign-up tokens must be a number of tokens'],
+    [{ signupFreeTokens: '5abc' }, 'signupFreeTokens: Sign-up tokens must be a number of tokens'],
     [{ callRingSeconds: 9 }, 'callRingSeconds: Ring time must be at least 10 seconds'],
     [{ callRingSeconds: 121 }, 'callRingSeconds: Ring time must be at most 120 seconds'],
     [{ callRingSeconds: 30.5 }, 'callRingSeconds: Ring time must be a whole number of seconds'],

@@ -77,7 +77,7 @@ describe('an administrator adjusts a balance', () => {
     [{ amount: 1_000_000.01, reason: 'Goodwill' }, 'amount: Amount must be at most 1,000,000.00 tokens'],
     [{ amount: -1_000_000.01, reason: 'Goodwill' }, 'amount: Amount must be at least -1,000,000.00 tokens'],
     [{ amount: 12.345, reason: 'Goodwill' }, 'amount: Amount has at most two decimals'],
-    [{ amount: '10', reason: 'Goodwill' }, 'amount: Amount must be a number of tokens'],
+    [{ amount: '10 tokens', reason: 'Goodwill' }, 'amount: Amount must be a number of tokens'],
     [{ amount: 1, reason: ' x ' }, 'reason: Give a reason of at least 3 characters'],
     [{ amount: 1 }, 'reason: Invalid input: expected string, received undefined'],
     [{ amount: 1, reason: 'Goodwill', idempotencyKey: 'twice' }, 'idempotencyKey: idempotencyKey must be 8 to 255 characters'],

@@ -135,7 +135,7 @@ describe('what a tip must look like', () => {
     [{ amount: 12.345 }, 'amount: A tip has at most two decimals'],
     [{ amount: -1 }, 'amount: A tip must be at least 1.00 tokens'],
     [{ amount: 1_000_000.01 }, 'amount: A tip must be at most 1,000,000.00 tokens'],
-    [{ amount: '1' }, 'amount: A tip must be a number of tokens'],
+    [{ amount: '1e3' }, 'amount: A tip must be a number of tokens'],
     [{ note: 'x'.repeat(501) }, 'note: A note is at most 500 characters'],
     [{ idempotencyKey: 'again' }, 'idempotencyKey: idempotencyKey must be 8 to 255 characters'],
     [{ modelId: 'nobody' }, 'modelId: Choose a model to tip'],
