@@ -26,7 +26,7 @@ function expectPublicProfile(value: unknown, person: Person) {
   expect(publicUserSchema.strict().parse(value)).toMatchObject(profileOf(person));
 }
 
-function expectMembers(conversation: Conversation, viewer: Person, other: Person) {
+function expectMembers(conversation: { members: unknown[] }, viewer: Person, other: Person) {
   expect(conversation.members).toHaveLength(2);
   expectPublicProfile(conversation.members[0], viewer);
   expectPublicProfile(conversation.members[1], other);
