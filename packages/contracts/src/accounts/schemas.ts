@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoNul } from '../common/envelope';
+import { hasNoNul, pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { passwordSchema } from './password';
 
@@ -146,11 +146,10 @@ export const contactUsSchema = z.object({
     .refine(hasNoNul, 'Message cannot contain NUL characters'),
 });
 
-export const userSearchQuerySchema = z.object({
+/** Pages with limit/skip or take/page like every list (common/envelope.ts). */
+export const userSearchQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(80).optional(),
   type: memberTypeSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  skip: z.coerce.number().int().min(0).default(0),
 });
 
 // ---- answers --------------------------------------------------------------------------------

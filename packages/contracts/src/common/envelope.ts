@@ -63,11 +63,44 @@ export const PAGE_LIMIT_MAX = 100;
 /** Query strings: an empty value (`?status=`) counts as absent. */
 export const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
-/** `limit` and `skip` arrive as query strings; empty values fall back to the defaults. */
-export const pageQuerySchema = z.object({
-  limit: z.preprocess(emptyAsMissing, z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT)),
-  skip: z.preprocess(emptyAsMissing, z.coerce.number().int().min(0).default(0)),
-});
+const queryInt = (min: number, max?: number) => {
+  const int = z.coerce.number().int().min(min);
+  return z.preprocess(emptyAsMissing, (max === undefined ? int : int.max(max)).optional());
+};
+
+/**
+ * A page asked for either way (docs/product.md, "On the wire"): `limit` and `skip`, or `take` (the
+ * same as limit) and `page` (from 1), as the xChat client sends them. The given names win over
+ * their synonyms: `limit` over `take`, `skip` over `page`. Query strings; empty values count as
+ * absent; what is absent falls back to 20 a page from the start.
+ */
+export const pagingFields = {
+  limit: queryInt(1, PAGE_LIMIT_MAX).meta({ description: `Page size (default ${PAGE_LIMIT_DEFAULT}, at most ${PAGE_LIMIT_MAX})` }),
+  take: queryInt(1, PAGE_LIMIT_MAX).meta({ description: 'The same as limit (used when limit is absent)' }),
+  skip: queryInt(0).meta({ description: 'How many to skip (default 0)' }),
+  page: queryInt(1).meta({ description: 'Page number from 1: skip = (page - 1) × page size (used when skip is absent)' }),
+};
+type Paging = { limit?: number | undefined; take?: number | undefined; skip?: number | undefined; page?: number | undefined };
+
+/** limit/take and skip/page read as one `{ limit, skip }`. */
+export function resolvePaging<T extends Paging>(query: T): T & { limit: number; skip: number } {
+  const { take, page, ...rest } = query;
+  const limit = query.limit ?? take ?? PAGE_LIMIT_DEFAULT;
+  const skip = query.skip ?? (page === undefined ? 0 : (page - 1) * limit);
+  return { ...rest, limit, skip } as T & { limit: number; skip: number };
+}
+
+/** A field read from the query string that is always present once read, as `limit` and `skip` are. */
+type FilledQueryInt = z.ZodPipe<z.ZodTransform<unknown, unknown>, z.ZodDefault<z.ZodCoercedNumber>>;
+
+/**
+ * Most lists' query. Still a ZodObject, since features `.extend()` it with their filters; its
+ * `.overwrite` fills limit and skip from their synonyms or defaults once the fields are read, so its
+ * output always has both, which the cast tells the type system.
+ */
+export const pageQuerySchema = z.object(pagingFields).overwrite(resolvePaging) as unknown as z.ZodObject<
+  Omit<typeof pagingFields, 'limit' | 'skip'> & { limit: FilledQueryInt; skip: FilledQueryInt }
+>;
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
