@@ -40,6 +40,15 @@ export const users = pgTable(
     phoneVerified: boolean('phone_verified').notNull().default(false),
     /** The model's own phone in E.164 form, rung by the Twilio provider; never shown to anyone else. */
     phoneNumber: text('phone_number'),
+    /** Profile fields of the xChat form (docs/product.md#accounts); '' when not given. */
+    gender: text('gender', { enum: ['male', 'female', 'transgender'] }),
+    age: smallint('age'),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    country: text('country').notNull().default(''),
+    /** Private: the member and administrators only. */
+    address: text('address').notNull().default(''),
+    postCode: text('post_code').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

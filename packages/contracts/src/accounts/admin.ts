@@ -55,6 +55,10 @@ export const adminUserRowSchema = z.object({
   emailVerified: z.boolean(),
   balance: tokenAmount({ description: 'Tokens the member holds' }),
   avatarUrl: z.string().nullable(),
+  /** The member's private contact details (docs/product.md#accounts): administrators may see them. */
+  phoneNumber: z.string().nullable(),
+  address: z.string(),
+  postCode: z.string(),
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;

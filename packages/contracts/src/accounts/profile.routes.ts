@@ -24,8 +24,9 @@ export const profileRoutes = {
     path: '/users/updateProfile',
     access: 'member',
     tags: ['users'],
-    summary: 'Change my name, username or bio',
-    description: 'Every field is optional: only the fields sent change. Other fields are ignored.',
+    summary: 'Change my profile: name, username, bio, gender, age, place, private contact details, availability for calls',
+    description:
+      'Every field is optional: only the fields sent change; an empty string clears one. `email` is accepted only as the current address. `callAvailable` (models) follows the rules of PUT /masked-call/settings; others get 403. Other fields are ignored.',
     body: updateProfileSchema,
     answer: meSchema,
   }),
@@ -55,22 +56,22 @@ export const profileRoutes = {
     tags: ['users'],
     summary: 'Models: submit a verification document',
     description:
-      'Multipart: the fields legalName and birthDate (YYYY-MM-DD), and optionally documentType (`ID`, `passport` or `driverCard`; default `ID`) and the field "file" (JPEG, PNG, WebP or PDF up to 10 MB), in any order.',
+      'Multipart: the fields legalName and birthDate (YYYY-MM-DD), and optionally documentType (`ID`, `passport` or `driverCard`; default `ID`) and the field "file" (JPEG, PNG, WebP or PDF up to 10 MB), in any order. Or JSON: `{ legalName, birthDate, documentType?, fileId }`, fileId (also `documentFileId`) being a JPEG, PNG, WebP or PDF uploaded before through /media/files or /media/photos by the same member.',
     upload: true,
     answer: meSchema,
   }),
   /**
-   * The spec lists GET /users/otp/, but a GET must not change anything: the browser sends the
-   * session cookie with any GET, so a link on another site could trigger it. GET reports, POST sends
-   * (docs/product.md#compatibility).
+   * The spec lists GET /users/otp/. With the bearer header it mails the code; with the session cookie
+   * alone (which a link on another site brings along) it only reports (docs/product.md#compatibility).
    */
   accountCodeStatus: defineRoute({
     method: 'GET',
     path: '/users/otp/',
     access: 'member',
     tags: ['users'],
-    summary: 'Whether an account code is waiting, and until when (sends nothing)',
-    description: 'Changes nothing and mails nothing: ask for a code with POST /users/otp/.',
+    summary: 'With the bearer header: mail a 6-digit account code. With the cookie alone: whether one waits',
+    description:
+      'With the Authorization header it mails a new code (the same cap as POST /users/otp/) and answers `sent: true`. Signed in by the cookie alone it changes nothing and mails nothing (`sent: false`).',
     answer: accountCodeStatusSchema,
   }),
   accountCode: defineRoute({

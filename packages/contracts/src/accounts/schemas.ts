@@ -45,8 +45,9 @@ export const documentTypeSchema = z.enum(['ID', 'passport', 'driverCard'], {
 
 // ---- requests -------------------------------------------------------------------------------
 
+/** The name is optional: without one, it starts as the username (docs/product.md#accounts). */
 export const registerSchema = z.object({
-  name: displayNameSchema,
+  name: displayNameSchema.optional(),
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
@@ -91,13 +92,78 @@ export const accountCodeStatusSchema = z.object({
   /** ISO 8601; null when no code waits. */
   expiresAt: z.string().nullable(),
   message: z.string(),
+  /** True when this request mailed a new code (a GET with the bearer header; docs/product.md#compatibility). */
+  sent: z.boolean(),
 });
 export type AccountCodeStatus = z.infer<typeof accountCodeStatusSchema>;
 
+export const genderSchema = z.enum(['male', 'female', 'transgender'], {
+  error: "Gender must be 'male', 'female' or 'transgender'",
+});
+export type Gender = z.infer<typeof genderSchema>;
+
+/** The youngest and oldest age a profile may state. */
+export const PROFILE_AGE_MIN = 18;
+export const PROFILE_AGE_MAX = 120;
+
+/** An optional profile text: only a sent field changes, and an empty string clears it. */
+const profileText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional();
+
+/** '' or null clears; a digit string (what HTML forms send) is read as the number it spells. */
+const clearable = (value: unknown) => (value === '' || value === null ? null : value);
+
+const ageSchema = z.preprocess(
+  (value) => {
+    const v = clearable(value);
+    return typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v;
+  },
+  z
+    .number({ error: 'Age must be a whole number' })
+    .int('Age must be a whole number')
+    .min(PROFILE_AGE_MIN, `You must be at least ${PROFILE_AGE_MIN} years old`)
+    .max(PROFILE_AGE_MAX, `Age must be at most ${PROFILE_AGE_MAX}`)
+    .nullable(),
+);
+
+/**
+ * A phone number in E.164 form (+ and 8–15 digits) once spaces, dots, dashes and brackets are
+ * removed; '' or null clears it.
+ */
+export const profilePhoneSchema = z.preprocess(
+  (value) => {
+    const v = clearable(value);
+    return typeof v === 'string' ? v.replace(/[\s().-]/g, '') : v;
+  },
+  z
+    .string({ error: 'Phone number must be text' })
+    .regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone number with its country code, like +14155550123')
+    .nullable(),
+);
+
+/**
+ * PUT /users/updateProfile. Every field is optional and only the fields sent change. The xChat form
+ * also sends `email` (accepted only when it is the current address) and `callAvailable` (models;
+ * the same rules as PUT /masked-call/settings). docs/product.md#accounts.
+ */
 export const updateProfileSchema = z.object({
   name: displayNameSchema.optional(),
   username: usernameSchema.optional(),
   bio: z.string().trim().max(1000, 'Bio must be at most 1000 characters').optional(),
+  gender: z.preprocess(clearable, genderSchema.nullable()).optional(),
+  age: ageSchema.optional(),
+  city: profileText('City', 100),
+  state: profileText('State', 100),
+  country: profileText('Country', 100),
+  address: profileText('Address', 200),
+  postCode: profileText('Post code', 20),
+  phoneNumber: profilePhoneSchema.optional(),
+  email: emailSchema.optional(),
+  callAvailable: z.boolean({ error: 'callAvailable must be true or false' }).optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
@@ -134,6 +200,32 @@ export const documentFieldsSchema = z.object({
   birthDate: z.iso.date({ error: (issue) => (issue.input ? 'Birth date must be a date (YYYY-MM-DD)' : 'Enter your birth date') }),
 });
 
+/**
+ * POST /users/document as JSON: the document's fields and `fileId`, a file the member uploaded
+ * before through /media/files or /media/photos (`documentFileId` is read too). The xChat names
+ * firstName + lastName, birthday and type are mapped to legalName, birthDate and documentType.
+ */
+export const documentJsonSchema = z.preprocess(
+  (body: unknown) => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+    const b = body as Record<string, unknown>;
+    const xChatName = [b['firstName'], b['lastName']].filter((part) => typeof part === 'string' && part.trim()).join(' ');
+    return {
+      ...b,
+      legalName: b['legalName'] ?? (xChatName || undefined),
+      birthDate: b['birthDate'] ?? b['birthday'],
+      documentType: b['documentType'] ?? b['type'],
+      fileId: b['fileId'] ?? b['documentFileId'],
+    };
+  },
+  documentFieldsSchema.extend({
+    fileId: z.uuid({
+      error: (issue) => (issue.input ? 'fileId must be the id of an uploaded file' : 'Upload the document first and send its fileId'),
+    }),
+  }),
+);
+export type DocumentJsonInput = z.input<typeof documentJsonSchema>;
+
 /** The contact form; it is stored as well as mailed, so NUL (which PostgreSQL text refuses) is a 422. */
 export const contactUsSchema = z.object({
   name: displayNameSchema.refine(hasNoNul, 'Name cannot contain NUL characters'),
@@ -149,6 +241,8 @@ export const contactUsSchema = z.object({
 /** Pages with limit/skip or take/page like every list (common/envelope.ts). */
 export const userSearchQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(80).optional(),
+  /** Usernames containing this text, whatever the case (the xChat client's filter). */
+  username: z.string().trim().max(80).optional(),
   type: memberTypeSchema.optional(),
 });
 
@@ -180,6 +274,13 @@ export const publicUserSchema = z.object({
   callRate: tokenAmount({ description: 'Tokens one minute of a call costs' }),
   callAvailable: z.boolean(),
   phoneVerified: z.boolean(),
+  /** Models: approved by an administrator; members: always true. */
+  isApproved: z.boolean(),
+  gender: genderSchema.nullable(),
+  age: z.number().int().nullable(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -199,6 +300,10 @@ export const meSchema = publicUserSchema.extend({
   isCompletedProfile: z.boolean(),
   modelStatus: modelStatusSchema,
   verificationDocument: verificationDocumentSchema.nullable(),
+  /** Private: the member and administrators only. */
+  address: z.string(),
+  postCode: z.string(),
+  phoneNumber: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 

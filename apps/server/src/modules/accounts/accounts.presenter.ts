@@ -11,11 +11,13 @@ import { readDocument } from './verification-document';
 const avatarUrl = (avatar: FileRef | null | undefined) => (avatar ? fileUrl(avatar) : null);
 
 /**
- * Complete means others see a real profile: a name, a username, a bio and a picture.
- * (Model approval is tracked separately by modelStatus.)
+ * Complete means a username, a bio and a gender, the xChat rule (docs/product.md#accounts); a
+ * picture is welcome but not needed. Model approval is tracked separately by modelStatus.
  */
-export const isCompletedProfile = (user: UserRow) =>
-  Boolean(user.name.trim() && user.username.trim() && user.bio.trim() && user.avatarFileId);
+export const isCompletedProfile = (user: UserRow) => Boolean(user.username.trim() && user.bio.trim() && user.gender);
+
+/** Models once an administrator approved their document; ordinary members always. */
+export const isApproved = (user: UserRow) => user.type !== 'model' || user.modelStatus === 'approved';
 
 export function toVerificationDocument(value: unknown, files: Map<string, FileRef>): VerificationDocument | null {
   const doc = readDocument(value);
@@ -45,6 +47,12 @@ export function toPublicUser(user: UserRow, avatar: FileRef | null | undefined):
     callRate: user.callRate,
     callAvailable: user.callAvailable,
     phoneVerified: user.phoneVerified,
+    isApproved: isApproved(user),
+    gender: user.gender,
+    age: user.age,
+    city: user.city,
+    state: user.state,
+    country: user.country,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -70,8 +78,12 @@ export function toMe(user: UserRow, files: Map<string, FileRef>, balance: number
     isCompletedProfile: isCompletedProfile(user),
     modelStatus: user.modelStatus,
     verificationDocument: toVerificationDocument(user.verificationDocument, files),
+    ...privateDetails(user),
   };
 }
+
+/** Contact details only the member and administrators see, never a public or listed profile. */
+const privateDetails = (user: UserRow) => ({ address: user.address, postCode: user.postCode, phoneNumber: user.phoneNumber });
 
 export const toAdminModelRow = (user: UserRow, avatar: FileRef | null, files: Map<string, FileRef>): AdminModelRow => ({
   _id: user.id,
@@ -97,5 +109,6 @@ export const toAdminUserRow = (user: UserRow, avatar: FileRef | null, balance: n
   emailVerified: user.emailVerifiedAt !== null,
   balance,
   avatarUrl: avatarUrl(avatar),
+  ...privateDetails(user),
   createdAt: user.createdAt.toISOString(),
 });

@@ -82,7 +82,8 @@ export function createAuthService(deps: {
     try {
       granted = await db.transaction(async (tx) => {
         const user = await users.insert(
-          { name: input.name, username: input.username, email: input.email, passwordHash, type: input.type },
+          // Without a name, the username is shown until the member picks one (docs/product.md#accounts).
+          { name: input.name ?? input.username, username: input.username, email: input.email, passwordHash, type: input.type },
           tx,
         );
         const code = await codes.issue({ userId: user.id, purpose: 'verify-email' }, tx);

@@ -20,6 +20,7 @@ import { createTokensRepository } from './tokens.repository';
 import { createUsersAdminService } from './users-admin.service';
 import { createUsersRepository } from './users.repository';
 
+export { nextCallSettings, notAModelForCalls } from './call-settings-rules';
 export type { CodeService } from './codes.service';
 export { firstAdminBox, type FirstAdminCredentials } from './first-admin';
 export { createMemberLookup, type MemberLookup } from './member-lookup';

@@ -3,7 +3,13 @@ import { notFound } from '../../platform/errors';
 import { toListedUser, toProfileByUsername } from './accounts.presenter';
 import type { UsersRepository } from './users.repository';
 
-export type MemberSearch = { q?: string | undefined; type?: 'user' | 'model' | undefined; limit: number; skip: number };
+export type MemberSearch = {
+  q?: string | undefined;
+  username?: string | undefined;
+  type?: 'user' | 'model' | undefined;
+  limit: number;
+  skip: number;
+};
 
 /**
  * Finding other members. Visibility rules live in the repository query (visibleMemberWhere).
@@ -28,7 +34,14 @@ export function createMembersService({ users }: { users: UsersRepository }) {
     friendsOnly: boolean;
   }): Promise<List<ListedUser>> {
     const type = viewerId === null ? 'model' : query.type;
-    const { rows, count } = await users.searchVisible({ viewerId, friendsOnly, ...query, type, q: query.q || undefined });
+    const { rows, count } = await users.searchVisible({
+      viewerId,
+      friendsOnly,
+      ...query,
+      type,
+      q: query.q || undefined,
+      username: query.username || undefined,
+    });
     return { items: rows.map((r) => toListedUser(r.user, r.avatar, r.contactId)), count };
   }
 

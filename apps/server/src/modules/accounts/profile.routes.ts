@@ -1,5 +1,5 @@
 import { profileRoutes as routes } from '@cc/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { currentAuth } from '../../platform/auth';
 import { byUser } from '../../platform/rate-limit';
@@ -7,6 +7,9 @@ import { mountRoute } from '../../platform/routes';
 import { receiveUpload } from '../../platform/uploads';
 import type { ProfileService } from './profile.service';
 import { AVATAR_POLICY, DOCUMENT_POLICY } from './upload-policies';
+
+/** The session came from the Authorization header (platform/auth.ts reads it before the cookie). */
+const signedInByBearer = (request: FastifyRequest) => request.headers.authorization?.startsWith('Bearer ') === true;
 
 /** The signed-in member's own account. Uploads are read by the handler, after the guard. */
 export function registerProfileRoutes(
@@ -19,9 +22,7 @@ export function registerProfileRoutes(
 
   mountRoute(app, routes.me, async (request) => profile.meOf(currentAuth(request).user));
 
-  mountRoute(app, routes.updateProfile, async (request) =>
-    profile.updateProfile({ userId: currentAuth(request).user.id, input: request.body }),
-  );
+  mountRoute(app, routes.updateProfile, async (request) => profile.updateProfile({ user: currentAuth(request).user, input: request.body }));
 
   mountRoute(
     app,
@@ -47,13 +48,18 @@ export function registerProfileRoutes(
     async (request) => {
       const { user } = currentAuth(request);
       profile.assertMaySubmitDocument(user);
+      // JSON names a file uploaded before through /media (docs/product.md#accounts); multipart carries it.
+      if (!request.isMultipart()) return profile.submitDocumentByFileId({ userId: user.id, body: request.body });
       const { file, fields } = await receiveUpload(request, uploadDeps, { policy: DOCUMENT_POLICY, ownerId: user.id });
       return profile.submitDocument({ userId: user.id, file, fields });
     },
     perMember(10, '10 minutes'),
   );
 
-  mountRoute(app, routes.accountCodeStatus, async (request) => profile.accountCodeStatus({ user: currentAuth(request).user }));
+  // The bearer header can only come from a client holding the token, never from another site's link.
+  mountRoute(app, routes.accountCodeStatus, async (request) =>
+    profile.accountCodeByGet({ user: currentAuth(request).user, bearer: signedInByBearer(request) }),
+  );
 
   mountRoute(
     app,

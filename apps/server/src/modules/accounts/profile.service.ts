@@ -1,4 +1,13 @@
-import { documentFieldsSchema, ErrorCode, MODEL_MIN_AGE, type AccountCodeStatus, type Me, type UpdateProfileInput } from '@cc/contracts';
+import {
+  documentFieldsSchema,
+  documentJsonSchema,
+  ErrorCode,
+  MODEL_MIN_AGE,
+  type AccountCodeStatus,
+  type Me,
+  type updateProfileSchema,
+} from '@cc/contracts';
+import type { z } from 'zod';
 import type { AuthContext, SessionService } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { AppError, conflict, describeIssues, forbidden } from '../../platform/errors';
@@ -6,13 +15,15 @@ import type { EventBus } from '../../platform/events';
 import type { MailQueue } from '../../platform/mail/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
-import type { FileRow } from '../../platform/uploads';
+import { formatBytes, type FileRow } from '../../platform/uploads';
 import { accountCodeMail } from './accounts.mail';
+import { nextCallSettings } from './call-settings-rules';
 import { toMe } from './accounts.presenter';
 import { walletBalance } from '../wallet';
 import { rethrowTaken, usernameTaken } from './auth.service';
 import { CODE_RULES, type CodeService } from './codes.service';
 import type { UserRow, UsersRepository } from './users.repository';
+import { DOCUMENT_POLICY } from './upload-policies';
 import { readDocument, type StoredDocument } from './verification-document';
 
 const ACCOUNT_CODES_PER_10_MINUTES = 5;
@@ -27,6 +38,12 @@ export function isAdult(birthDate: string, today = new Date()) {
 const documentInputSchema = documentFieldsSchema
   .refine((d) => isAdult(d.birthDate), { path: ['birthDate'], message: `You must be at least ${MODEL_MIN_AGE} years old` })
   .refine((d) => Number(d.birthDate.slice(0, 4)) >= 1900, { path: ['birthDate'], message: 'Birth date is not plausible' });
+
+const invalidFields = (issues: z.core.$ZodIssue[]) => {
+  const { msg, fields } = describeIssues(issues, 'fields');
+  return new AppError(422, ErrorCode.VALIDATION_FAILED, msg, { fields });
+};
+const badFile = (msg: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, `fileId: ${msg}`, { fields: { fileId: msg } });
 
 export const notAModel = (action: string) => forbidden(`Only models can ${action}.`, ErrorCode.NOT_A_MODEL);
 
@@ -64,11 +81,24 @@ export function createProfileService(deps: {
     await storage.remove(file.storageKey);
   }
 
-  async function updateProfile({ userId, input }: { userId: string; input: UpdateProfileInput }) {
-    if (input.username && (await users.isUsernameTaken(input.username, userId))) throw usernameTaken();
-    const patch = { name: input.name, username: input.username, bio: input.bio };
+  /**
+   * Only the fields sent change; '' clears a text. `email` is accepted only as the current address:
+   * there is no verified e-mail change yet, and the sign-in address must not change unconfirmed.
+   * `callAvailable` follows the rules of PUT /masked-call/settings (docs/product.md#accounts).
+   */
+  async function updateProfile({ user, input }: { user: UserRow; input: z.output<typeof updateProfileSchema> }) {
+    const { email, callAvailable, ...fields } = input;
+    if (email !== undefined && email !== user.email) {
+      const msg = 'The e-mail address cannot be changed here; it stays the one you sign in with.';
+      throw new AppError(422, ErrorCode.VALIDATION_FAILED, `email: ${msg}`, { fields: { email: msg } });
+    }
+    // Checked before anything is written: a refusal leaves the whole profile as it was.
+    const current = callAvailable === undefined ? user : await users.findById(user.id);
+    if (!current) throw new Error('account vanished during an update');
+    const calls = callAvailable === undefined ? {} : nextCallSettings(current, { callAvailable });
+    if (fields.username && (await users.isUsernameTaken(fields.username, user.id))) throw usernameTaken();
     try {
-      return await changed(await users.update(userId, patch));
+      return await changed(await users.update(user.id, { ...fields, ...calls }));
     } catch (error) {
       rethrowTaken(error);
     }
@@ -115,6 +145,44 @@ export function createProfileService(deps: {
   }
 
   /**
+   * POST /users/document as JSON: `fileId` names a photo or file the member uploaded through /media.
+   * Its bytes are copied into a new private document file (owner and administrators only, like a
+   * multipart document); the upload itself keeps the rights it had. Nothing is stored on a refusal.
+   */
+  async function submitDocumentByFileId({ userId, body }: { userId: string; body: unknown }) {
+    const parsed = documentJsonSchema.safeParse(body ?? {});
+    if (!parsed.success) throw invalidFields(parsed.error.issues);
+    const { fileId, ...fields } = parsed.data;
+    const checked = documentInputSchema.safeParse(fields);
+    if (!checked.success) throw invalidFields(checked.error.issues);
+
+    const source = await users.findFile(fileId);
+    // Someone else's file answers like a missing one, so ids of others' uploads reveal nothing.
+    if (!source || source.ownerId !== userId || source.kind !== 'media') throw badFile('No upload of yours has that fileId.');
+    const accepted = DOCUMENT_POLICY.accept.find((t) => t.mime === source.mimeType);
+    if (!accepted) throw badFile(`The document must be one of: ${DOCUMENT_POLICY.accept.map((t) => t.ext.toUpperCase()).join(', ')}.`);
+    if (source.size > DOCUMENT_POLICY.maxBytes) throw badFile(`The document must be at most ${formatBytes(DOCUMENT_POLICY.maxBytes)}.`);
+
+    const stored = await storage.put(storage.read(source.storageKey), { prefix: DOCUMENT_POLICY.kind, extension: accepted.ext });
+    let file: FileRow;
+    try {
+      file = await users.insertFile({
+        ownerId: userId,
+        kind: DOCUMENT_POLICY.kind,
+        visibility: DOCUMENT_POLICY.visibility,
+        storageKey: stored.key,
+        fileName: source.fileName,
+        mimeType: source.mimeType,
+        size: stored.size,
+      });
+    } catch (error) {
+      await storage.remove(stored.key);
+      throw error;
+    }
+    return submitDocument({ userId, file, fields: checked.data });
+  }
+
+  /**
    * Keeps the uploaded document only when its fields are valid; otherwise the stored file is removed
    * so nothing is half-written. A new document replaces an earlier one and waits for review.
    */
@@ -122,8 +190,7 @@ export function createProfileService(deps: {
     const parsed = documentInputSchema.safeParse(fields);
     if (!parsed.success) {
       await discard(file);
-      const { msg, fields: failing } = describeIssues(parsed.error.issues, 'fields');
-      throw new AppError(422, ErrorCode.VALIDATION_FAILED, msg, { fields: failing });
+      throw invalidFields(parsed.error.issues);
     }
     const document: StoredDocument = {
       ...parsed.data,
@@ -151,18 +218,18 @@ export function createProfileService(deps: {
     return changed(user);
   }
 
-  /**
-   * GET /users/otp/: whether a code waits. It sends nothing: a GET is answered to the session cookie
-   * alone, which a link on another site brings along (docs/product.md#compatibility).
-   */
+  /** Whether an account code waits, and until when. */
   async function accountCodeStatus({ user }: { user: UserRow }): Promise<AccountCodeStatus> {
     const until = await codes.pendingUntil({ userId: user.id, purpose: 'account' });
-    if (!until) return { pending: false, expiresAt: null, message: 'No code is waiting. Ask for one with POST /users/otp/.' };
+    if (!until) return { pending: false, expiresAt: null, message: 'No code is waiting. Ask for one with POST /users/otp/.', sent: false };
     const at = until.toISOString();
-    return { pending: true, expiresAt: at, message: `A code was sent to your e-mail address. It is valid until ${at}.` };
+    return { pending: true, expiresAt: at, message: `A code was sent to your e-mail address. It is valid until ${at}.`, sent: false };
   }
 
-  /** POST /users/otp/: a new code replaces the previous one. */
+  /**
+   * Mails a new account code, which replaces the previous one. Every route that mails it comes
+   * here, so one cap per account holds for all of them, on every node (docs/product.md#compatibility).
+   */
   async function sendAccountCode({ user }: { user: UserRow }) {
     const since = new Date(Date.now() - 10 * 60_000);
     if ((await codes.countSentSince(user.id, 'account', since)) >= ACCOUNT_CODES_PER_10_MINUTES) {
@@ -174,6 +241,17 @@ export function createProfileService(deps: {
       await mail.enqueue(accountCodeMail(user.email, user.name, code, minutes), tx);
     });
     return { ok: true as const, message: `We sent a 6-digit code to your e-mail address. It is valid for ${minutes} minutes.` };
+  }
+
+  /**
+   * GET /users/otp/, the spec's way of asking for the code. Signed in by the bearer header it mails
+   * the code; signed in by the cookie alone (which a link or an image on another site brings along)
+   * it only reports, so nobody can mail codes and replace the one a member is about to type.
+   */
+  async function accountCodeByGet({ user, bearer }: { user: UserRow; bearer: boolean }): Promise<AccountCodeStatus> {
+    if (!bearer) return accountCodeStatus({ user });
+    const { message } = await sendAccountCode({ user });
+    return { ...(await accountCodeStatus({ user })), message, sent: true };
   }
 
   /** Hides the account and ends its sessions; its data is kept. */
@@ -201,7 +279,8 @@ export function createProfileService(deps: {
     updatePassword,
     assertMaySubmitDocument,
     submitDocument,
-    accountCodeStatus,
+    submitDocumentByFileId,
+    accountCodeByGet,
     sendAccountCode,
     deactivate,
     setTokenPerMessage,

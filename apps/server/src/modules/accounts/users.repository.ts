@@ -85,6 +85,18 @@ export function createUsersRepository(db: Db, opts: { onChanged?: (userId: strin
     return new Map(rows.map((f) => [f.id, f]));
   }
 
+  /** A file row, whoever owns it; the caller checks the owner and kind. */
+  async function findFile(id: string, tx: DbOrTx = db) {
+    if (!isUuid(id)) return undefined;
+    const [row] = await tx.select().from(files).where(eq(files.id, id)).limit(1);
+    return row;
+  }
+
+  async function insertFile(values: typeof files.$inferInsert, tx: DbOrTx = db) {
+    const [row] = await tx.insert(files).values(values).returning();
+    return row!;
+  }
+
   /** Removes a file row and returns its storage key, for the caller to delete after commit. */
   async function deleteFile(id: string, tx: DbOrTx = db) {
     const [row] = await tx.delete(files).where(eq(files.id, id)).returning({ storageKey: files.storageKey });
@@ -114,6 +126,7 @@ export function createUsersRepository(db: Db, opts: { onChanged?: (userId: strin
   async function searchVisible(opts: {
     viewerId: string | null;
     q?: string | undefined;
+    username?: string | undefined;
     type?: 'user' | 'model' | undefined;
     friendsOnly: boolean;
     limit: number;
@@ -122,6 +135,7 @@ export function createUsersRepository(db: Db, opts: { onChanged?: (userId: strin
     const conditions: SQL[] = [visibleMemberWhere()];
     if (opts.viewerId) conditions.push(ne(users.id, opts.viewerId));
     if (opts.q) conditions.push(or(ilike(users.username, contains(opts.q)), ilike(users.name, contains(opts.q)))!);
+    if (opts.username) conditions.push(ilike(users.username, contains(opts.username)));
     if (opts.type) conditions.push(eq(users.type, opts.type));
     if (opts.friendsOnly) conditions.push(isNotNull(contacts.id));
     const where = and(...conditions);
@@ -193,6 +207,8 @@ export function createUsersRepository(db: Db, opts: { onChanged?: (userId: strin
     insert,
     update,
     filesByIds,
+    findFile,
+    insertFile,
     deleteFile,
     findVisibleByUsername,
     searchVisible,

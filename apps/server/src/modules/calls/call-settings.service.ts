@@ -1,16 +1,12 @@
-import { ErrorCode, type callSettingsSchema } from '@cc/contracts';
+import type { callSettingsSchema } from '@cc/contracts';
 import type { z } from 'zod';
-import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { VoiceProvider } from '../../providers/voice';
-import type { MemberLookup } from '../accounts';
+import { nextCallSettings, notAModelForCalls, type MemberLookup } from '../accounts';
 
 type CallSettings = z.output<typeof callSettingsSchema>;
 type Callee = NonNullable<Awaited<ReturnType<MemberLookup['findCallee']>>>;
 type Patch = { callRate?: number | undefined; callAvailable?: boolean | undefined; phoneNumber?: string | null | undefined };
-
-/** A model-only action: 422 NOT_A_MODEL (docs/product.md#errors). */
-const notAModel = () => new AppError(422, ErrorCode.NOT_A_MODEL, 'Only models can set call settings.');
 
 /**
  * A model's call settings (docs/product.md#calls): rate, availability and the phone Twilio rings.
@@ -30,7 +26,7 @@ export function createCallSettingsService(deps: {
 
   async function modelOf(userId: string): Promise<Callee> {
     const member = await deps.members.findCallee(userId);
-    if (!member || member.type !== 'model') throw notAModel();
+    if (!member || member.type !== 'model') throw notAModelForCalls();
     return member;
   }
 
@@ -41,17 +37,11 @@ export function createCallSettingsService(deps: {
   /** `callRate` in hundredths (the route's schema decoded the tokens sent). */
   async function update(userId: string, patch: Patch): Promise<CallSettings> {
     const current = await modelOf(userId);
+    // The rules live with the columns, in accounts: PUT /users/updateProfile {callAvailable} uses them too.
     const next = {
-      callRate: patch.callRate ?? current.callRate,
-      callAvailable: patch.callAvailable ?? current.callAvailable,
+      ...nextCallSettings(current, patch),
       phoneNumber: patch.phoneNumber === undefined ? current.phoneNumber : patch.phoneNumber,
     };
-    // Available at no price would make every minute a free one the ledger cannot record.
-    if (next.callAvailable && next.callRate <= 0) {
-      throw new AppError(422, ErrorCode.VALIDATION_FAILED, 'Set a call rate above 0 tokens before taking calls.', {
-        fields: { callRate: 'Set a call rate above 0 tokens before taking calls.' },
-      });
-    }
     const updated = await deps.members.updateCallSettings(userId, next);
     // The signed-in model's other tabs (and the "me" they hold) learn the new settings.
     deps.events.publish('user.updated', { userId });

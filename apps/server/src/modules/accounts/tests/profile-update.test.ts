@@ -35,9 +35,11 @@ it('refuses a username someone else has with 409 USERNAME_TAKEN, but accepts kee
   expect((await update(token, { username: user.username })).status).toBe(200);
 });
 
-it('counts the profile complete once it has a name, username, bio and picture', async () => {
+it('counts the profile complete once it has a username, a bio and a gender; a picture is not needed', async () => {
   const { token } = await createMember(app);
   expect((await update(token, { bio: 'Hello there' })).body.data.isCompletedProfile).toBe(false);
+  expect((await update(token, { gender: 'female' })).body.data.isCompletedProfile).toBe(true);
+  // A picture changes nothing either way.
   const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c33' } })
     .png()
     .toBuffer();

@@ -43,7 +43,7 @@ describe("a model's call settings", () => {
     expect((await raw('GET', '/users/me', model.token)).body.data).toMatchObject({ callRate: 2.5, callAvailable: true });
   });
 
-  it('refuses members who are not models (422 NOT_A_MODEL), bad rates and bad phones (422)', async () => {
+  it('refuses members who are not models (403 NOT_A_MODEL), bad rates and bad phones (422)', async () => {
     const member = await createMember(app);
     for (const [method, path, body] of [
       ['GET', '/masked-call/settings', undefined],
@@ -51,7 +51,8 @@ describe("a model's call settings", () => {
       ['PUT', '/masked-call/settings', { callAvailable: true }],
     ] as const) {
       const res = await raw(method, path, member.token, body);
-      expect(res.status).toBe(422);
+      // A permission, not bad input (docs/product.md#calls).
+      expect(res.status).toBe(403);
       expect(res.body).toEqual({
         code: 'NOT_A_MODEL',
         msg: 'Only models can set call settings.',
