@@ -13,6 +13,12 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     callRate: 0,
     callAvailable: false,
     phoneVerified: false,
+    isApproved: true,
+    gender: null,
+    age: null,
+    city: '',
+    state: '',
+    country: '',
     createdAt: '2026-01-01T00:00:00.000Z',
     email: 'ada@example.test',
     role: 'user',
@@ -21,6 +27,9 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     isCompletedProfile: false,
     modelStatus: 'none',
     verificationDocument: null,
+    address: '',
+    postCode: '',
+    phoneNumber: null,
     ...overrides,
   };
 }

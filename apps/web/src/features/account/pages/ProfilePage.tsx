@@ -14,7 +14,7 @@ export default function ProfilePage() {
       <PageHeader title="Profile" description="How you appear to others on the site." />
       {user.isCompletedProfile ? null : (
         <Alert tone="info" title="Finish your profile">
-          Add a photo and a short bio so people know who they are talking to.
+          Add a short bio and your gender so people know who they are talking to.
         </Alert>
       )}
       <AvatarCard user={user} />

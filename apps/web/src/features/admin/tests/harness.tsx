@@ -29,6 +29,12 @@ export const ADMIN: Me = {
   callRate: 0,
   callAvailable: false,
   phoneVerified: false,
+  isApproved: true,
+  gender: null,
+  age: null,
+  city: '',
+  state: '',
+  country: '',
   createdAt: '2026-01-01T00:00:00.000Z',
   email: 'admin@example.test',
   role: 'admin',
@@ -37,6 +43,9 @@ export const ADMIN: Me = {
   isCompletedProfile: false,
   modelStatus: 'none',
   verificationDocument: null,
+  address: '',
+  postCode: '',
+  phoneNumber: null,
 };
 
 /** Publishes the shell's public-config query so tests can see whether saving refreshes it. */
@@ -103,6 +112,9 @@ export function aMember(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
     emailVerified: true,
     balance: 0,
     avatarUrl: null,
+    phoneNumber: null,
+    address: '',
+    postCode: '',
     createdAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };

@@ -28,7 +28,7 @@ function nextSteps(user: Me): Step[] {
     id: 'profile',
     icon: 'user',
     title: 'Complete your profile',
-    text: 'Add a photo and a short bio so people know who they are talking to.',
+    text: 'Add a short bio and your gender so people know who they are talking to.',
     to: '/account/profile',
     action: 'Edit profile',
     done: user.isCompletedProfile,
