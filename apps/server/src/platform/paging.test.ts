@@ -46,7 +46,7 @@ describe.each(['/api/notifications', '/api/contact'])('%s', (list) => {
       ['take=0', 'take'],
       ['page=0', 'page'],
       ['page=abc', 'page'],
-    ]) {
+    ] as const) {
       const res = await app.request('GET', `${list}?${query}`, { token });
       expect(res.status, query).toBe(422);
       expect(res.body.details.fields, query).toHaveProperty(field);

@@ -91,7 +91,7 @@ export function resolvePaging<T extends Paging>(query: T): T & { limit: number; 
 }
 
 /** A field read from the query string that is always present once read, as `limit` and `skip` are. */
-type FilledQueryInt = z.ZodPipe<z.ZodTransform<unknown, unknown>, z.ZodDefault<z.ZodCoercedNumber>>;
+type FilledQueryInt = z.ZodPreprocess<z.ZodDefault<z.ZodCoercedNumber>>;
 
 /**
  * Most lists' query. Still a ZodObject, since features `.extend()` it with their filters; its

@@ -62,6 +62,11 @@ const DEFAULT_MAX = 100_000_000_000;
  * `"1e3"` are not amounts, though `Number()` would read some of them. Answers still send numbers.
  */
 const numericText = z.codec(z.string().regex(/^-?\d+(\.\d+)?$/), z.number(), { decode: Number, encode: String });
+/**
+ * Typed as a number, which is what clients are told to send and what answers and socket events
+ * carry: types read from a schema's input side (event payloads, the web app's calls) stay numbers.
+ */
+const wireNumber = (error: string) => z.union([z.number(), numericText], { error }) as unknown as z.ZodType<number, number>;
 
 /**
  * A token amount: tokens (at most two decimals) on the wire, integer hundredths inside. Parsing a
@@ -70,8 +75,7 @@ const numericText = z.codec(z.string().regex(/^-?\d+(\.\d+)?$/), z.number(), { d
  * number; the OpenAPI document still says number (platform/openapi.ts).
  */
 export function tokenAmount({ min = 0, max = DEFAULT_MAX, label = 'The amount', description }: TokenAmountOptions = {}) {
-  const wire = z
-    .union([z.number(), numericText], { error: `${label} must be a number of tokens` })
+  const wire = wireNumber(`${label} must be a number of tokens`)
     .refine(hasAtMostTwoDecimals, { message: `${label} has at most two decimals`, abort: true })
     .refine((t) => tokensToHundredths(t) >= min, {
       message: min === 0 ? `${label} cannot be negative` : `${label} must be at least ${formatTokens(hundredthsToTokens(min))} tokens`,
