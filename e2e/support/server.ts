@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import type { Config } from '../../apps/server/src/config/config';
 import { createTestApp, type TestApp } from '../../apps/server/src/test-support/harness';
 
 // E2E_WEB_DIST lets a developer test a build kept elsewhere (`vite build --outDir`) while editing.
@@ -12,11 +13,11 @@ export type RunningServer = TestApp & { baseUrl: string };
  * The real server (API, sockets, built web app) on a free port, with its own data directory and
  * database, and the mail job running so codes land in the outbox as they would for a person.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(config: Partial<Config> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error('The web app is not built: run "npm run build" (npm test does it first).');
   }
-  const app = await createTestApp({ config: { webDist: WEB_DIST, rateLimitScale: 20 }, build: { startJobs: true } });
+  const app = await createTestApp({ config: { webDist: WEB_DIST, rateLimitScale: 20, ...config }, build: { startJobs: true } });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.app.server.address() as AddressInfo;
   return Object.assign(app, { baseUrl: `http://127.0.0.1:${port}` });
