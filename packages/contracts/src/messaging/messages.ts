@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicUserSchema } from '../accounts/schemas';
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageQuerySchema } from '../common/envelope';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageQuerySchema, pagingFields } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { expectedPriceSchema } from '../common/price-seen';
 import { mediaSchema } from './media';
@@ -75,13 +75,25 @@ export const sendMessageSchema = z
   });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
-/** GET /messages/{conversationId} — newest first; `before`/`after` are `seq` cursors; `q` searches the text. */
-export const messageListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  before: z.coerce.number().int().min(0).optional(),
-  after: z.coerce.number().int().min(0).optional(),
-  q: z.string().trim().max(100, 'Search for at most 100 characters').optional(),
-});
+/**
+ * GET /messages/{conversationId} — newest first; `before`/`after` are `seq` cursors; `q` searches the
+ * text. `take` and `page` (from 1) page by position instead, as the xChat client does
+ * (docs/product.md, "On the wire"); a cursor, which never shifts when a message arrives, wins over `page`.
+ */
+export const messageListQuerySchema = z
+  .object({
+    limit: pagingFields.limit,
+    take: pagingFields.take,
+    page: pagingFields.page,
+    before: z.coerce.number().int().min(0).optional(),
+    after: z.coerce.number().int().min(0).optional(),
+    q: z.string().trim().max(100, 'Search for at most 100 characters').optional(),
+  })
+  .transform(({ limit, take, page, ...cursors }) => {
+    const size = limit ?? take ?? PAGE_LIMIT_DEFAULT;
+    const byCursor = cursors.before !== undefined || cursors.after !== undefined;
+    return { ...cursors, limit: size, skip: byCursor || page === undefined ? 0 : (page - 1) * size };
+  });
 export type MessageListQuery = z.input<typeof messageListQuerySchema>;
 
 /** A page of messages: newest first, `count` matching in all, `hasMore` older ones beyond this page. */

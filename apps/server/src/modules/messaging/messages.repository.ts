@@ -54,8 +54,11 @@ function storedRecord(values: NewMessage, row: StoredRow): MessageRecord {
   };
 }
 
-/** A page cut by `seq`: `after` alone reads forward from the cursor (so nothing is skipped); otherwise backward. */
-type SeqWindow = { limit: number; before?: number | undefined; after?: number | undefined };
+/**
+ * A page cut by `seq`: `after` alone reads forward from the cursor (so nothing is skipped); otherwise
+ * backward. `skip` pages by position from the newest (`?page=` of the xChat client).
+ */
+type SeqWindow = { limit: number; before?: number | undefined; after?: number | undefined; skip?: number | undefined };
 
 /** The only code touching messages (and the files they carry). */
 export function createMessagesRepository(db: Db) {
@@ -105,7 +108,8 @@ export function createMessagesRepository(db: Db) {
     const rows = await query
       .where(and(...conditions))
       .orderBy(forward ? asc(messages.seq) : desc(messages.seq))
-      .limit(window.limit + 1);
+      .limit(window.limit + 1)
+      .offset(window.skip ?? 0);
     const hasMore = rows.length > window.limit;
     const page = rows.slice(0, window.limit);
     return { rows: forward ? page.reverse() : page, hasMore };

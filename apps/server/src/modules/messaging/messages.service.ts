@@ -93,7 +93,7 @@ export function createMessagesService({
   }: {
     viewerId: string;
     conversationId: string;
-    query: { limit: number; before?: number | undefined; after?: number | undefined; q?: string | undefined };
+    query: { limit: number; skip: number; before?: number | undefined; after?: number | undefined; q?: string | undefined };
   }): Promise<MessagePage> {
     await membershipOrNotFound(conversationId, viewerId);
     const { rows, count, hasMore } = await messages.page({ conversationId, viewerId, ...query, q: query.q || undefined });

@@ -12,7 +12,19 @@ afterAll(() => app.close());
 
 it("answers the other person's public profile, with whether they are in the viewer's contacts", async () => {
   const member = await createMember(app);
-  const model = await createModel(app, { name: 'Mia Model', bio: 'Hello there', tokenPerMessage: 150, callRate: 300 });
+  const model = await createModel(app, {
+    name: 'Mia Model',
+    bio: 'Hello there',
+    tokenPerMessage: 150,
+    callRate: 300,
+    gender: 'female',
+    age: 29,
+    city: 'Lisbon',
+    country: 'Portugal',
+    address: '1 Rua Augusta',
+    postCode: '1100-048',
+    phoneNumber: '+351211234567',
+  });
   const { _id: id } = await startConversation(app, member.token, model.user.id);
   const [favourite] = await app.ctx.db.insert(contacts).values({ ownerId: member.user.id, contactUserId: model.user.id }).returning();
 
@@ -30,6 +42,12 @@ it("answers the other person's public profile, with whether they are in the view
     callAvailable: false,
     phoneVerified: false,
     createdAt: model.user.createdAt.toISOString(),
+    isApproved: true,
+    gender: 'female',
+    age: 29,
+    city: 'Lisbon',
+    state: '',
+    country: 'Portugal',
     isFriend: true,
     contactId: favourite!.id,
   });
