@@ -1,5 +1,7 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+// The DOM matchers (toBeVisible, toHaveTextContent, …) on every test's expect, with their types.
+import '@testing-library/jest-dom/vitest';
 
 afterEach(() => cleanup());
 

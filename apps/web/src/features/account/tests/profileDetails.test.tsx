@@ -39,7 +39,7 @@ describe('the profile details form', () => {
     server.install();
     renderForm(me);
 
-    expect(screen.getByRole('heading', { name: 'Private details' }).closest('section')?.textContent).toContain(
+    expect(screen.getByRole('heading', { name: 'Private details' }).closest('section')).toHaveTextContent(
       "Only you and the site's administrators see these.",
     );
     fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'female' } });
@@ -49,7 +49,7 @@ describe('the profile details form', () => {
     fireEvent.input(screen.getByLabelText('Phone number'), { target: { value: '+33 6 12 34 56 78' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
 
-    await screen.findByText('Your profile is saved.');
+    expect(await screen.findByText('Your profile is saved.')).toBeVisible();
     const put = server.requests.find((r) => r.method === 'PUT');
     expect(sentBody(put)).toMatchObject({
       gender: 'female',
@@ -68,7 +68,7 @@ describe('the profile details form', () => {
     fireEvent.input(screen.getByLabelText('Age'), { target: { value: '16' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     const age = screen.getByLabelText('Age');
-    await waitFor(() => expect(age.closest('.ui-field')?.textContent).toContain('You must be at least 18 years old'));
+    await waitFor(() => expect(age.closest('.ui-field')).toHaveTextContent('You must be at least 18 years old'));
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -84,8 +84,8 @@ describe('the "Finish your profile" hint', () => {
         </MemoryRouter>
       </Provider>,
     );
-    expect(screen.getByRole('status').textContent).toContain('Add a short bio and your gender so people know who they are talking to.');
+    expect(screen.getByRole('status')).toHaveTextContent('Add a short bio and your gender so people know who they are talking to.');
     store.dispatch(userUpdated(buildMe({ isCompletedProfile: true, bio: 'Hi', gender: 'male' })));
-    await waitFor(() => expect(screen.queryByText('Finish your profile')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Finish your profile')).not.toBeInTheDocument());
   });
 });

@@ -71,7 +71,7 @@ it('sends a code, then requests the payout: the request tops the history and the
   const { store } = renderPayouts('/payouts');
 
   const form = await screen.findByRole('form', { name: 'Request a payout' });
-  expect(form.textContent).toContain('PayPal · ruby.pay@example.test');
+  expect(form).toHaveTextContent('PayPal · ruby.pay@example.test');
   // No code, no request: the button waits for the code to be sent.
   expect(within(form).getByRole('button', { name: 'Request payout' }).hasAttribute('disabled')).toBe(true);
 
