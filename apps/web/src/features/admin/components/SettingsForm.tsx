@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { Settings } from '@cc/contracts';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
-import { Alert, Button, Card, TextField } from '../../../shared/ui';
+import { Alert, Button, Card, Checkbox, TextField } from '../../../shared/ui';
 import { useUpdateSettingsMutation } from '../api/adminApi';
 import { FooterFields } from './FooterFields';
 import { SETTINGS_FORM_FIELDS, settingsFormSchema, toFormValues, toUpdate, withFormFieldNames } from './settingsForm';
@@ -98,6 +98,13 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             {...register('callRingSeconds')}
           />
         </div>
+      </Card>
+      <Card title="Other clients" description="Apps of the older xChat family can use this site as their server.">
+        <Checkbox
+          label="Send the xChat client's live events"
+          description="Messages, balances, blocks, sales and tips are also sent under the event names that app listens for. Our own site does not need them; turning them off saves about two events per message."
+          {...register('legacySocketEvents')}
+        />
       </Card>
       <FooterFields register={register} control={control} errors={errors} />
       {/* Unsaved changes keep the save row in view while the long form scrolls. */}

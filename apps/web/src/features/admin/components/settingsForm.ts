@@ -29,6 +29,7 @@ export const settingsFormSchema = z.object({
     .regex(/^\d{1,3}$/, 'Enter a whole number of seconds from 10 to 120')
     .transform(Number)
     .pipe(shape.callRingSeconds),
+  legacySocketEvents: shape.legacySocketEvents,
   footerContent: shape.footerContent,
   footerScript: shape.footerScript,
 });
@@ -42,6 +43,7 @@ export const SETTINGS_FORM_FIELDS = [
   'minPayout',
   'signupFreeTokens',
   'callRingSeconds',
+  'legacySocketEvents',
   'footerContent',
   'footerScript',
 ] as const;
@@ -54,6 +56,7 @@ export function toFormValues(settings: Settings): SettingsFormValues {
     minPayout: formatTokens(settings.minPayoutTokens),
     signupFreeTokens: formatTokens(settings.signupFreeTokens),
     callRingSeconds: String(settings.callRingSeconds),
+    legacySocketEvents: settings.legacySocketEvents,
     footerContent: settings.footerContent,
     footerScript: settings.footerScript,
   };

@@ -134,3 +134,19 @@ it('refuses a favicon that is too large or of the wrong type, and uploads a good
   expect(await screen.findByText(/Favicon updated/)).toBeTruthy();
   expect(screen.getByRole('img', { name: 'Current icon' }).getAttribute('src')).toBe('/api/files/f1/favicon.png');
 });
+
+it("turns the xChat client's live events off", async () => {
+  const server = settingsServer();
+  renderAdmin('/admin/settings');
+  const toggle = await screen.findByRole('checkbox', { name: "Send the xChat client's live events" });
+  expect(toggle).toBeChecked();
+  expect(toggle).toHaveAccessibleDescription(/about two events per message/);
+
+  fireEvent.click(toggle);
+  fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+  await waitFor(() => expect(server.callsTo('PUT', '/api/admin/settings')).toHaveLength(1));
+  expect(server.callsTo('PUT', '/api/admin/settings')[0]!.body).toMatchObject({ legacySocketEvents: false });
+  // Saved: the form starts again from what the server answered, the box still clear.
+  expect(await screen.findByText('All changes saved.')).toBeVisible();
+  expect(screen.getByRole('checkbox', { name: "Send the xChat client's live events" })).not.toBeChecked();
+});
