@@ -67,7 +67,7 @@ it('refuses bad input with the failing field and writes nothing', async () => {
     [{ name: 'Three decimals', tokens: 12.345, priceCents: 100 }, 'tokens'],
     [{ name: 'Less than a token', tokens: 0.5, priceCents: 100 }, 'tokens'],
     [{ name: 'Negative', tokens: -100, priceCents: 100 }, 'tokens'],
-    [{ name: 'As text', tokens: '100', priceCents: 100 }, 'tokens'],
+    [{ name: 'As text', tokens: 'a hundred', priceCents: 100 }, 'tokens'],
     [{ name: 'Cheap', tokens: 100, priceCents: 10 }, 'priceCents'],
     [{ name: 'Fraction of a cent', tokens: 100, price: 9.999 }, 'price'],
     [{ name: 'Two prices', tokens: 100, priceCents: 999, price: 10 }, 'price'],

@@ -13,6 +13,7 @@ const DEFAULTS = {
   minPayoutTokens: 100,
   signupFreeTokens: 0,
   callRingSeconds: 30,
+  legacySocketEvents: true,
 };
 
 let app: TestApp;
@@ -79,6 +80,7 @@ it('refuses sign-up tokens and ring times out of range, naming the field, and ke
     [{ callRingSeconds: 121 }, 'callRingSeconds: Ring time must be at most 120 seconds'],
     [{ callRingSeconds: 30.5 }, 'callRingSeconds: Ring time must be a whole number of seconds'],
     [{ callRingSeconds: '30' }, 'callRingSeconds: Ring time must be a number of seconds'],
+    [{ legacySocketEvents: 'yes' }, 'legacySocketEvents: Legacy socket events must be on or off'],
     // Everything is checked before anything is written: the good field does not land either.
     [{ siteName: 'Half written', callRingSeconds: 0 }, 'callRingSeconds: Ring time must be at least 10 seconds'],
   ];
