@@ -44,7 +44,12 @@ describe('error bodies carry `message`, the same text as `msg`', () => {
     expectErrorBody(invalid.body, 'VALIDATION_FAILED');
     expect(invalid.body.details.fields).toHaveProperty('email');
 
-    const badJson = await app.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const badJson = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(badJson.statusCode).toBe(422);
     expectErrorBody(badJson.json(), 'VALIDATION_FAILED');
 
