@@ -14,6 +14,7 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     callAvailable: false,
     phoneVerified: false,
     isApproved: true,
+    isActive: true,
     gender: null,
     age: null,
     city: '',
@@ -29,7 +30,7 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     verificationDocument: null,
     address: '',
     postCode: '',
-    phoneNumber: null,
+    phoneNumber: '',
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModel, giveTokens } from '../test-support/factories';
+import { createAdmin, createModel, giveTokens } from '../test-support/factories';
 import { createTestApp, latestCode, type TestApp } from '../test-support/harness';
 
 /**
@@ -133,7 +133,11 @@ describe('the xChat member client', () => {
     conversationId = opened.body.data._id;
     expect(ids(opened.body.data.members)).toEqual([member.id, model.user.id].sort());
     const listed = (await call('GET', '/conversation', { token: member.token })).body.data.items[0];
-    expect(listed.members.find((m: { _id: string }) => m._id === model.user.id).username).toBe(model.user.username);
+    // Its chat keeps the input shut for a member that is not `isActive`.
+    expect(listed.members.find((m: { _id: string }) => m._id === model.user.id)).toMatchObject({
+      username: model.user.username,
+      isActive: true,
+    });
   });
 
   it('exchanges messages: the first announces the conversation, each side receives new_message with the sender', async () => {
@@ -246,5 +250,14 @@ describe('the xChat member client', () => {
     });
     expect(requested.status).toBe(201);
     expect(requested.body.data).toMatchObject({ token: 100, status: 'pending' });
+  });
+
+  it('shows a suspended model as not isActive on the conversation, so its chat input shuts', async () => {
+    const admin = await createAdmin(app);
+    expect(
+      (await app.request('POST', `/api/admin/users/${model.user.id}/suspend`, { token: admin.token, body: { reason: 'Test' } })).status,
+    ).toBeLessThan(300);
+    const conversation = (await call('GET', `/conversation/${conversationId}`, { token: member.token })).body.data;
+    expect(conversation.members.find((m: { _id: string }) => m._id === model.user.id).isActive).toBe(false);
   });
 });

@@ -276,6 +276,11 @@ export const publicUserSchema = z.object({
   phoneVerified: z.boolean(),
   /** Models: approved by an administrator; members: always true. */
   isApproved: z.boolean(),
+  /**
+   * False once the account is deactivated or suspended: it cannot be written to. The xChat client
+   * reads it on a conversation's members and keeps its input shut without it.
+   */
+  isActive: z.boolean(),
   gender: genderSchema.nullable(),
   age: z.number().int().nullable(),
   city: z.string(),
@@ -300,10 +305,13 @@ export const meSchema = publicUserSchema.extend({
   isCompletedProfile: z.boolean(),
   modelStatus: modelStatusSchema,
   verificationDocument: verificationDocumentSchema.nullable(),
-  /** Private: the member and administrators only. */
+  /**
+   * Private: the member and administrators only. Each is a string, '' when unset, as the xChat
+   * profile form expects (its validation refuses null and blocks the whole form).
+   */
   address: z.string(),
   postCode: z.string(),
-  phoneNumber: z.string().nullable(),
+  phoneNumber: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
 

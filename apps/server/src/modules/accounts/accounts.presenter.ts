@@ -48,6 +48,7 @@ export function toPublicUser(user: UserRow, avatar: FileRef | null | undefined):
     callAvailable: user.callAvailable,
     phoneVerified: user.phoneVerified,
     isApproved: isApproved(user),
+    isActive: user.status === 'active',
     gender: user.gender,
     age: user.age,
     city: user.city,
@@ -83,7 +84,7 @@ export function toMe(user: UserRow, files: Map<string, FileRef>, balance: number
 }
 
 /** Contact details only the member and administrators see, never a public or listed profile. */
-const privateDetails = (user: UserRow) => ({ address: user.address, postCode: user.postCode, phoneNumber: user.phoneNumber });
+const privateDetails = (user: UserRow) => ({ address: user.address, postCode: user.postCode, phoneNumber: user.phoneNumber ?? '' });
 
 export const toAdminModelRow = (user: UserRow, avatar: FileRef | null, files: Map<string, FileRef>): AdminModelRow => ({
   _id: user.id,

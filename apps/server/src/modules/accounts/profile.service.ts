@@ -262,6 +262,7 @@ export function createProfileService(deps: {
       await sessions.revoke({ userId }, tx);
     });
     events.publish('session.revoked', { userId, sessionIds: 'all', reason: 'deactivated' });
+    events.publish('user.updated', { userId });
     return { ok: true as const, message: 'Your account is deactivated. You have been signed out everywhere.' };
   }
 

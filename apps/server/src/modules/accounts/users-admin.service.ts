@@ -53,6 +53,8 @@ export function createUsersAdminService({
       return updated;
     });
     events.publish('session.revoked', { userId, sessionIds: 'all', reason: 'suspended' });
+    // Others see the account as not active (`isActive`) wherever its profile is remembered.
+    events.publish('user.updated', { userId });
     return rowOf(user);
   }
 

@@ -44,6 +44,20 @@ describe('PUT /users/updateProfile with the xChat fields', () => {
     expect((await app.request('GET', '/api/users/me', { token })).body.data).toMatchObject({ city: 'Lyon', postCode: '69001' });
   });
 
+  it('answers unset private details as empty strings, and takes them back as sent: the xChat form posts every field it read', async () => {
+    const { token } = await createMember(app);
+    const me = (await app.request('GET', '/api/users/me', { token })).body.data;
+    // Its form validates each as a string before sending; a null would block the whole form.
+    expect(me).toMatchObject({ address: '', postCode: '', phoneNumber: '', city: '', state: '', country: '' });
+    const { username, email, address, postCode, phoneNumber, city, state, country } = me;
+    const readBack = { username, email, address, postCode, phoneNumber, city, state, country };
+    const res = await update(token, { ...readBack, gender: 'female', age: 29, bio: 'I like long talks about films.' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ ...readBack, gender: 'female', age: 29, isCompletedProfile: true });
+    expect((await update(token, { phoneNumber: '+33 6 12 34 56 78' })).body.data.phoneNumber).toBe('+33612345678');
+    expect((await update(token, { phoneNumber: '' })).body.data.phoneNumber).toBe('');
+  });
+
   it('changes only the fields sent, and an empty string clears one', async () => {
     const { token } = await createMember(app);
     await update(token, { city: 'Oslo', country: 'Norway', gender: 'male', age: 40 });

@@ -43,6 +43,7 @@ it("answers the other person's public profile, with whether they are in the view
     phoneVerified: false,
     createdAt: model.user.createdAt.toISOString(),
     isApproved: true,
+    isActive: true,
     gender: 'female',
     age: 29,
     city: 'Lisbon',

@@ -30,6 +30,7 @@ export const ADMIN: Me = {
   callAvailable: false,
   phoneVerified: false,
   isApproved: true,
+  isActive: true,
   gender: null,
   age: null,
   city: '',
@@ -45,7 +46,7 @@ export const ADMIN: Me = {
   verificationDocument: null,
   address: '',
   postCode: '',
-  phoneNumber: null,
+  phoneNumber: '',
 };
 
 /** Publishes the shell's public-config query so tests can see whether saving refreshes it. */

@@ -66,6 +66,7 @@ export function aMember(overrides: Partial<ListedUser> = {}): ListedUser {
     callAvailable: true,
     phoneVerified: false,
     isApproved: true,
+    isActive: true,
     gender: null,
     age: null,
     city: '',

@@ -86,6 +86,7 @@ export function aProfile(overrides: Partial<ProfileByUsername> = {}): ProfileByU
     callAvailable: false,
     phoneVerified: false,
     isApproved: true,
+    isActive: true,
     gender: null,
     age: null,
     city: '',
