@@ -17,11 +17,16 @@ function mail(to: string, subject: string, template: string, paragraphs: string[
 
 // The code comes first in code mails so it is the first 6-digit number a reader (or test) sees.
 
-export const verifyEmailMail = (to: string, name: string, code: string, minutes: number) =>
+/**
+ * `confirmPage` is where the code can be typed: a client with no box for it (the xChat client
+ * expects a link) sends people there (docs/product.md#xchat-clients). The code stays out of the URL.
+ */
+export const verifyEmailMail = (to: string, name: string, code: string, minutes: number, confirmPage: string) =>
   mail(to, 'Confirm your e-mail address', 'verify-email', [
     `Your confirmation code is ${code}`,
     `Hello ${name},`,
     `enter this code to confirm your e-mail address. It is valid for ${minutes} minutes.`,
+    `You can type it here: ${confirmPage}`,
     'If you did not create an account, ignore this e-mail.',
   ]);
 

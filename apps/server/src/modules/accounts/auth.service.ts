@@ -61,6 +61,8 @@ export function createAuthService(deps: {
   welcome: { settings: Pick<SettingsService, 'cached'>; ledger: Pick<Ledger, 'grantSignupTokens' | 'announce'> };
 }) {
   const { db, users, tokens, codes, sessions, mail, events } = deps;
+  /** Our page where a mailed confirmation code is typed, the address filled in. */
+  const confirmPageOf = (email: string) => `${deps.publicUrl}/auth/verify?email=${encodeURIComponent(email)}`;
 
   /**
    * Members (not models: tokens a model holds can be paid out) get `signupFreeTokens` in the
@@ -87,7 +89,10 @@ export function createAuthService(deps: {
           tx,
         );
         const code = await codes.issue({ userId: user.id, purpose: 'verify-email' }, tx);
-        await mail.enqueue(verifyEmailMail(user.email, user.name, code, CODE_RULES['verify-email'].ttlMinutes), tx);
+        await mail.enqueue(
+          verifyEmailMail(user.email, user.name, code, CODE_RULES['verify-email'].ttlMinutes, confirmPageOf(user.email)),
+          tx,
+        );
         return grantWelcomeTokens(user, tx);
       });
     } catch (error) {
@@ -118,7 +123,10 @@ export function createAuthService(deps: {
     if (user && due) {
       await db.transaction(async (tx) => {
         const code = await codes.issue({ userId: user.id, purpose: 'verify-email' }, tx);
-        await mail.enqueue(verifyEmailMail(user.email, user.name, code, CODE_RULES['verify-email'].ttlMinutes), tx);
+        await mail.enqueue(
+          verifyEmailMail(user.email, user.name, code, CODE_RULES['verify-email'].ttlMinutes, confirmPageOf(user.email)),
+          tx,
+        );
       });
     }
     return { ok: true as const, message: 'If that address belongs to an account waiting for confirmation, a new code is on its way.' };

@@ -18,6 +18,10 @@ it('registers, mails a code, confirms the address, then signs in', async () => {
   expect(mails).toHaveLength(1);
   expect(mails[0]!.subject).toBe('Confirm your e-mail address');
   const verifyCode = await latestCode(app, 'new.person@example.test');
+  // A link to the page where the code is typed, for clients with no box of their own; never the code itself.
+  const link = `${app.config.publicUrl}/auth/verify?email=new.person%40example.test`;
+  expect(mails[0]!.text).toContain(link);
+  expect(mails[0]!.text).not.toMatch(new RegExp(`https?://\\S*${verifyCode}`));
 
   const verified = await app.request('POST', '/api/auth/verify/code', { body: { email: person.email, verifyCode } });
   expect(verified.status).toBe(200);
