@@ -147,10 +147,21 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
   return { issue, authenticate, revoke, forget };
 }
 
+function bearerTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+}
+
+/**
+ * Whether the request signed in with the Authorization header, which only a client holding the token
+ * can send, rather than with the cookie a link on another site brings along (docs/product.md#compatibility).
+ */
+export const signedInByBearer = (request: FastifyRequest) => bearerTokenOf(request) !== undefined;
+
 /** Bearer header first; the cookie only for safe methods (downloads from links), never for writes. */
 function tokenFrom(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  const bearer = bearerTokenOf(request);
+  if (bearer) return bearer;
   if (request.method === 'GET' || request.method === 'HEAD') return request.cookies?.[ACCESS_TOKEN_COOKIE];
   return undefined;
 }

@@ -1,15 +1,12 @@
 import { profileRoutes as routes } from '@cc/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { currentAuth } from '../../platform/auth';
+import { currentAuth, signedInByBearer } from '../../platform/auth';
 import { byUser } from '../../platform/rate-limit';
 import { mountRoute } from '../../platform/routes';
 import { receiveUpload } from '../../platform/uploads';
 import type { ProfileService } from './profile.service';
 import { AVATAR_POLICY, DOCUMENT_POLICY } from './upload-policies';
-
-/** The session came from the Authorization header (platform/auth.ts reads it before the cookie). */
-const signedInByBearer = (request: FastifyRequest) => request.headers.authorization?.startsWith('Bearer ') === true;
 
 /** The signed-in member's own account. Uploads are read by the handler, after the guard. */
 export function registerProfileRoutes(
