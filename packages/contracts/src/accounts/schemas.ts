@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasNoNul, pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
+import { phoneNumberSchema } from '../calls/schemas';
 import { passwordSchema } from './password';
 
 /**
@@ -139,10 +140,8 @@ export const profilePhoneSchema = z.preprocess(
     const v = clearable(value);
     return typeof v === 'string' ? v.replace(/[\s().-]/g, '') : v;
   },
-  z
-    .string({ error: 'Phone number must be text' })
-    .regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone number with its country code, like +14155550123')
-    .nullable(),
+  // The same rule as the call settings' phone: an account has one phone.
+  phoneNumberSchema.nullable(),
 );
 
 /**
