@@ -16,6 +16,7 @@ import type { SettingsService } from './modules/system';
 import type { Ledger } from './modules/wallet';
 import type { MemberLookup } from './modules/accounts';
 import type { AuditLog } from './platform/audit';
+import type { Clock } from './platform/clock';
 
 /**
  * What a feature module may use: the shared services, each built once in `app.ts` (the composition
@@ -23,6 +24,8 @@ import type { AuditLog } from './platform/audit';
  */
 export type AppContext = {
   config: Config;
+  /** The time everything that expires or is billed reads (platform/clock.ts); tests move it. */
+  clock: Clock;
   database: Database;
   db: Db;
   events: EventBus;

@@ -27,6 +27,7 @@ import { openApiTransform } from './platform/openapi';
 import { createMailTransport, type MailTransport } from './platform/mail/mailer';
 import { createMailQueue, createMailWorker } from './platform/mail/outbox';
 import { createJobs } from './platform/jobs';
+import { systemClock, type Clock } from './platform/clock';
 import { rateLimitFactory } from './platform/rate-limit';
 import { redisOrLocalStore } from './platform/rate-limit-store';
 import { createMemoryLoginThrottle, createRedisLoginThrottle } from './platform/login-throttle';
@@ -67,7 +68,9 @@ export type BuildOptions = {
   mailTransport?: MailTransport;
   /** Start the background mail worker (default true). Tests may drive it with `flushMail`. */
   startJobs?: boolean;
-  /** The calls module's clock and voice provider (tests move time instead of sleeping). */
+  /** The server's clock (platform/clock.ts); tests pass one they move instead of sleeping. */
+  clock?: Clock;
+  /** The calls module's voice provider (tests of a provider's failures). */
   calls?: CallsModuleOptions;
 };
 
@@ -135,7 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = createSessionService({ db: database.db, secret: config.jwtSecret });
   const transport =
     options.mailTransport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
-  const jobs = createJobs((msg, err) => app.log.error({ err }, msg));
+  const clock = options.clock ?? systemClock;
+  const jobs = createJobs((msg, err) => app.log.error({ err }, msg), clock);
   const mailWorker = createMailWorker({ db: database.db, transport, events, log: (msg, err) => app.log.warn({ err }, msg) });
 
   // Commands issued in the same turn of the event loop (the rate limit and presence reads of
@@ -153,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const settings = createSettingsService({ db: database.db });
   const ctx: AppContext = {
     config,
+    clock,
     database,
     db: database.db,
     events,

@@ -1,3 +1,5 @@
+import { isMovable, systemClock, type Clock } from './clock';
+
 /**
  * Periodic background work registered by modules (`ctx.jobs.every(...)`) and started by the app
  * unless told not to (tests drive jobs by calling them). A run never overlaps the previous one of
@@ -6,10 +8,16 @@
  */
 export type Jobs = ReturnType<typeof createJobs>;
 
-export function createJobs(log: (msg: string, err?: unknown) => void) {
+/**
+ * When a test moves the clock (platform/clock.ts), every started job runs at once, so what fell due
+ * in the jump happens as it would have on its next tick, without waiting for the tick.
+ */
+export function createJobs(log: (msg: string, err?: unknown) => void, clock: Clock = systemClock) {
   const registered: { name: string; intervalMs: number; run: () => Promise<unknown> }[] = [];
   const timers: NodeJS.Timeout[] = [];
+  const ticks: ((moved: boolean) => void)[] = [];
   const running = new Set<Promise<unknown>>();
+  let stopListening = () => {};
 
   return {
     every(name: string, intervalMs: number, run: () => Promise<unknown>) {
@@ -18,8 +26,10 @@ export function createJobs(log: (msg: string, err?: unknown) => void) {
     start() {
       for (const job of registered) {
         let busy = false;
-        const tick = () => {
-          if (busy) return;
+        // A move of the clock during a run is acted on right after it, not a tick later.
+        let again = false;
+        const tick = (moved = false) => {
+          if (busy) return void (again ||= moved);
           busy = true;
           const run = job
             .run()
@@ -27,13 +37,19 @@ export function createJobs(log: (msg: string, err?: unknown) => void) {
             .finally(() => {
               busy = false;
               running.delete(run);
+              if (again && timers.length) {
+                again = false;
+                tick(true);
+              }
             });
           running.add(run);
         };
-        const timer = setInterval(tick, job.intervalMs);
+        const timer = setInterval(() => tick(), job.intervalMs);
         timer.unref();
         timers.push(timer);
+        ticks.push(tick);
       }
+      if (isMovable(clock)) stopListening = clock.onMove(() => ticks.forEach((tick) => tick(true)));
     },
     /** Runs one job now and answers its result (tests, and an operator who cannot wait). */
     async run(name: string): Promise<unknown> {
@@ -43,6 +59,8 @@ export function createJobs(log: (msg: string, err?: unknown) => void) {
     },
     /** Stops the timers and waits for runs in flight, so shutdown never cuts one in half. */
     async stop() {
+      stopListening();
+      ticks.splice(0);
       timers.splice(0).forEach(clearInterval);
       await Promise.allSettled([...running]);
     },

@@ -14,6 +14,7 @@ import type { SettingsService } from '../system';
 import type { Ledger, Posted } from '../wallet';
 import type { TokensRepository } from './tokens.repository';
 import type { UserRow, UsersRepository } from './users.repository';
+import type { Clock } from '../../platform/clock';
 
 type RegisterData = z.output<typeof registerSchema>;
 type LoginData = z.output<typeof loginSchema>;
@@ -56,6 +57,8 @@ export function createAuthService(deps: {
   events: EventBus;
   publicUrl: string;
   pepper: string;
+  /** Reset links expire by the server's clock (platform/clock.ts). */
+  clock: Clock;
   loginThrottle: LoginThrottle;
   /** Welcome tokens (docs/product.md#welcome-tokens): the setting, and the ledger that grants them. */
   welcome: { settings: Pick<SettingsService, 'cached'>; ledger: Pick<Ledger, 'grantSignupTokens' | 'announce'> };
@@ -164,7 +167,7 @@ export function createAuthService(deps: {
           {
             userId: user.id,
             tokenHash: keyedHash(deps.pepper, 'reset', token),
-            expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+            expiresAt: new Date(deps.clock.ms() + RESET_LINK_MINUTES * 60_000),
           },
           tx,
         );

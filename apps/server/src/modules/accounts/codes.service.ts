@@ -1,4 +1,5 @@
 import { ErrorCode } from '@cc/contracts';
+import type { Clock } from '../../platform/clock';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { keyedHash, sameHash, sixDigitCode } from './secrets';
@@ -16,7 +17,7 @@ export const invalidCode = (msg: string) => new AppError(422, ErrorCode.INVALID_
  * E-mailed 6-digit codes: confirming an address, and the account code that guards deactivation and
  * payouts. Other modules use `consume` through the accounts index.
  */
-export function createCodeService({ tokens, pepper }: { tokens: TokensRepository; pepper: string }) {
+export function createCodeService({ tokens, pepper, clock }: { tokens: TokensRepository; pepper: string; clock: Clock }) {
   const hashOf = (userId: string, purpose: CodePurpose, code: string) => keyedHash(pepper, `code:${purpose}:${userId}`, code);
 
   /** Creates a code that replaces any earlier one; the caller mails it in the same transaction. */
@@ -28,7 +29,7 @@ export function createCodeService({ tokens, pepper }: { tokens: TokensRepository
         userId,
         purpose,
         codeHash: hashOf(userId, purpose, code),
-        expiresAt: new Date(Date.now() + CODE_RULES[purpose].ttlMinutes * 60_000),
+        expiresAt: new Date(clock.ms() + CODE_RULES[purpose].ttlMinutes * 60_000),
       },
       tx,
     );
@@ -43,7 +44,7 @@ export function createCodeService({ tokens, pepper }: { tokens: TokensRepository
     const { maxTries } = CODE_RULES[purpose];
     const row = await tokens.latestOpenCode(userId, purpose);
     if (!row) throw invalidCode('That code is not valid. Ask for a new code.');
-    if (row.expiresAt.getTime() <= Date.now()) throw invalidCode('That code has expired. Ask for a new code.');
+    if (row.expiresAt.getTime() <= clock.ms()) throw invalidCode('That code has expired. Ask for a new code.');
     if (row.attempts >= maxTries) throw invalidCode('Too many wrong tries for that code. Ask for a new code.');
 
     if (!sameHash(row.codeHash, hashOf(userId, purpose, code))) {
@@ -61,7 +62,7 @@ export function createCodeService({ tokens, pepper }: { tokens: TokensRepository
   /** When the member's current code of a kind stops working, or null when none can be used any more. */
   async function pendingUntil({ userId, purpose }: { userId: string; purpose: CodePurpose }): Promise<Date | null> {
     const row = await tokens.latestOpenCode(userId, purpose);
-    if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= CODE_RULES[purpose].maxTries) return null;
+    if (!row || row.expiresAt.getTime() <= clock.ms() || row.attempts >= CODE_RULES[purpose].maxTries) return null;
     return row.expiresAt;
   }
 

@@ -36,8 +36,8 @@ const pepperOf = (ctx: Pick<AppContext, 'config'>) => keyedHash(ctx.config.jwtSe
  * The account code service for other modules (payouts check `verifyCode` with it):
  * `await codes.consume({ userId, purpose: 'account', code })` throws 422 INVALID_CODE when wrong.
  */
-export const createAccountCodeService = (ctx: Pick<AppContext, 'db' | 'config'>) =>
-  createCodeService({ tokens: createTokensRepository(ctx.db), pepper: pepperOf(ctx) });
+export const createAccountCodeService = (ctx: Pick<AppContext, 'db' | 'config' | 'clock'>) =>
+  createCodeService({ tokens: createTokensRepository(ctx.db, ctx.clock), pepper: pepperOf(ctx), clock: ctx.clock });
 
 /**
  * Registration, sign-in, profile, verification documents and model approval. Answers the first
@@ -48,8 +48,8 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext): Pro
 
   const { db, sessions, mail, events, storage } = ctx;
   const users = createUsersRepository(db, { onChanged: (userId) => sessions.forget({ userId, sessionIds: 'all' }) });
-  const tokens = createTokensRepository(db);
-  const codes = createCodeService({ tokens, pepper: pepperOf(ctx) });
+  const tokens = createTokensRepository(db, ctx.clock);
+  const codes = createCodeService({ tokens, pepper: pepperOf(ctx), clock: ctx.clock });
   const contactMessages = createContactMessagesRepository(db);
   const profile = createProfileService({ db, users, codes, sessions, storage, mail, events });
 
@@ -66,6 +66,7 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext): Pro
       events,
       publicUrl: ctx.config.publicUrl,
       pepper: pepperOf(ctx),
+      clock: ctx.clock,
       loginThrottle: ctx.loginThrottle,
       welcome: { settings: ctx.settings, ledger: ctx.ledger },
     }),

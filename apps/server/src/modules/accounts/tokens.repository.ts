@@ -1,12 +1,14 @@
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { passwordResets, verificationCodes } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
 /** One-time codes and password-reset tokens; only hashes are stored. */
-export function createTokensRepository(db: Db) {
+/** Whether a code or link is still good is read from the server's clock (platform/clock.ts), passed in. */
+export function createTokensRepository(db: Db, clock: Clock) {
   async function insertCode(values: { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date }, tx: DbOrTx = db) {
     await tx.insert(verificationCodes).values(values);
   }
@@ -49,7 +51,7 @@ export function createTokensRepository(db: Db) {
           eq(verificationCodes.id, id),
           isNull(verificationCodes.usedAt),
           lt(verificationCodes.attempts, maxTries),
-          gt(verificationCodes.expiresAt, new Date()),
+          gt(verificationCodes.expiresAt, clock.now()),
         ),
       )
       .returning({ id: verificationCodes.id });
@@ -73,7 +75,7 @@ export function createTokensRepository(db: Db) {
     const [row] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock.now())))
       .returning({ userId: passwordResets.userId });
     return row?.userId;
   }

@@ -17,8 +17,6 @@ export { CALL_BUSY } from './calls.service';
 export { callsPerBucket } from './stats.repository';
 
 export type CallsModuleOptions = {
-  /** The clock of calls: ring timeouts, connected time and billing (tests move it instead of sleeping). */
-  now?: () => Date;
   /** Replace the configured voice provider (tests of a provider's failures). */
   provider?: VoiceProvider;
 };
@@ -33,7 +31,8 @@ export async function callsModule(
   ctx: AppContext,
   options: CallsModuleOptions = {},
 ): Promise<{ lifecycle: CallLifecycle }> {
-  const now = options.now ?? (() => new Date());
+  // Ring timeouts, connected time and billing all read the server's clock (platform/clock.ts).
+  const now = ctx.clock.now;
   const warn = (message: string, error: unknown) => ctx.log.warn({ err: error }, message);
   const provider =
     options.provider ??

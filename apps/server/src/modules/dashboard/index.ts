@@ -5,5 +5,5 @@ import { createStatsService } from './stats.service';
 
 /** The administrators' dashboard: composes the other modules' counts; owns no table. */
 export async function dashboardModule(app: FastifyInstance, ctx: AppContext) {
-  registerStatsRoutes(app, { stats: createStatsService({ db: ctx.db, presence: ctx.presence }) });
+  registerStatsRoutes(app, { stats: createStatsService({ db: ctx.db, presence: ctx.presence, now: ctx.clock.now }) });
 }

@@ -32,7 +32,7 @@ export async function walletModule(app: FastifyInstance, ctx: AppContext) {
   registerWalletRoutes(app, ctx, {
     ledger,
     tips: createTipsService({ ledger, members, events }),
-    earnings: createEarningsService({ db }),
+    earnings: createEarningsService({ db, now: ctx.clock.now }),
     admin: createWalletAdminService({ db, ledger, members, audit }),
   });
 

@@ -2,24 +2,24 @@ import { expect } from 'vitest';
 import type { ServerToClientEvents } from '@cc/contracts';
 import type { Config } from '../../../config/config';
 import type { BuildOptions } from '../../../app';
+import { movableClock } from '../../../platform/clock';
 import { createMember, createModel, giveTokens } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
 import type { Client } from '../../../test-support/sockets';
 
-/** A clock tests move by hand: calls read it for ring timeouts, connected time and billing. */
+/**
+ * A clock tests move by hand and that stands still between moves, so seconds are counted exactly:
+ * calls read it for ring timeouts, connected time and billing.
+ */
 export function manualClock(start = new Date('2030-01-01T12:00:00.000Z')) {
-  let current = start.getTime();
-  return {
-    now: () => new Date(current),
-    advance: (ms: number) => void (current += ms),
-    seconds: (s: number) => void (current += s * 1000),
-  };
+  const clock = movableClock({ start, flowing: false });
+  return Object.assign(clock, { seconds: (s: number) => clock.advance(s * 1000) });
 }
 export type ManualClock = ReturnType<typeof manualClock>;
 
-/** A test app whose calls run on `clock`. */
+/** A test app whose server runs on `clock`. */
 export function callsApp(clock: ManualClock, opts: { config?: Partial<Config>; build?: BuildOptions } = {}) {
-  return createTestApp({ ...opts, build: { ...opts.build, calls: { now: clock.now, ...opts.build?.calls } } });
+  return createTestApp({ ...opts, build: { clock, ...opts.build } });
 }
 
 /** A model members may call: approved, available, 2.00 tokens a minute unless told otherwise. */
