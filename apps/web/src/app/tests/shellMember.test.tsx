@@ -44,7 +44,7 @@ describe('the top bar for a signed-in member', () => {
         .getByRole('link', { name: /Balance: 1,234\.56 tokens/ })
         .getAttribute('href'),
     ).toBe('/tokens');
-    expect(within(banner).queryByRole('link', { name: 'Admin' })).toBeNull();
+    expect(within(banner).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
 
     // The socket opens with the token and its state shows in the dot.
     await waitFor(() => expect(sockets).toHaveLength(1));
@@ -57,7 +57,7 @@ describe('the top bar for a signed-in member', () => {
 
     // 'me:updated' replaces the cached member.
     act(() => sockets[0]!.receive('me:updated', { user: buildMe({ balance: 5 }) }));
-    expect(within(banner).getByRole('link', { name: /Balance: 5\.00 tokens/ })).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: /Balance: 5\.00 tokens/ })).toBeVisible();
 
     fireEvent.click(menuButton);
     // Everyone signed in has a call history (docs/product.md#calls).

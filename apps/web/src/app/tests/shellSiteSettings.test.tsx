@@ -100,7 +100,7 @@ describe('the shell and the site configuration', () => {
     server.install();
     renderShell();
     await waitFor(() => expect(screen.getByTestId('footer-content').innerHTML).toBe('<p>Hi</p>'));
-    expect(document.querySelector('script[src="/api/system/footer-script.js"]')).toBeNull();
+    expect(document.querySelector('script[src="/api/system/footer-script.js"]')).not.toBeInTheDocument();
   });
 
   it('shows the footer again after the global reset empties the cache', async () => {
@@ -114,7 +114,7 @@ describe('the shell and the site configuration', () => {
     store.dispatch(appReset());
 
     await waitFor(() => expect(menuCalls()).toBeGreaterThan(before));
-    expect(await screen.findByRole('link', { name: 'Terms' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Terms' })).toBeVisible();
   });
 
   it("offers 'Sign in' and 'Create account' to someone signed out", async () => {
@@ -123,6 +123,6 @@ describe('the shell and the site configuration', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
     expect(within(banner).getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/auth/register');
-    expect(document.querySelector('[data-socket-status]')).toBeNull();
+    expect(document.querySelector('[data-socket-status]')).not.toBeInTheDocument();
   });
 });

@@ -44,7 +44,7 @@ describe('the price per message (tokens on the wire, docs/product.md#units)', ()
     fireEvent.input(price, { target: { value: '2.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
 
-    expect(await screen.findByText('Members now pay 2.50 tokens per message.')).toBeTruthy();
+    expect(await screen.findByText('Members now pay 2.50 tokens per message.')).toBeVisible();
     const put = server.requests.find((r) => r.method === 'PUT');
     expect(sentBody(put)).toEqual({ token: 2.5 });
   });
@@ -57,7 +57,7 @@ describe('the price per message (tokens on the wire, docs/product.md#units)', ()
     fireEvent.input(screen.getByLabelText('Price'), { target: { value: '1.234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
 
-    expect(await screen.findByText('Enter an amount like 1.50')).toBeTruthy();
+    expect(await screen.findByText('Enter an amount like 1.50')).toBeVisible();
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -95,7 +95,7 @@ describe('changing the password', () => {
 
     await submit('Wrong-Passw0rd!', 'New-Passw0rd!');
 
-    expect(await screen.findByText('Your current password is not right.')).toBeTruthy();
+    expect(await screen.findByText('Your current password is not right.')).toBeVisible();
     expect((screen.getByLabelText('Current password', { selector: 'input' }) as HTMLInputElement).value).toBe('Wrong-Passw0rd!');
   });
 });

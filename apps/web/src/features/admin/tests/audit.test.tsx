@@ -62,20 +62,20 @@ it('shows each action readably: who, what, on what, the fields before and after,
   renderAdmin('/admin/audit');
 
   const suspended = await rowOf('Suspended member');
-  expect(within(suspended).getByText('member.suspend')).toBeTruthy();
-  expect(within(suspended).getByText('admin@example.test')).toBeTruthy();
-  expect(within(suspended).getByText('Member')).toBeTruthy();
+  expect(within(suspended).getByText('member.suspend')).toBeVisible();
+  expect(within(suspended).getByText('admin@example.test')).toBeVisible();
+  expect(within(suspended).getByText('Member')).toBeVisible();
   // The id is cut to tell rows apart; the whole id is on hover.
   expect(within(suspended).getByText('5f1e2d3c…').getAttribute('title')).toBe('5f1e2d3c-0000-4000-8000-000000000042');
   expect(changesOf(suspended)).toEqual(['status: active → suspended']);
-  expect(within(suspended).getByText('203.0.113.7')).toBeTruthy();
+  expect(within(suspended).getByText('203.0.113.7')).toBeVisible();
   const when = within(suspended).getByText((_, element) => element?.tagName === 'TIME');
   expect(when.getAttribute('datetime')).toBe('2026-03-02T10:00:00.000Z');
   expect(when.getAttribute('title')).toMatch(/Mar 2, 2026/);
 
   // Amounts are logged in hundredths of a token: shown in tokens, as everywhere else.
   const adjusted = await rowOf('Adjusted balance');
-  expect(within(adjusted).getByText('ops@example.test')).toBeTruthy();
+  expect(within(adjusted).getByText('ops@example.test')).toBeVisible();
   expect(changesOf(adjusted)).toEqual(['balance: 10.00 tokens → 17.00 tokens', 'reason: Goodwill', 'transactionId: bbbbbbbb…']);
 
   // A creation shows the new values, a removal the old ones.
@@ -83,7 +83,7 @@ it('shows each action readably: who, what, on what, the fields before and after,
   expect(changesOf(await rowOf('Deleted post'))).toEqual(['title: Old news', 'status: draft']);
 
   const settings = await rowOf('Changed settings');
-  expect(within(settings).getByText('Settings')).toBeTruthy();
+  expect(within(settings).getByText('Settings')).toBeVisible();
   expect(changesOf(settings)).toEqual(['siteName: Old → empty']);
 });
 
@@ -105,7 +105,7 @@ it('keeps long changes short until asked, and names an unknown action by itself'
   expect(changesOf(created)).toHaveLength(6);
 
   const unknown = await rowOf('robot.dance');
-  expect(within(unknown).getByText('robot')).toBeTruthy();
+  expect(within(unknown).getByText('robot')).toBeVisible();
 });
 
 it('sends every filter to the server, keeps them in the address and starts again from page 1', async () => {
@@ -164,14 +164,14 @@ it('opens with the filters of a shared address, ignoring ones it cannot read', a
 it('says when nothing has happened yet, and when nothing matches the filters', async () => {
   const server = fakeServer().on('GET', '/api/admin/audit', () => list([]));
   renderAdmin('/admin/audit');
-  expect(await screen.findByText('No administrator actions yet')).toBeTruthy();
+  expect(await screen.findByText('No administrator actions yet')).toBeVisible();
 
   fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'menu' } });
-  expect(await screen.findByText('No administrator actions match')).toBeTruthy();
+  expect(await screen.findByText('No administrator actions match')).toBeVisible();
   fireEvent.click(
     within(screen.getByText('No administrator actions match').closest('.ui-empty')!).getByRole('button', { name: 'Clear filters' }),
   );
-  expect(await screen.findByText('No administrator actions yet')).toBeTruthy();
+  expect(await screen.findByText('No administrator actions yet')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/audit').at(-1)!.query.get('action')).toBeNull();
 });
 
@@ -180,11 +180,11 @@ it('reports a failed load with a way to try again', async () => {
   fakeServer().on('GET', '/api/admin/audit', () => (fail ? refusal(500, 'The database is not answering.') : list([anEntry()])));
   renderAdmin('/admin/audit');
 
-  expect(await screen.findByText('Could not load the audit log')).toBeTruthy();
-  expect(screen.getByText('The database is not answering.')).toBeTruthy();
+  expect(await screen.findByText('Could not load the audit log')).toBeVisible();
+  expect(screen.getByText('The database is not answering.')).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByText('Suspended member')).toBeTruthy();
+  expect(await screen.findByText('Suspended member')).toBeVisible();
 });
 
 it('reads the log again every time it is opened, and pages by 20', async () => {
@@ -200,13 +200,13 @@ it('reads the log again every time it is opened, and pages by 20', async () => {
     .on('GET', '/api/admin/outbox', () => list([]));
   renderAdmin('/admin/audit');
   const nav = screen.getByRole('navigation', { name: 'Admin sections' });
-  expect(await screen.findByText('1–20 of 21')).toBeTruthy();
+  expect(await screen.findByText('1–20 of 21')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-  expect(await screen.findByText('Approved model')).toBeTruthy();
+  expect(await screen.findByText('Approved model')).toBeVisible();
 
   fireEvent.click(within(nav).getByRole('link', { name: 'Mail outbox' }));
-  expect(await screen.findByText('No mail yet')).toBeTruthy();
+  expect(await screen.findByText('No mail yet')).toBeVisible();
   const before = server.callsTo('GET', '/api/admin/audit').length;
   fireEvent.click(within(nav).getByRole('link', { name: 'Audit log' }));
   await waitFor(() => expect(server.callsTo('GET', '/api/admin/audit').length).toBe(before + 1));

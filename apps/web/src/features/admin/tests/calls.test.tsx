@@ -107,36 +107,36 @@ it('is in the admin navigation and shows each call: status, both people, rate, d
   const { router } = renderAdmin('/admin/outbox');
   fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin sections' })).getByRole('link', { name: 'Calls' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/calls'));
-  expect(await screen.findByRole('heading', { name: 'Calls', level: 1 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Calls', level: 1 })).toBeVisible();
 
   const live = await rowWith('Kai Caller');
-  expect(within(live).getByText('Connected')).toBeTruthy();
-  expect(within(live).getByText('@kai_caller')).toBeTruthy();
-  expect(within(live).getByText('Nova Voice')).toBeTruthy();
-  expect(within(live).getByText('@nova_voice')).toBeTruthy();
-  expect(within(live).getByText('2.50 tokens/min')).toBeTruthy();
+  expect(within(live).getByText('Connected')).toBeVisible();
+  expect(within(live).getByText('@kai_caller')).toBeVisible();
+  expect(within(live).getByText('Nova Voice')).toBeVisible();
+  expect(within(live).getByText('@nova_voice')).toBeVisible();
+  expect(within(live).getByText('2.50 tokens/min')).toBeVisible();
   expect(within(live).getByRole('timer').textContent).toBe('01:05');
-  expect(within(live).getByText('2.50 tokens')).toBeTruthy();
-  expect(within(live).getByText('1 minute')).toBeTruthy();
-  expect(within(live).getByRole('button', { name: 'End call between Kai Caller and Nova Voice' })).toBeTruthy();
+  expect(within(live).getByText('2.50 tokens')).toBeVisible();
+  expect(within(live).getByText('1 minute')).toBeVisible();
+  expect(within(live).getByRole('button', { name: 'End call between Kai Caller and Nova Voice' })).toBeVisible();
 
   const ringing = await rowWith('Ivy Ring');
-  expect(within(ringing).getByText('Ringing')).toBeTruthy();
-  expect(within(ringing).getByText('—')).toBeTruthy();
-  expect(within(ringing).getByRole('button', { name: /^End call/ })).toBeTruthy();
+  expect(within(ringing).getByText('Ringing')).toBeVisible();
+  expect(within(ringing).getByText('—')).toBeVisible();
+  expect(within(ringing).getByRole('button', { name: /^End call/ })).toBeVisible();
 
   const byAdmin = await rowWith('Lee Phone');
-  expect(within(byAdmin).getByText('Ended')).toBeTruthy();
-  expect(within(byAdmin).getByText('An administrator ended the call.')).toBeTruthy();
-  expect(within(byAdmin).getByText('02:05')).toBeTruthy();
-  expect(within(byAdmin).getByText('7.50 tokens')).toBeTruthy();
-  expect(within(byAdmin).getByText('3 minutes')).toBeTruthy();
-  expect(within(byAdmin).queryByRole('button')).toBeNull();
+  expect(within(byAdmin).getByText('Ended')).toBeVisible();
+  expect(within(byAdmin).getByText('An administrator ended the call.')).toBeVisible();
+  expect(within(byAdmin).getByText('02:05')).toBeVisible();
+  expect(within(byAdmin).getByText('7.50 tokens')).toBeVisible();
+  expect(within(byAdmin).getByText('3 minutes')).toBeVisible();
+  expect(within(byAdmin).queryByRole('button')).not.toBeInTheDocument();
 
   const declined = await rowWith('Rex Waiting');
-  expect(within(declined).getByText('Declined')).toBeTruthy();
-  expect(within(declined).getByText('Nova Voice declined the call.')).toBeTruthy();
-  expect(within(declined).getByText('0.00 tokens')).toBeTruthy();
+  expect(within(declined).getByText('Declined')).toBeVisible();
+  expect(within(declined).getByText('Nova Voice declined the call.')).toBeVisible();
+  expect(within(declined).getByText('0.00 tokens')).toBeVisible();
 
   // Every call at first, live ones on top (the server's order).
   expect(Object.fromEntries(server.callsTo('GET', '/api/admin/calls')[0]!.query)).toEqual({ limit: '20', skip: '0' });
@@ -161,7 +161,7 @@ it("ticks a connected call's duration every second, from when it connected", asy
   act(() => vi.advanceTimersByTime(60_000));
   expect(timer.textContent).toBe('02:09');
   // A finished call keeps its time.
-  expect(screen.getByText('02:05')).toBeTruthy();
+  expect(screen.getByText('02:05')).toBeVisible();
 });
 
 it("counts from the server's clock when this computer's is off", async () => {
@@ -184,19 +184,19 @@ it('ends a live call after confirming: the server is asked once, it says so, and
 
   fireEvent.click(await screen.findByRole('button', { name: 'End call between Kai Caller and Nova Voice' }));
   const dialog = await screen.findByRole('dialog', { name: 'End this call?' });
-  expect(within(dialog).getByText(/Kai Caller pays for the minutes started so far, at 2\.50 tokens\/min/)).toBeTruthy();
-  expect(within(dialog).getByText(/both are told an administrator ended the call/)).toBeTruthy();
+  expect(within(dialog).getByText(/Kai Caller pays for the minutes started so far, at 2\.50 tokens\/min/)).toBeVisible();
+  expect(within(dialog).getByText(/both are told an administrator ended the call/)).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/calls/${call._id}/end`)).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'End call' }));
 
-  expect(await screen.findByText('Call ended.')).toBeTruthy();
+  expect(await screen.findByText('Call ended.')).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/calls/${call._id}/end`)).toHaveLength(1);
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   const row = await rowWith('An administrator ended the call.');
-  expect(within(row).getByText('Ended')).toBeTruthy();
-  expect(within(row).getByText('01:05')).toBeTruthy();
-  expect(within(row).queryByRole('timer')).toBeNull();
-  expect(within(row).queryByRole('button')).toBeNull();
+  expect(within(row).getByText('Ended')).toBeVisible();
+  expect(within(row).getByText('01:05')).toBeVisible();
+  expect(within(row).queryByRole('timer')).not.toBeInTheDocument();
+  expect(within(row).queryByRole('button')).not.toBeInTheDocument();
 });
 
 it('says what ending a ringing call does', async () => {
@@ -204,7 +204,7 @@ it('says what ending a ringing call does', async () => {
   renderAdmin('/admin/calls');
   fireEvent.click(await screen.findByRole('button', { name: /^End call/ }));
   const dialog = await screen.findByRole('dialog', { name: 'End this call?' });
-  expect(within(dialog).getByText(/The call stops ringing and nothing is charged/)).toBeTruthy();
+  expect(within(dialog).getByText(/The call stops ringing and nothing is charged/)).toBeVisible();
 });
 
 it("shows the server's refusal in the dialog and reads the list again", async () => {
@@ -220,13 +220,13 @@ it("shows the server's refusal in the dialog and reads the list again", async ()
   const dialog = await screen.findByRole('dialog', { name: 'End this call?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'End call' }));
 
-  expect(await within(dialog).findByText('This call has already ended.')).toBeTruthy();
-  expect(screen.getByRole('dialog', { name: 'End this call?' })).toBeTruthy();
+  expect(await within(dialog).findByText('This call has already ended.')).toBeVisible();
+  expect(screen.getByRole('dialog', { name: 'End this call?' })).toBeVisible();
   // Behind the dialog the list was read again: the row tells how the call really ended.
-  expect(await screen.findByText('Kai Caller ended the call.')).toBeTruthy();
+  expect(await screen.findByText('Kai Caller ended the call.')).toBeVisible();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  expect(screen.queryByRole('button', { name: /^End call/ })).toBeNull();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.queryByRole('button', { name: /^End call/ })).not.toBeInTheDocument();
 });
 
 it('sends the status and the search to the server and keeps them in the address', async () => {
@@ -239,8 +239,8 @@ it('sends the status and the search to the server and keeps them in the address'
   fireEvent.click(screen.getByRole('button', { name: 'Ended' }));
   await waitFor(() => expect(last().get('status')).toBe('ended'));
   expect(last().get('skip')).toBe('0');
-  await waitFor(() => expect(screen.queryByText('Kai Caller')).toBeNull());
-  expect(screen.getByText('Lee Phone')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByText('Kai Caller')).not.toBeInTheDocument());
+  expect(screen.getByText('Lee Phone')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Live' }));
   await waitFor(() => expect(last().get('status')).toBe('live'));
@@ -250,7 +250,7 @@ it('sends the status and the search to the server and keeps them in the address'
   expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'live', q: 'nova' });
 
   fireEvent.change(screen.getByLabelText('Search calls'), { target: { value: 'nobody' } });
-  expect(await screen.findByText('No calls match “nobody”')).toBeTruthy();
+  expect(await screen.findByText('No calls match “nobody”')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
   await waitFor(() => expect(last().toString()).toBe('limit=20&skip=0'));
   expect(router.state.location.search).toBe('');
@@ -265,18 +265,18 @@ it('reads the list again every 5 seconds while live calls are shown, and not whe
   expect(reads()).toBe(1);
   await act(() => vi.advanceTimersByTimeAsync(12_000));
   expect(reads()).toBe(1);
-  expect(screen.queryByText('Live calls refresh every 5 seconds.')).toBeNull();
+  expect(screen.queryByText('Live calls refresh every 5 seconds.')).not.toBeInTheDocument();
 
   // The Live filter refreshes even while empty: a call may start any moment.
   fireEvent.click(screen.getByRole('button', { name: 'Live' }));
-  expect(await screen.findByText('No calls right now')).toBeTruthy();
+  expect(await screen.findByText('No calls right now')).toBeVisible();
   const before = reads();
   const live = aCall({ caller: { _id: 'u-5', username: 'new', name: 'New Caller' } });
   rows.set(live._id, live);
   await act(() => vi.advanceTimersByTimeAsync(5_000));
   expect(reads()).toBe(before + 1);
-  expect(await screen.findByText('New Caller')).toBeTruthy();
-  expect(screen.getByText('Live calls refresh every 5 seconds.')).toBeTruthy();
+  expect(await screen.findByText('New Caller')).toBeVisible();
+  expect(screen.getByText('Live calls refresh every 5 seconds.')).toBeVisible();
 
   // Under All, a live row keeps the refresh going.
   fireEvent.click(screen.getByRole('button', { name: 'All' }));
@@ -306,7 +306,7 @@ it("reads an administrator's end of a call in the audit log, its charge in token
   renderAdmin('/admin/audit?action=call');
 
   const row = (await screen.findByText('Ended call')).closest('tr')!;
-  expect(within(row).getByText('Call')).toBeTruthy();
+  expect(within(row).getByText('Call')).toBeVisible();
   expect(
     within(row)
       .getAllByRole('listitem')

@@ -75,15 +75,15 @@ it('is in the admin navigation with the open count, and lists open messages firs
   const link = await within(nav()).findByRole('link', { name: /^Messages\W+2 open$/ });
   fireEvent.click(link);
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/messages'));
-  expect(await screen.findByRole('heading', { name: 'Messages', level: 1 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
 
   const paula = (await screen.findByRole('button', { name: 'Paula Member' })).closest('tr')!;
-  expect(within(paula).getByText('paula@example.test')).toBeTruthy();
-  expect(within(paula).getByText('@paula_m')).toBeTruthy();
-  expect(within(paula).getByText('My payout is late.')).toBeTruthy();
-  expect(within(paula).getByText('Open')).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Vera Visitor' })).toBeTruthy();
-  expect(screen.queryByRole('button', { name: 'Old Question' })).toBeNull();
+  expect(within(paula).getByText('paula@example.test')).toBeVisible();
+  expect(within(paula).getByText('@paula_m')).toBeVisible();
+  expect(within(paula).getByText('My payout is late.')).toBeVisible();
+  expect(within(paula).getByText('Open')).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Vera Visitor' })).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Old Question' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Open' }).getAttribute('aria-pressed')).toBe('true');
   expect(lastList(server)).toEqual({ status: 'open', limit: '20', skip: '0' });
 });
@@ -94,28 +94,28 @@ it('switches status and searches on the server, keeping both in the address', as
   await screen.findByRole('button', { name: 'Vera Visitor' });
 
   fireEvent.click(screen.getByRole('button', { name: 'Handled' }));
-  expect(await screen.findByRole('button', { name: 'Old Question' })).toBeTruthy();
-  expect(screen.queryByRole('button', { name: 'Vera Visitor' })).toBeNull();
+  expect(await screen.findByRole('button', { name: 'Old Question' })).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Vera Visitor' })).not.toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'All' }));
-  expect(await screen.findByRole('button', { name: 'Vera Visitor' })).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Old Question' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Vera Visitor' })).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Old Question' })).toBeVisible();
 
   fireEvent.change(screen.getByLabelText('Search messages'), { target: { value: ' faq ' } });
   await waitFor(() => expect(lastList(server)).toEqual({ status: 'all', q: 'faq', limit: '20', skip: '0' }));
-  await waitFor(() => expect(screen.queryByRole('button', { name: 'Vera Visitor' })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Vera Visitor' })).not.toBeInTheDocument());
   expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'all', q: 'faq' });
 
   fireEvent.change(screen.getByLabelText('Search messages'), { target: { value: 'nothing like it' } });
-  expect(await screen.findByText('No messages match “nothing like it”')).toBeTruthy();
+  expect(await screen.findByText('No messages match “nothing like it”')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-  expect(await screen.findByRole('button', { name: 'Vera Visitor' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Vera Visitor' })).toBeVisible();
 });
 
 it('says when nothing is open', async () => {
   messageDesk([aMessage({ status: 'handled' })]);
   renderAdmin('/admin/messages');
-  expect(await screen.findByText('No open messages')).toBeTruthy();
-  expect(within(nav()).getByRole('link', { name: 'Messages' })).toBeTruthy(); // no count when none wait
+  expect(await screen.findByText('No open messages')).toBeVisible();
+  expect(within(nav()).getByRole('link', { name: 'Messages' })).toBeVisible(); // no count when none wait
 });
 
 it('shows the whole message as text, never as markup, with a reply link to the sender', async () => {
@@ -126,10 +126,10 @@ it('shows the whole message as text, never as markup, with a reply link to the s
 
   const text = within(drawer).getByText((_, element) => element?.classList.contains('admin-contact-text') ?? false);
   expect(text.textContent).toBe(message);
-  expect(text.querySelector('img, b')).toBeNull();
-  expect(drawer.querySelector('img')).toBeNull();
-  expect(within(drawer).getByText('@kiddo')).toBeTruthy();
-  expect(within(drawer).getByText('kid+test@example.test')).toBeTruthy();
+  expect(text.querySelector('img, b')).not.toBeInTheDocument();
+  expect(drawer.querySelector('img')).not.toBeInTheDocument();
+  expect(within(drawer).getByText('@kiddo')).toBeVisible();
+  expect(within(drawer).getByText('kid+test@example.test')).toBeVisible();
   const reply = within(drawer).getByRole('link', { name: 'Reply by e-mail' });
   expect(reply.getAttribute('href')).toMatch(/^mailto:kid%2Btest@example\.test\?subject=Re%3A%20/);
 });
@@ -139,18 +139,18 @@ it('marks a message handled: it says so, the drawer shows who, and it leaves the
   const { server } = messageDesk([vera, aMessage({ name: 'Paula Member' })]);
   renderAdmin('/admin/messages');
   const drawer = await openMessage('Vera Visitor');
-  expect(within(drawer).getByText('Not signed in')).toBeTruthy();
+  expect(within(drawer).getByText('Not signed in')).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Mark handled' }));
 
-  expect(await screen.findByText('Marked handled.')).toBeTruthy();
+  expect(await screen.findByText('Marked handled.')).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/contact-messages/${vera._id}/handle`)).toHaveLength(1);
-  expect(await within(drawer).findByRole('button', { name: 'Reopen' })).toBeTruthy();
-  expect(within(drawer).getByText(/by @admin/)).toBeTruthy();
+  expect(await within(drawer).findByRole('button', { name: 'Reopen' })).toBeVisible();
+  expect(within(drawer).getByText(/by @admin/)).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  await waitFor(() => expect(screen.queryByRole('button', { name: 'Vera Visitor' })).toBeNull());
-  expect(screen.getByRole('button', { name: 'Paula Member' })).toBeTruthy();
-  await waitFor(() => expect(within(nav()).getByRole('link', { name: /^Messages\W+1 open$/ })).toBeTruthy());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Vera Visitor' })).not.toBeInTheDocument());
+  expect(screen.getByRole('button', { name: 'Paula Member' })).toBeVisible();
+  await waitFor(() => expect(within(nav()).getByRole('link', { name: /^Messages\W+1 open$/ })).toBeVisible());
 });
 
 it('reopens a handled message', async () => {
@@ -163,11 +163,11 @@ it('reopens a handled message', async () => {
   const { server } = messageDesk([old]);
   renderAdmin('/admin/messages?status=handled');
   const drawer = await openMessage('Old Question');
-  expect(within(drawer).getByText(/by @ruth/)).toBeTruthy();
+  expect(within(drawer).getByText(/by @ruth/)).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Reopen' }));
-  expect(await screen.findByText('Back among the open messages.')).toBeTruthy();
+  expect(await screen.findByText('Back among the open messages.')).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/contact-messages/${old._id}/reopen`)).toHaveLength(1);
-  expect(await within(drawer).findByRole('button', { name: 'Mark handled' })).toBeTruthy();
+  expect(await within(drawer).findByRole('button', { name: 'Mark handled' })).toBeVisible();
 });
 
 it("shows the server's refusal in the drawer", async () => {
@@ -176,8 +176,8 @@ it("shows the server's refusal in the drawer", async () => {
   renderAdmin('/admin/messages');
   const drawer = await openMessage('Vera Visitor');
   fireEvent.click(within(drawer).getByRole('button', { name: 'Mark handled' }));
-  expect(await within(drawer).findByText('No contact message with that id.')).toBeTruthy();
-  expect(within(drawer).getByRole('button', { name: 'Mark handled' })).toBeTruthy();
+  expect(await within(drawer).findByText('No contact message with that id.')).toBeVisible();
+  expect(within(drawer).getByRole('button', { name: 'Mark handled' })).toBeVisible();
 });
 
 it('reads handle and reopen in the audit log', async () => {
@@ -204,7 +204,7 @@ it('reads handle and reopen in the audit log', async () => {
   }));
   renderAdmin('/admin/audit?action=contact-message');
   const handled = (await screen.findByText('Marked message handled')).closest('tr')!;
-  expect(within(handled).getByText('Contact message')).toBeTruthy();
-  expect(within((await screen.findByText('Reopened message')).closest('tr')!).getByText('contact-message.reopen')).toBeTruthy();
+  expect(within(handled).getByText('Contact message')).toBeVisible();
+  expect(within((await screen.findByText('Reopened message')).closest('tr')!).getByText('contact-message.reopen')).toBeVisible();
   expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('contact-message');
 });

@@ -69,27 +69,27 @@ it('shows the totals of the period and a chart per subject, each told as a table
   renderAdmin('/admin');
 
   const totals = await screen.findByRole('region', { name: 'Totals' });
-  await waitFor(() => expect(within(totals).getByText('1,284')).toBeTruthy());
-  expect(within(totals).getByText('37')).toBeTruthy();
-  expect(within(totals).getByText('9')).toBeTruthy();
-  expect(within(totals).getByText('$1,234.56')).toBeTruthy();
-  expect(within(totals).getByText('12,000.00')).toBeTruthy();
-  expect(within(totals).getByText('4,321.50')).toBeTruthy();
-  expect(within(totals).getByText('5,678')).toBeTruthy();
-  expect(within(totals).getByText('2,500.00')).toBeTruthy();
+  await waitFor(() => expect(within(totals).getByText('1,284')).toBeVisible());
+  expect(within(totals).getByText('37')).toBeVisible();
+  expect(within(totals).getByText('9')).toBeVisible();
+  expect(within(totals).getByText('$1,234.56')).toBeVisible();
+  expect(within(totals).getByText('12,000.00')).toBeVisible();
+  expect(within(totals).getByText('4,321.50')).toBeVisible();
+  expect(within(totals).getByText('5,678')).toBeVisible();
+  expect(within(totals).getByText('2,500.00')).toBeVisible();
 
   // The charts arrive in a chunk of their own, after the totals: the first import of the chart
   // library in a test process takes seconds on a busy machine.
   await screen.findByRole('heading', { name: 'Members and models', level: 2 }, { timeout: 20_000 });
   for (const title of ['Members and models', 'Revenue', 'Tokens sold and spent', 'Messages and calls', 'Payouts paid']) {
-    expect(screen.getByRole('heading', { name: title, level: 2 })).toBeTruthy();
-    expect(screen.getByRole('table', { name: title })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+    expect(screen.getByRole('table', { name: title })).toBeVisible();
   }
   const revenue = screen.getByRole('table', { name: 'Revenue' });
   expect(within(revenue).getAllByRole('row')).toHaveLength(31);
-  expect(within(revenue).getByText('$19.98')).toBeTruthy();
-  expect(within(screen.getByRole('table', { name: 'Tokens sold and spent' })).getByText('12.50')).toBeTruthy();
-  expect(screen.getByText('$1,234.56 from card payments, the last 30 days.')).toBeTruthy();
+  expect(within(revenue).getByText('$19.98')).toBeVisible();
+  expect(within(screen.getByRole('table', { name: 'Tokens sold and spent' })).getByText('12.50')).toBeVisible();
+  expect(screen.getByText('$1,234.56 from card payments, the last 30 days.')).toBeVisible();
 }, 30_000);
 
 it('asks for the period chosen and keeps it in the address', async () => {
@@ -124,8 +124,8 @@ it('says when the numbers could not be loaded, and tries again', async () => {
   overview().on('GET', '/api/admin/stats', () => (fail ? refusal(500, 'The database is resting') : { body: someStats() }));
   renderAdmin('/admin');
 
-  expect(await screen.findByText(/The database is resting/)).toBeTruthy();
+  expect(await screen.findByText(/The database is resting/)).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: /try again|retry/i }));
-  expect(await screen.findByText('1,284')).toBeTruthy();
+  expect(await screen.findByText('1,284')).toBeVisible();
 });

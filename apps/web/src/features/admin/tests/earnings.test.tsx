@@ -43,7 +43,7 @@ it('is in the admin navigation and shows the totals, then each sale with model, 
   const { router } = renderAdmin('/admin/outbox');
   fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin sections' })).getByRole('link', { name: 'Earnings' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/earnings'));
-  expect(await screen.findByRole('heading', { name: 'Earnings', level: 1 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
 
   const totals = await screen.findByRole('group', { name: 'Totals of the filtered earnings' });
   await waitFor(() => expect(within(totals).getByTestId('earnings-total-gross').textContent).toBe('1,300.50 tokens'));
@@ -54,16 +54,16 @@ it('is in the admin navigation and shows the totals, then each sale with model, 
     .getAllByRole('row')
     .slice(1);
   expect(rows).toHaveLength(3);
-  expect(within(rows[0]!).getByText('Mia Maker')).toBeTruthy();
-  expect(within(rows[0]!).getByText('@pat_pays')).toBeTruthy();
-  expect(within(rows[0]!).getByText('Tip')).toBeTruthy();
-  expect(within(rows[0]!).getByText('Thanks!')).toBeTruthy();
+  expect(within(rows[0]!).getByText('Mia Maker')).toBeVisible();
+  expect(within(rows[0]!).getByText('@pat_pays')).toBeVisible();
+  expect(within(rows[0]!).getByText('Tip')).toBeVisible();
+  expect(within(rows[0]!).getByText('Thanks!')).toBeVisible();
   expect(rows[0]!.textContent).toContain('+1,250.50');
   expect(rows[0]!.textContent).toContain('+1,000.40');
   // A refund is a negative row, named as one.
-  expect(within(rows[1]!).getByText('Item refund')).toBeTruthy();
+  expect(within(rows[1]!).getByText('Item refund')).toBeVisible();
   expect(rows[1]!.textContent).toContain('−40.00');
-  expect(within(rows[2]!).getByText('Deleted account')).toBeTruthy();
+  expect(within(rows[2]!).getByText('Deleted account')).toBeVisible();
   expect(Object.fromEntries(server.callsTo('GET', '/api/admin/earnings')[0]!.query)).toEqual({ limit: '20', skip: '0' });
 });
 
@@ -90,7 +90,7 @@ it('sends the search, source and days to the server and keeps them in the addres
 
   // A backwards range says so instead of asking for nothing.
   fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-01' } });
-  expect(await screen.findByText('Pick a day on or after “From”.')).toBeTruthy();
+  expect(await screen.findByText('Pick a day on or after “From”.')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
   await waitFor(() => expect(last().toString()).toBe('limit=20&skip=0'));
@@ -102,7 +102,7 @@ it('says when nothing matches, and offers to clear the filters', async () => {
   renderAdmin('/admin/earnings?source=item');
   const empty = (await screen.findByText('No earnings match these filters')).closest('.ui-card') as HTMLElement;
   fireEvent.click(within(empty).getByRole('button', { name: 'Clear filters' }));
-  expect(await screen.findByText('No earnings yet')).toBeTruthy();
+  expect(await screen.findByText('No earnings yet')).toBeVisible();
 });
 
 it('shows an error with a retry when the list cannot be read, and no stale totals', async () => {
@@ -111,9 +111,9 @@ it('shows an error with a retry when the list cannot be read, and no stale total
     body: { code: 'INTERNAL', msg: 'Something broke.' },
   }));
   renderAdmin('/admin/earnings');
-  expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
-  expect(screen.queryByTestId('earnings-total-net')).toBeNull();
+  expect(await screen.findByRole('button', { name: 'Retry' })).toBeVisible();
+  expect(screen.queryByTestId('earnings-total-net')).not.toBeInTheDocument();
   server.on('GET', '/api/admin/earnings', () => ({ body: { items: [anEarning()], count: 1, totals: TOTALS } }));
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByText('Mia Maker')).toBeTruthy();
+  expect(await screen.findByText('Mia Maker')).toBeVisible();
 });

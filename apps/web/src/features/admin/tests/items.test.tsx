@@ -84,25 +84,25 @@ it('is in the admin navigation and shows each item: picture, name, description, 
   const { router } = renderAdmin('/admin/outbox');
   fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin sections' })).getByRole('link', { name: 'Sell items' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/items'));
-  expect(await screen.findByRole('heading', { name: 'Sell items', level: 1 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Sell items', level: 1 })).toBeVisible();
 
   const photo = await rowOf('Golden hour at the pier');
-  expect(within(photo).getByText('Warm light, full resolution.')).toBeTruthy();
-  expect(within(photo).getByText('Mia Maker')).toBeTruthy();
-  expect(within(photo).getByText('@mia_store')).toBeTruthy();
-  expect(within(photo).getByText('1,250.50 tokens')).toBeTruthy();
-  expect(within(photo).getByText('Listed')).toBeTruthy();
-  expect(within(photo).getByText('3')).toBeTruthy();
+  expect(within(photo).getByText('Warm light, full resolution.')).toBeVisible();
+  expect(within(photo).getByText('Mia Maker')).toBeVisible();
+  expect(within(photo).getByText('@mia_store')).toBeVisible();
+  expect(within(photo).getByText('1,250.50 tokens')).toBeVisible();
+  expect(within(photo).getByText('Listed')).toBeVisible();
+  expect(within(photo).getByText('3')).toBeVisible();
   expect(photo.querySelector('img')!.getAttribute('src')).toMatch(/^\/api\/media\/.+\/thumbnail$/);
 
   // A file has no picture: its kind's icon stands in.
   const file = await rowOf('Spring guide');
-  expect(within(file).getByRole('img', { name: 'File' })).toBeTruthy();
-  expect(within(file).getByText('5.00 tokens')).toBeTruthy();
-  expect(within(file).getByText('Hidden')).toBeTruthy();
-  expect(within(file).getByText('Copies another creator’s work.')).toBeTruthy();
+  expect(within(file).getByRole('img', { name: 'File' })).toBeVisible();
+  expect(within(file).getByText('5.00 tokens')).toBeVisible();
+  expect(within(file).getByText('Hidden')).toBeVisible();
+  expect(within(file).getByText('Copies another creator’s work.')).toBeVisible();
 
-  expect(within(await rowOf('Beach clip')).getByText('Removed')).toBeTruthy();
+  expect(within(await rowOf('Beach clip')).getByText('Removed')).toBeVisible();
   // All items at first: no status in the request.
   expect(Object.fromEntries(server.callsTo('GET', '/api/admin/sell-items')[0]!.query)).toEqual({ limit: '20', skip: '0' });
 });
@@ -116,7 +116,7 @@ it('sends the status and the search to the server and keeps them in the address'
   fireEvent.click(screen.getByRole('button', { name: 'Hidden' }));
   await waitFor(() => expect(last().get('status')).toBe('hidden'));
   expect(last().get('skip')).toBe('0');
-  await waitFor(() => expect(screen.queryByRole('button', { name: 'Golden hour at the pier' })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Golden hour at the pier' })).not.toBeInTheDocument());
   expect(screen.getByRole('button', { name: 'Hidden' }).getAttribute('aria-pressed')).toBe('true');
 
   fireEvent.change(screen.getByLabelText('Search items'), { target: { value: ' spring ' } });
@@ -125,10 +125,10 @@ it('sends the status and the search to the server and keeps them in the address'
   expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'hidden', q: 'spring' });
 
   fireEvent.change(screen.getByLabelText('Search items'), { target: { value: 'nothing like it' } });
-  expect(await screen.findByText('No items match “nothing like it”')).toBeTruthy();
+  expect(await screen.findByText('No items match “nothing like it”')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
   await waitFor(() => expect(last().toString()).toBe('limit=20&skip=0'));
-  expect(await screen.findByRole('button', { name: 'Golden hour at the pier' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Golden hour at the pier' })).toBeVisible();
   expect((screen.getByLabelText('Search items') as HTMLInputElement).value).toBe('');
   expect(router.state.location.search).toBe('');
 });
@@ -139,31 +139,31 @@ it('hides an item with the reason typed, says so, and shows it hidden with the r
   renderAdmin('/admin/items');
 
   const drawer = await openItem('Golden hour at the pier');
-  expect(within(drawer).getByText('Photo by @mia_store · 1,250.50 tokens')).toBeTruthy();
-  expect(within(drawer).getByRole('img', { name: 'Preview of Golden hour at the pier' })).toBeTruthy();
+  expect(within(drawer).getByText('Photo by @mia_store · 1,250.50 tokens')).toBeVisible();
+  expect(within(drawer).getByRole('img', { name: 'Preview of Golden hour at the pier' })).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Hide from store' }));
   const dialog = await screen.findByRole('dialog', { name: 'Hide “Golden hour at the pier” from the store?' });
-  expect(within(dialog).getByText(/Members who bought it keep it/)).toBeTruthy();
-  expect(within(dialog).getByText('0/500')).toBeTruthy();
+  expect(within(dialog).getByText(/Members who bought it keep it/)).toBeVisible();
+  expect(within(dialog).getByText('0/500')).toBeVisible();
 
   const reason = within(dialog).getByLabelText('Reason');
   fireEvent.change(reason, { target: { value: '  Shows a person who did not agree to it.  ' } });
-  expect(within(dialog).getByText('43/500')).toBeTruthy();
+  expect(within(dialog).getByText('43/500')).toBeVisible();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Hide from store' }));
 
-  expect(await screen.findByText('Hidden from the store.')).toBeTruthy();
+  expect(await screen.findByText('Hidden from the store.')).toBeVisible();
   // The reason goes trimmed, as the contract's schema reads it.
   expect(server.callsTo('POST', `/api/admin/sell-items/${item._id}/hide`).map((call) => call.body)).toEqual([
     { reason: 'Shows a person who did not agree to it.' },
   ]);
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Hide/ })).toBeNull());
-  expect(await within(drawer).findByText('Hidden from the store')).toBeTruthy();
-  expect(within(drawer).getByText('Shows a person who did not agree to it.')).toBeTruthy();
-  expect(within(drawer).getByRole('button', { name: 'Restore to store' })).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Hide/ })).not.toBeInTheDocument());
+  expect(await within(drawer).findByText('Hidden from the store')).toBeVisible();
+  expect(within(drawer).getByText('Shows a person who did not agree to it.')).toBeVisible();
+  expect(within(drawer).getByRole('button', { name: 'Restore to store' })).toBeVisible();
   // The list is read again: the row shows it hidden, with the reason.
   await waitFor(() => expect(server.callsTo('GET', '/api/admin/sell-items')).toHaveLength(2));
   const row = screen.getByRole('button', { name: 'Golden hour at the pier', hidden: true }).closest('tr')!;
-  await waitFor(() => expect(within(row).getByText('Hidden')).toBeTruthy());
+  await waitFor(() => expect(within(row).getByText('Hidden')).toBeVisible());
 });
 
 it('asks for a reason, at most 500 characters, before anything is sent', async () => {
@@ -175,17 +175,17 @@ it('asks for a reason, at most 500 characters, before anything is sent', async (
   fireEvent.click(within(drawer).getByRole('button', { name: 'Hide from store' }));
   const dialog = await screen.findByRole('dialog', { name: /^Hide/ });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Hide from store' }));
-  expect(await within(dialog).findByText('Say why the item is hidden')).toBeTruthy();
+  expect(await within(dialog).findByText('Say why the item is hidden')).toBeVisible();
   const reason = within(dialog).getByLabelText('Reason');
   expect(reason.getAttribute('aria-invalid')).toBe('true');
 
   fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
-  expect(await within(dialog).findByText('A reason is at most 500 characters')).toBeTruthy();
+  expect(await within(dialog).findByText('A reason is at most 500 characters')).toBeVisible();
   expect(within(dialog).getByText('501/500').className).toContain('is-over');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Hide from store' }));
 
   fireEvent.change(reason, { target: { value: 'x'.repeat(500) } });
-  await waitFor(() => expect(within(dialog).queryByText('A reason is at most 500 characters')).toBeNull());
+  await waitFor(() => expect(within(dialog).queryByText('A reason is at most 500 characters')).not.toBeInTheDocument());
   expect(server.callsTo('POST', /\/hide$/)).toHaveLength(0);
 });
 
@@ -201,9 +201,9 @@ it("shows the server's refusal in the dialog, keeps what was typed, and reads th
   fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Stolen photo.' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Hide from store' }));
 
-  expect(await within(dialog).findByText('This item is already hidden.')).toBeTruthy();
+  expect(await within(dialog).findByText('This item is already hidden.')).toBeVisible();
   expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Stolen photo.');
-  expect(screen.getByRole('dialog', { name: /^Hide/ })).toBeTruthy();
+  expect(screen.getByRole('dialog', { name: /^Hide/ })).toBeVisible();
   await waitFor(() => expect(server.callsTo('GET', '/api/admin/sell-items')).toHaveLength(2));
 });
 
@@ -214,22 +214,22 @@ it('restores a hidden item after confirming; a removed item offers neither', asy
   renderAdmin('/admin/items');
 
   const drawer = await openItem('Spring guide');
-  expect(within(drawer).getByText('Copies another creator’s work.')).toBeTruthy();
+  expect(within(drawer).getByText('Copies another creator’s work.')).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Restore to store' }));
   const confirm = await screen.findByRole('dialog', { name: 'Put “Spring guide” back in the store?' });
   fireEvent.click(within(confirm).getByRole('button', { name: 'Restore to store' }));
 
-  expect(await screen.findByText('Back in the store.')).toBeTruthy();
+  expect(await screen.findByText('Back in the store.')).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/sell-items/${hidden._id}/restore`)).toHaveLength(1);
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Put/ })).toBeNull());
-  expect(await within(drawer).findByRole('button', { name: 'Hide from store' })).toBeTruthy();
-  expect(within(drawer).queryByText('Hidden from the store')).toBeNull();
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Put/ })).not.toBeInTheDocument());
+  expect(await within(drawer).findByRole('button', { name: 'Hide from store' })).toBeVisible();
+  expect(within(drawer).queryByText('Hidden from the store')).not.toBeInTheDocument();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
   const gone = await openItem('Beach clip');
-  expect(within(gone).getByText('Removed by its model')).toBeTruthy();
-  expect(within(gone).queryByRole('button', { name: /store/ })).toBeNull();
+  expect(within(gone).getByText('Removed by its model')).toBeVisible();
+  expect(within(gone).queryByRole('button', { name: /store/ })).not.toBeInTheDocument();
 });
 
 it("shows a refused restore's reason in the confirmation", async () => {
@@ -242,8 +242,8 @@ it("shows a refused restore's reason in the confirmation", async () => {
   fireEvent.click(within(drawer).getByRole('button', { name: 'Restore to store' }));
   const confirm = await screen.findByRole('dialog', { name: /^Put/ });
   fireEvent.click(within(confirm).getByRole('button', { name: 'Restore to store' }));
-  expect(await within(confirm).findByText('The model removed this item.')).toBeTruthy();
-  expect(screen.getByRole('dialog', { name: /^Put/ })).toBeTruthy();
+  expect(await within(confirm).findByText('The model removed this item.')).toBeVisible();
+  expect(screen.getByRole('dialog', { name: /^Put/ })).toBeVisible();
   await waitFor(() => expect(server.callsTo('GET', '/api/admin/sell-items')).toHaveLength(2));
 });
 
@@ -269,8 +269,8 @@ it('reads hides and restores in the audit log', async () => {
   renderAdmin('/admin/audit?action=item');
 
   const hide = (await screen.findByText('Hid sell item')).closest('tr')!;
-  expect(within(hide).getByText('Sell item')).toBeTruthy();
-  expect(within(hide).getByText('item.hide')).toBeTruthy();
-  expect(within((await screen.findByText('Restored sell item')).closest('tr')!).getByText('item.restore')).toBeTruthy();
+  expect(within(hide).getByText('Sell item')).toBeVisible();
+  expect(within(hide).getByText('item.hide')).toBeVisible();
+  expect(within((await screen.findByText('Restored sell item')).closest('tr')!).getByText('item.restore')).toBeVisible();
   expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('item');
 });

@@ -22,18 +22,18 @@ it('searches as the person pauses typing and says when nothing matches', async (
     aMember({ name: 'Bob Stone', username: 'bob' }),
   ]);
   renderAdmin('/admin/members');
-  expect(await screen.findByText('Bob Stone')).toBeTruthy();
+  expect(await screen.findByText('Bob Stone')).toBeVisible();
 
   fireEvent.change(screen.getByLabelText('Search members'), { target: { value: 'ann' } });
-  await waitFor(() => expect(screen.queryByText('Bob Stone')).toBeNull());
-  expect(screen.getByText('Ann Lee')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByText('Bob Stone')).not.toBeInTheDocument());
+  expect(screen.getByText('Ann Lee')).toBeVisible();
   const searches = server.callsTo('GET', '/api/admin/users').filter((c) => c.query.get('q'));
   expect(searches.map((c) => c.query.get('q'))).toEqual(['ann']);
 
   fireEvent.change(screen.getByLabelText('Search members'), { target: { value: 'zzz' } });
-  expect(await screen.findByText('No members match “zzz”')).toBeTruthy();
+  expect(await screen.findByText('No members match “zzz”')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-  expect(await screen.findByText('Bob Stone')).toBeTruthy();
+  expect(await screen.findByText('Bob Stone')).toBeVisible();
   expect((screen.getByLabelText('Search members') as HTMLInputElement).value).toBe('');
 });
 
@@ -48,13 +48,13 @@ it('suspends a member after confirming, and the list shows it', async () => {
 
   fireEvent.click(await screen.findByRole('button', { name: 'Suspend Bob Stone' }));
   const dialog = await screen.findByRole('dialog', { name: 'Suspend Bob Stone?' });
-  expect(within(dialog).getByText(/signed out on every device/)).toBeTruthy();
+  expect(within(dialog).getByText(/signed out on every device/)).toBeVisible();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend member' }));
 
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(server.callsTo('POST', `/api/admin/users/${bob._id}/suspend`)).toHaveLength(1);
   const row = (await screen.findByRole('button', { name: 'Reactivate Bob Stone' })).closest('tr')!;
-  expect(within(row).getByText('Suspended')).toBeTruthy();
+  expect(within(row).getByText('Suspended')).toBeVisible();
 });
 
 it("shows the server's refusal to suspend an administrator in the dialog", async () => {
@@ -67,8 +67,8 @@ it("shows the server's refusal to suspend an administrator in the dialog", async
   const dialog = await screen.findByRole('dialog', { name: 'Suspend Other Admin?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend member' }));
 
-  expect(await within(dialog).findByText('Administrators cannot be suspended.')).toBeTruthy();
-  expect(screen.getByRole('dialog', { name: 'Suspend Other Admin?' })).toBeTruthy();
+  expect(await within(dialog).findByText('Administrators cannot be suspended.')).toBeVisible();
+  expect(screen.getByRole('dialog', { name: 'Suspend Other Admin?' })).toBeVisible();
 });
 
 it('marks your own row and pages through long lists', async () => {
@@ -77,11 +77,11 @@ it('marks your own row and pages through long lists', async () => {
   const server = fakeServer().on('GET', '/api/admin/users', ({ query }) => list(query.get('skip') === '20' ? [me] : many, 21));
   renderAdmin('/admin/members');
 
-  expect(await screen.findByText('1–20 of 21')).toBeTruthy();
+  expect(await screen.findByText('1–20 of 21')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 
   const row = (await screen.findByText('Site Admin')).closest('tr')!;
-  expect(within(row).getByText('You')).toBeTruthy();
-  expect(screen.getByText('21–21 of 21')).toBeTruthy();
+  expect(within(row).getByText('You')).toBeVisible();
+  expect(screen.getByText('21–21 of 21')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/users').at(-1)!.query.get('skip')).toBe('20');
 });

@@ -55,7 +55,7 @@ it('moves a link up with the keyboard-reachable arrows and sends the new order',
     ids: [terms._id, help._id, privacy._id],
   });
   await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move “Help” up' })));
-  expect(screen.getByText('“Help” moved to position 2 of 3.')).toBeTruthy();
+  expect(screen.getByText('“Help” moved to position 2 of 3.')).toBeVisible();
 });
 
 it('adds a link at the end of the section after checking the path', async () => {
@@ -68,14 +68,14 @@ it('adds a link at the end of the section after checking the path', async () => 
   fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Status' } });
   fireEvent.change(within(dialog).getByLabelText('Path or address'), { target: { value: 'status.example.test' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add link' }));
-  expect(await within(dialog).findByText('Path must start with /, http://, https:// or mailto:')).toBeTruthy();
+  expect(await within(dialog).findByText('Path must start with /, http://, https:// or mailto:')).toBeVisible();
   expect(server.callsTo('POST', '/api/admin/menus')).toHaveLength(0);
 
   fireEvent.change(within(dialog).getByLabelText('Path or address'), { target: { value: 'https://status.example.test' } });
   fireEvent.click(within(dialog).getByLabelText('Open in a new tab'));
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add link' }));
 
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(server.callsTo('POST', '/api/admin/menus')[0]!.body).toEqual({
     title: 'Status',
     path: 'https://status.example.test',
@@ -84,7 +84,7 @@ it('adds a link at the end of the section after checking the path', async () => 
     ordering: 1,
   });
   await waitFor(() => expect(titlesInOrder()).toEqual(['Terms', 'Status']));
-  expect(screen.getByText('New tab')).toBeTruthy();
+  expect(screen.getByText('New tab')).toBeVisible();
 });
 
 it("shows the server's field error in the link form", async () => {
@@ -94,14 +94,14 @@ it("shows the server's field error in the link form", async () => {
   );
   renderAdmin('/admin/menus');
 
-  expect(await screen.findByText('No links in this section yet')).toBeTruthy();
+  expect(await screen.findByText('No links in this section yet')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add a link' });
   fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Terms' } });
   fireEvent.change(within(dialog).getByLabelText('Path or address'), { target: { value: '/terms' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add link' }));
 
-  expect(await within(dialog).findByText('That title is already used in this section')).toBeTruthy();
+  expect(await within(dialog).findByText('That title is already used in this section')).toBeVisible();
   expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('Terms');
 });
 
@@ -115,7 +115,7 @@ it('deletes a link only after confirming', async () => {
   expect(server.callsTo('DELETE', `/api/admin/menus/${terms._id}`)).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete link' }));
 
-  expect(await screen.findByText('No links in this section yet')).toBeTruthy();
+  expect(await screen.findByText('No links in this section yet')).toBeVisible();
   expect(server.callsTo('DELETE', `/api/admin/menus/${terms._id}`)).toHaveLength(1);
 });
 
@@ -126,7 +126,7 @@ it('switches between sections', async () => {
 
   fireEvent.change(screen.getByLabelText('Section'), { target: { value: 'header' } });
 
-  expect(await screen.findByText('Pricing')).toBeTruthy();
-  expect(screen.queryByText('Terms')).toBeNull();
-  expect(screen.getByRole('heading', { name: 'Links in “header”' })).toBeTruthy();
+  expect(await screen.findByText('Pricing')).toBeVisible();
+  expect(screen.queryByText('Terms')).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Links in “header”' })).toBeVisible();
 });

@@ -36,9 +36,9 @@ it('lists the pending models first, with their e-mail and status', async () => {
   renderAdmin('/admin/models');
 
   const row = (await screen.findByRole('button', { name: 'Ruby Rose' })).closest('tr')!;
-  expect(within(row).getByText('ruby@example.test')).toBeTruthy();
-  expect(within(row).getByText('@ruby')).toBeTruthy();
-  expect(within(row).getByText('Pending')).toBeTruthy();
+  expect(within(row).getByText('ruby@example.test')).toBeVisible();
+  expect(within(row).getByText('@ruby')).toBeVisible();
+  expect(within(row).getByText('Pending')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/models')[0]!.query.get('status')).toBe('pending');
   expect(screen.getByRole('button', { name: 'Pending' }).getAttribute('aria-pressed')).toBe('true');
 });
@@ -49,9 +49,9 @@ it('shows the document with the admin token, approves the model and drops it fro
 
   fireEvent.click(await screen.findByRole('button', { name: 'Review Ruby Rose' }));
   const drawer = await screen.findByRole('dialog', { name: 'Review Ruby Rose' });
-  expect(within(drawer).getByText('Passport')).toBeTruthy();
-  expect(within(drawer).getByText('Ruby Anne Rose')).toBeTruthy();
-  expect(within(drawer).getByText(/Jun 15, 1995/)).toBeTruthy();
+  expect(within(drawer).getByText('Passport')).toBeVisible();
+  expect(within(drawer).getByText('Ruby Anne Rose')).toBeVisible();
+  expect(within(drawer).getByText(/Jun 15, 1995/)).toBeVisible();
 
   const image = await within(drawer).findByRole('img', { name: 'Verification document submitted by Ruby Rose' });
   expect(image.getAttribute('src')).toBe('blob:document');
@@ -61,11 +61,11 @@ it('shows the document with the admin token, approves the model and drops it fro
 
   fireEvent.click(within(drawer).getByRole('button', { name: 'Approve' }));
 
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(server.callsTo('POST', `/api/admin/models/${ruby._id}/approve`)).toHaveLength(1);
-  expect(await screen.findByText('No models are waiting for review')).toBeTruthy();
-  expect(screen.queryByRole('button', { name: 'Ruby Rose' })).toBeNull();
-  expect(await screen.findByText(/Ruby Rose is approved/)).toBeTruthy();
+  expect(await screen.findByText('No models are waiting for review')).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Ruby Rose' })).not.toBeInTheDocument();
+  expect(await screen.findByText(/Ruby Rose is approved/)).toBeVisible();
 });
 
 it('will not refuse without a reason, then sends the reason given', async () => {
@@ -77,7 +77,7 @@ it('will not refuse without a reason, then sends the reason given', async () => 
   fireEvent.click(within(drawer).getByRole('button', { name: 'Refuse…' }));
   fireEvent.click(within(drawer).getByRole('button', { name: 'Refuse model' }));
 
-  expect(await within(drawer).findByText('Give the model a reason of at least 3 characters')).toBeTruthy();
+  expect(await within(drawer).findByText('Give the model a reason of at least 3 characters')).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/models/${ruby._id}/refuse`)).toHaveLength(0);
 
   fireEvent.change(within(drawer).getByLabelText('Reason for refusing'), { target: { value: 'The photo is blurred' } });
@@ -85,7 +85,7 @@ it('will not refuse without a reason, then sends the reason given', async () => 
 
   await waitFor(() => expect(server.callsTo('POST', `/api/admin/models/${ruby._id}/refuse`)).toHaveLength(1));
   expect(server.callsTo('POST', `/api/admin/models/${ruby._id}/refuse`)[0]!.body).toEqual({ reason: 'The photo is blurred' });
-  expect(await screen.findByText('No models are waiting for review')).toBeTruthy();
+  expect(await screen.findByText('No models are waiting for review')).toBeVisible();
 });
 
 it('keeps the drawer open and says why when the server refuses the approval', async () => {
@@ -97,8 +97,8 @@ it('keeps the drawer open and says why when the server refuses the approval', as
   const drawer = await screen.findByRole('dialog', { name: 'Review Ruby Rose' });
   fireEvent.click(within(drawer).getByRole('button', { name: 'Approve' }));
 
-  expect(await screen.findByText('Could not approve Ruby Rose: This model is already approved.')).toBeTruthy();
-  expect(screen.getByRole('dialog', { name: 'Review Ruby Rose' })).toBeTruthy();
+  expect(await screen.findByText('Could not approve Ruby Rose: This model is already approved.')).toBeVisible();
+  expect(screen.getByRole('dialog', { name: 'Review Ruby Rose' })).toBeVisible();
 });
 
 it('switches filters and explains an empty list', async () => {
@@ -108,7 +108,7 @@ it('switches filters and explains an empty list', async () => {
 
   fireEvent.click(screen.getByRole('button', { name: 'Refused' }));
 
-  expect(await screen.findByText('No refused models')).toBeTruthy();
+  expect(await screen.findByText('No refused models')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/models').at(-1)!.query.get('status')).toBe('refused');
 });
 
@@ -119,11 +119,11 @@ it('offers a retry when the list cannot be loaded', async () => {
   );
   renderAdmin('/admin/models');
 
-  expect(await screen.findByText('Could not load models')).toBeTruthy();
-  expect(screen.getByText('Something went wrong on our side.')).toBeTruthy();
+  expect(await screen.findByText('Could not load models')).toBeVisible();
+  expect(screen.getByText('Something went wrong on our side.')).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
 
-  expect(await screen.findByRole('button', { name: 'Ruby Rose' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Ruby Rose' })).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/models').length).toBeGreaterThanOrEqual(2);
 });

@@ -42,13 +42,13 @@ it('filters payments by status and explains an empty filter', async () => {
   renderAdmin('/admin/payments');
 
   const row = (await screen.findByText('Sam Member')).closest('tr')!;
-  expect(within(row).getByText('$1,234.56')).toBeTruthy();
-  expect(within(row).getByText('1,200.00')).toBeTruthy();
-  expect(within(row).getByText('Paid')).toBeTruthy();
+  expect(within(row).getByText('$1,234.56')).toBeVisible();
+  expect(within(row).getByText('1,200.00')).toBeVisible();
+  expect(within(row).getByText('Paid')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/payments')[0]!.query.get('status')).toBeNull();
 
   fireEvent.click(within(screen.getByRole('group', { name: 'Payment status' })).getByRole('button', { name: 'Declined' }));
-  expect(await screen.findByText('No declined payments')).toBeTruthy();
+  expect(await screen.findByText('No declined payments')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/payments').at(-1)!.query.get('status')).toBe('declined');
 });
 
@@ -75,25 +75,25 @@ it("adjusts a member's balance with a signed amount and a reason, shows the new 
   renderAdmin('/admin/members');
 
   const row = (await screen.findByText('Sam Member')).closest('tr')!;
-  expect(within(row).getByText('50.00')).toBeTruthy();
+  expect(within(row).getByText('50.00')).toBeVisible();
   fireEvent.click(within(row).getByRole('button', { name: "Adjust Sam Member's balance" }));
   const dialog = await screen.findByRole('dialog', { name: "Adjust Sam Member's balance" });
   fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '-12.50' } });
-  expect(within(dialog).getByText('37.50 tokens')).toBeTruthy();
+  expect(within(dialog).getByText('37.50 tokens')).toBeVisible();
   fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Refund of a duplicate message' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Adjust balance' }));
 
-  expect(await within(dialog).findByText('Try again in a moment.')).toBeTruthy();
+  expect(await within(dialog).findByText('Try again in a moment.')).toBeVisible();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Adjust balance' }));
-  expect(await within(dialog).findByText('Balance adjusted')).toBeTruthy();
-  expect(within(dialog).getByText('37.50 tokens')).toBeTruthy();
+  expect(await within(dialog).findByText('Balance adjusted')).toBeVisible();
+  expect(within(dialog).getByText('37.50 tokens')).toBeVisible();
 
   const sent = server.callsTo('POST', `/api/admin/users/${sam._id}/adjust-balance`).map((c) => c.body as AdjustBalanceInput);
   expect(sent).toHaveLength(2);
   expect(sent[0]).toMatchObject({ amount: -12.5, reason: 'Refund of a duplicate message' });
   expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
 it('refuses an amount the contract does not allow, before sending anything', async () => {
@@ -114,7 +114,7 @@ it('refuses an amount the contract does not allow, before sending anything', asy
   ] as const) {
     fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: typed } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Adjust balance' }));
-    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(await within(dialog).findByText(message)).toBeVisible();
   }
   expect(server.callsTo('POST', `/api/admin/users/${sam._id}/adjust-balance`)).toHaveLength(0);
 });
@@ -139,8 +139,8 @@ it("opens a member's wallet with their statement", async () => {
 
   fireEvent.click(await screen.findByRole('button', { name: "Open Sam Member's wallet" }));
   const drawer = await screen.findByRole('dialog', { name: 'Sam Member' });
-  expect(within(drawer).getByText('1,234.56 tokens')).toBeTruthy();
+  expect(within(drawer).getByText('1,234.56 tokens')).toBeVisible();
   const entry = (await within(drawer).findByText('Goodwill correction')).closest('tr')!;
-  expect(within(entry).getByText('Adjustment')).toBeTruthy();
-  expect(within(entry).getByText(/−2\.50/)).toBeTruthy();
+  expect(within(entry).getByText('Adjustment')).toBeVisible();
+  expect(within(entry).getByText(/−2\.50/)).toBeVisible();
 });

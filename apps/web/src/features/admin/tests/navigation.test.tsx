@@ -20,7 +20,7 @@ it('navigates between sections with the admin navigation and marks the current o
   fireEvent.click(within(nav).getByRole('link', { name: 'Models' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/models'));
-  expect(await screen.findByText('No models are waiting for review')).toBeTruthy();
+  expect(await screen.findByText('No models are waiting for review')).toBeVisible();
   expect(within(nav).getByRole('link', { name: 'Models' }).getAttribute('aria-current')).toBe('page');
   expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
 });
@@ -33,10 +33,10 @@ it('opens on the overview: what waits, counted by the admin routes, each linking
     .on('GET', '/api/admin/outbox', () => list([]));
   const { router } = renderAdmin('/admin');
 
-  expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   const waiting = await screen.findByRole('link', { name: /^3\s*Models waiting for approval/ });
-  expect(await screen.findByRole('link', { name: /^1,250\s*Accounts/ })).toBeTruthy();
-  expect(await screen.findByText('No payments yet')).toBeTruthy();
+  expect(await screen.findByRole('link', { name: /^1,250\s*Accounts/ })).toBeVisible();
+  expect(await screen.findByText('No payments yet')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/models')[0]!.query.get('status')).toBe('pending');
 
   fireEvent.click(waiting);
@@ -47,9 +47,9 @@ it('answers an unknown admin address with a way back', async () => {
   emptyOverview();
   const { router } = renderAdmin('/admin/nowhere');
 
-  expect(screen.getByText('No such admin page')).toBeTruthy();
+  expect(screen.getByText('No such admin page')).toBeVisible();
   fireEvent.click(screen.getByRole('link', { name: 'Go to the overview' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-  expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
 });

@@ -22,12 +22,12 @@ it('lists recent mail with its status, attempts and last error', async () => {
   renderAdmin('/admin/outbox');
 
   const failed = (await screen.findByText('Reset your password')).closest('tr')!;
-  expect(within(failed).getByText('Failed')).toBeTruthy();
-  expect(within(failed).getByText('5')).toBeTruthy();
-  expect(within(failed).getByText('SMTP 550 mailbox unavailable')).toBeTruthy();
-  expect(within(failed).getByText('password-reset')).toBeTruthy();
+  expect(within(failed).getByText('Failed')).toBeVisible();
+  expect(within(failed).getByText('5')).toBeVisible();
+  expect(within(failed).getByText('SMTP 550 mailbox unavailable')).toBeVisible();
+  expect(within(failed).getByText('password-reset')).toBeVisible();
   const sent = screen.getByText('Your verification code').closest('tr')!;
-  expect(within(sent).getByText('Sent')).toBeTruthy();
+  expect(within(sent).getByText('Sent')).toBeVisible();
 });
 
 it('refreshes on demand and pages by 20', async () => {
@@ -45,10 +45,10 @@ it('refreshes on demand and pages by 20', async () => {
 
   newest = 'Just queued';
   fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-  expect(await screen.findByText('Just queued')).toBeTruthy();
+  expect(await screen.findByText('Just queued')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-  expect(await screen.findByText('Older mail')).toBeTruthy();
+  expect(await screen.findByText('Older mail')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/outbox').at(-1)!.query.get('skip')).toBe('20');
 });
 
@@ -56,5 +56,5 @@ it('says what an empty outbox means', async () => {
   fakeServer().on('GET', '/api/admin/outbox', () => list([]));
   renderAdmin('/admin/outbox');
 
-  expect(await screen.findByText('No mail yet')).toBeTruthy();
+  expect(await screen.findByText('No mail yet')).toBeVisible();
 });

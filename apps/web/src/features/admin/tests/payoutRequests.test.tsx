@@ -76,23 +76,23 @@ it('is in the admin navigation and lists the pending requests first', async () =
   fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin sections' })).getByRole('link', { name: 'Payouts' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/payouts'));
 
-  expect(await screen.findByRole('heading', { name: 'Payout requests', level: 1 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Payout requests', level: 1 })).toBeVisible();
   await screen.findByText('Ruby Rose');
   const row = rowOf('Ruby Rose');
-  expect(within(row).getByText('@ruby')).toBeTruthy();
-  expect(within(row).getByText('150.00 tokens')).toBeTruthy();
-  expect(within(row).getByText('PayPal · ruby@example.test')).toBeTruthy();
-  expect(within(row).getByText('Pending')).toBeTruthy();
-  expect(within(row).getByRole('button', { name: 'Approve 150.00 tokens for Ruby Rose' })).toBeTruthy();
-  expect(within(row).getByRole('button', { name: 'Reject 150.00 tokens for Ruby Rose' })).toBeTruthy();
-  expect(screen.queryByText('Jade Lee')).toBeNull();
+  expect(within(row).getByText('@ruby')).toBeVisible();
+  expect(within(row).getByText('150.00 tokens')).toBeVisible();
+  expect(within(row).getByText('PayPal · ruby@example.test')).toBeVisible();
+  expect(within(row).getByText('Pending')).toBeVisible();
+  expect(within(row).getByRole('button', { name: 'Approve 150.00 tokens for Ruby Rose' })).toBeVisible();
+  expect(within(row).getByRole('button', { name: 'Reject 150.00 tokens for Ruby Rose' })).toBeVisible();
+  expect(screen.queryByText('Jade Lee')).not.toBeInTheDocument();
   expect(server.callsTo('GET', '/api/admin/payout-requests')[0]!.query.get('status')).toBe('pending');
   expect(screen.getByRole('button', { name: 'Pending' }).getAttribute('aria-pressed')).toBe('true');
 
   fireEvent.click(screen.getByRole('button', { name: 'Paid' }));
   const paid = (await screen.findByText('Jade Lee')).closest('tr')!;
-  expect(within(paid).getByText('Bank transfer · Acme Bank DE89370400440532011234')).toBeTruthy();
-  expect(within(paid).queryByRole('button')).toBeNull();
+  expect(within(paid).getByText('Bank transfer · Acme Bank DE89370400440532011234')).toBeVisible();
+  expect(within(paid).queryByRole('button')).not.toBeInTheDocument();
 });
 
 it('approves after confirming, then marks the payout paid from the approved list', async () => {
@@ -101,23 +101,23 @@ it('approves after confirming, then marks the payout paid from the approved list
 
   fireEvent.click(await screen.findByRole('button', { name: 'Approve 150.00 tokens for Ruby Rose' }));
   const dialog = await screen.findByRole('dialog', { name: 'Approve this payout?' });
-  expect(within(dialog).getByText(/150\.00 tokens to Ruby Rose \(PayPal · ruby@example\.test\)\./)).toBeTruthy();
+  expect(within(dialog).getByText(/150\.00 tokens to Ruby Rose \(PayPal · ruby@example\.test\)\./)).toBeVisible();
   expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/approve')).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
-  expect(await screen.findByText('No payouts are waiting')).toBeTruthy();
+  expect(await screen.findByText('No payouts are waiting')).toBeVisible();
   expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/approve')).toHaveLength(1);
-  expect(await screen.findByText('Approved 150.00 tokens for Ruby Rose.')).toBeTruthy();
+  expect(await screen.findByText('Approved 150.00 tokens for Ruby Rose.')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Approved' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Mark paid 150.00 tokens for Ruby Rose' }));
   const pay = await screen.findByRole('dialog', { name: 'Mark this payout paid?' });
   fireEvent.click(within(pay).getByRole('button', { name: 'Mark paid' }));
-  expect(await screen.findByText('No approved payouts to pay')).toBeTruthy();
+  expect(await screen.findByText('No approved payouts to pay')).toBeVisible();
   expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/pay')).toHaveLength(1);
 
   fireEvent.click(screen.getByRole('button', { name: 'All' }));
-  expect(within((await screen.findByText('Ruby Rose')).closest('tr')!).getByText('Paid')).toBeTruthy();
+  expect(within((await screen.findByText('Ruby Rose')).closest('tr')!).getByText('Paid')).toBeVisible();
 });
 
 it('will not reject without a reason, then sends the reason the model will read', async () => {
@@ -127,17 +127,17 @@ it('will not reject without a reason, then sends the reason the model will read'
   fireEvent.click(await screen.findByRole('button', { name: 'Reject 150.00 tokens for Ruby Rose' }));
   const dialog = await screen.findByRole('dialog', { name: 'Reject this payout?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Reject payout' }));
-  expect(await within(dialog).findByText('Give the model a reason')).toBeTruthy();
+  expect(await within(dialog).findByText('Give the model a reason')).toBeVisible();
   expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/reject')).toHaveLength(0);
 
   fireEvent.change(within(dialog).getByLabelText('Reason for rejecting'), { target: { value: 'The PayPal address bounced.' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Reject payout' }));
 
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/reject')[0]!.body).toEqual({ note: 'The PayPal address bounced.' });
   const row = (await screen.findByText('The PayPal address bounced.')).closest('tr')!;
-  expect(within(row).getByText('Rejected')).toBeTruthy();
-  expect(within(row).queryByRole('button')).toBeNull();
+  expect(within(row).getByText('Rejected')).toBeVisible();
+  expect(within(row).queryByRole('button')).not.toBeInTheDocument();
 });
 
 it('when someone else decided first, says so in the server’s words and shows the row as it is now', async () => {
@@ -154,13 +154,13 @@ it('when someone else decided first, says so in the server’s words and shows t
   fireEvent.change(within(dialog).getByLabelText('Reason for rejecting'), { target: { value: 'Too late' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Reject payout' }));
 
-  expect(await screen.findByText('This payout request was already approved.')).toBeTruthy();
-  expect(screen.getByText('Someone else decided first')).toBeTruthy();
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(await screen.findByText('This payout request was already approved.')).toBeVisible();
+  expect(screen.getByText('Someone else decided first')).toBeVisible();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   // The list was read again: the row now offers what its new status allows.
-  expect(await screen.findByRole('button', { name: 'Mark paid 150.00 tokens for Ruby Rose' })).toBeTruthy();
-  expect(within(rowOf('Ruby Rose')).getByText('Approved')).toBeTruthy();
-  expect(screen.queryByRole('button', { name: 'Reject 150.00 tokens for Ruby Rose' })).toBeNull();
+  expect(await screen.findByRole('button', { name: 'Mark paid 150.00 tokens for Ruby Rose' })).toBeVisible();
+  expect(within(rowOf('Ruby Rose')).getByText('Approved')).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Reject 150.00 tokens for Ruby Rose' })).not.toBeInTheDocument();
   expect(server.callsTo('GET', '/api/admin/payout-requests')).toHaveLength(2);
 });
 
@@ -175,6 +175,6 @@ it('keeps the dialog open with the server’s sentence when a decision is refuse
   fireEvent.click(await screen.findByRole('button', { name: 'Approve 150.00 tokens for Ruby Rose' }));
   const dialog = await screen.findByRole('dialog', { name: 'Approve this payout?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-  expect(await within(dialog).findByText('The server had a problem.')).toBeTruthy();
-  expect(within(rowOf('Ruby Rose')).getByText('Pending')).toBeTruthy();
+  expect(await within(dialog).findByText('The server had a problem.')).toBeVisible();
+  expect(within(rowOf('Ruby Rose')).getByText('Pending')).toBeVisible();
 });

@@ -39,25 +39,25 @@ it('lists posts with their status and publication date, and filters by status', 
 
   const table = await screen.findByRole('table', { name: 'Posts' });
   const [, draftRow, liveRow] = within(table).getAllByRole('row');
-  expect(within(draftRow!).getByText('Half written')).toBeTruthy();
-  expect(within(draftRow!).getByText('Draft')).toBeTruthy();
-  expect(within(draftRow!).getByText('Not yet')).toBeTruthy();
-  expect(within(liveRow!).getByText('Published')).toBeTruthy();
-  expect(within(liveRow!).getByText('Mar 4, 2026')).toBeTruthy();
+  expect(within(draftRow!).getByText('Half written')).toBeVisible();
+  expect(within(draftRow!).getByText('Draft')).toBeVisible();
+  expect(within(draftRow!).getByText('Not yet')).toBeVisible();
+  expect(within(liveRow!).getByText('Published')).toBeVisible();
+  expect(within(liveRow!).getByText('Mar 4, 2026')).toBeVisible();
   expect(within(liveRow!).getByRole('link', { name: 'Edit “Out now”' }).getAttribute('href')).toBe(`/admin/posts/${live._id}`);
 
   fireEvent.click(screen.getByRole('button', { name: 'Drafts' }));
-  await waitFor(() => expect(screen.queryByText('Out now')).toBeNull());
+  await waitFor(() => expect(screen.queryByText('Out now')).not.toBeInTheDocument());
   expect(server.callsTo('GET', '/api/admin/posts').at(-1)!.query.get('status')).toBe('draft');
   fireEvent.click(screen.getByRole('button', { name: 'All' }));
-  expect(await screen.findByText('Out now')).toBeTruthy();
+  expect(await screen.findByText('Out now')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/posts')[0]!.query.has('status')).toBe(false);
 });
 
 it('shows what to do when there are no posts', async () => {
   fakeServer().on('GET', '/api/admin/posts', list([]));
   renderAdmin('/admin/posts');
-  expect(await screen.findByText('No posts yet')).toBeTruthy();
+  expect(await screen.findByText('No posts yet')).toBeVisible();
   expect(screen.getAllByRole('link', { name: 'Write a post' }).at(-1)!.getAttribute('href')).toBe('/admin/posts/new');
 });
 
@@ -78,15 +78,15 @@ it('publishes and unpublishes from the list, and reports a refusal', async () =>
   renderAdmin('/admin/posts');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Publish “Ready”' }));
-  expect(await screen.findByText('“Ready” is published.')).toBeTruthy();
-  expect(await screen.findByRole('button', { name: 'Unpublish “Ready”' })).toBeTruthy();
+  expect(await screen.findByText('“Ready” is published.')).toBeVisible();
+  expect(await screen.findByRole('button', { name: 'Unpublish “Ready”' })).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/posts/${posts[0]!._id}/publish`)).toHaveLength(1);
 
   fireEvent.click(screen.getByRole('button', { name: 'Unpublish “Ready”' }));
-  expect(await screen.findByText('“Ready” is back to draft: visitors no longer see it.')).toBeTruthy();
+  expect(await screen.findByText('“Ready” is back to draft: visitors no longer see it.')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Publish “Empty one”' }));
-  expect(await screen.findByText('“Empty one”: body: Write something before publishing the post.')).toBeTruthy();
+  expect(await screen.findByText('“Empty one”: body: Write something before publishing the post.')).toBeVisible();
 });
 
 it('deletes a post only after confirming', async () => {
@@ -102,12 +102,12 @@ it('deletes a post only after confirming', async () => {
   fireEvent.click(await screen.findByRole('button', { name: 'Delete “Old news”' }));
   const dialog = await screen.findByRole('dialog', { name: 'Delete “Old news”?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(server.callsTo('DELETE', /^\/api\/admin\/posts\//)).toHaveLength(0);
 
   fireEvent.click(screen.getByRole('button', { name: 'Delete “Old news”' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete post' }));
-  expect(await screen.findByText('No posts yet')).toBeTruthy();
+  expect(await screen.findByText('No posts yet')).toBeVisible();
   expect(server.callsTo('DELETE', /^\/api\/admin\/posts\//)).toHaveLength(1);
 });
 
@@ -125,17 +125,17 @@ it('saves a new post as a draft, then opens it for editing', async () => {
     });
   const { router } = renderAdmin('/admin/posts/new');
 
-  expect(await screen.findByRole('heading', { name: 'New post' })).toBeTruthy();
-  expect(screen.getByRole('textbox', { name: 'Body' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'New post' })).toBeVisible();
+  expect(screen.getByRole('textbox', { name: 'Body' })).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
-  expect(await screen.findByText('Give the post a title')).toBeTruthy();
+  expect(await screen.findByText('Give the post a title')).toBeVisible();
   expect(server.callsTo('POST', '/api/admin/posts')).toHaveLength(0);
 
   fireEvent.change(screen.getByLabelText('Title'), { target: { value: '  First words ' } });
   fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'A short hello.' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
-  expect(await screen.findByText('Draft saved.')).toBeTruthy();
+  expect(await screen.findByText('Draft saved.')).toBeVisible();
   expect(server.callsTo('POST', '/api/admin/posts')[0]!.body).toEqual({
     title: 'First words',
     body: '',
@@ -143,7 +143,7 @@ it('saves a new post as a draft, then opens it for editing', async () => {
     status: 'draft',
   });
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/posts/new-post-id'));
-  expect(await screen.findByRole('heading', { name: 'Edit post' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Edit post' })).toBeVisible();
 });
 
 it('publishes a new post in one step', async () => {
@@ -157,7 +157,7 @@ it('publishes a new post in one step', async () => {
   fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Launch day' } });
   fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'Launch-Day' } });
   fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-  expect(await screen.findByText('Published: visitors can read it now.')).toBeTruthy();
+  expect(await screen.findByText('Published: visitors can read it now.')).toBeVisible();
   expect(server.callsTo('POST', '/api/admin/posts')[0]!.body).toEqual({
     title: 'Launch day',
     body: '',
@@ -178,17 +178,17 @@ it('edits an existing post: the body shows formatted, only the changed fields ar
   const editor = await screen.findByRole('textbox', { name: 'Body' });
   expect(editor.querySelector('strong')?.textContent).toBe('bold');
   expect((screen.getByRole('button', { name: 'Save draft' }) as HTMLButtonElement).disabled).toBe(true);
-  expect(screen.queryByText('Unsaved changes')).toBeNull();
+  expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
 
   fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Final title' } });
-  expect(await screen.findByText('Unsaved changes')).toBeTruthy();
+  expect(await screen.findByText('Unsaved changes')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
-  expect(await screen.findByText('Published: visitors can read it now.')).toBeTruthy();
+  expect(await screen.findByText('Published: visitors can read it now.')).toBeVisible();
   expect(server.callsTo('PUT', `/api/admin/posts/${post._id}`)[0]!.body).toEqual({ title: 'Final title', status: 'published' });
-  expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeVisible();
   expect(screen.getByRole('link', { name: 'View on the site' }).getAttribute('href')).toBe('/posts/draft-title');
-  expect(screen.queryByText('Unsaved changes')).toBeNull();
+  expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
 });
 
 it('puts a slug clash next to the slug and keeps what was typed', async () => {
@@ -206,7 +206,7 @@ it('puts a slug clash next to the slug and keeps what was typed', async () => {
   renderAdmin(`/admin/posts/${post._id}`);
   fireEvent.change(await screen.findByLabelText('Slug'), { target: { value: 'taken' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
-  expect(await screen.findByText('Another post already lives at /posts/taken. Choose another slug.')).toBeTruthy();
+  expect(await screen.findByText('Another post already lives at /posts/taken. Choose another slug.')).toBeVisible();
   expect((screen.getByLabelText('Slug') as HTMLInputElement).value).toBe('taken');
 });
 
@@ -221,7 +221,7 @@ it('asks before leaving with unsaved changes', async () => {
   fireEvent.click(screen.getByRole('link', { name: 'All posts' }));
   const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(router.state.location.pathname).toBe(`/admin/posts/${post._id}`);
   expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Careful, changed');
 
@@ -233,5 +233,5 @@ it('asks before leaving with unsaved changes', async () => {
 it('says so when the post does not exist', async () => {
   fakeServer().on('GET', /^\/api\/admin\/posts\//, { status: 404, body: { code: 'NOT_FOUND', msg: 'That post does not exist.' } });
   renderAdmin('/admin/posts/00000000-0000-4000-8000-00000000dead');
-  expect(await screen.findByText('No such post')).toBeTruthy();
+  expect(await screen.findByText('No such post')).toBeVisible();
 });

@@ -32,20 +32,20 @@ it('makes an active member an administrator after confirming, and says so', asyn
   renderAdmin('/admin/members');
 
   const drawer = await openDrawer('Sam Member');
-  expect(within(drawer).queryByText('Administrator')).toBeNull();
+  expect(within(drawer).queryByText('Administrator')).not.toBeInTheDocument();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Make administrator' }));
   const confirm = await screen.findByRole('dialog', { name: 'Make Sam Member an administrator?' });
-  expect(within(confirm).getByText(/written to the audit log/)).toBeTruthy();
+  expect(within(confirm).getByText(/written to the audit log/)).toBeVisible();
   fireEvent.click(within(confirm).getByRole('button', { name: 'Make administrator' }));
 
-  expect(await screen.findByText('Sam Member is now an administrator.')).toBeTruthy();
+  expect(await screen.findByText('Sam Member is now an administrator.')).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/users/${SAM}/make-admin`)).toHaveLength(1);
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Sam Member an administrator?' })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Sam Member an administrator?' })).not.toBeInTheDocument());
   // The list is read again: the drawer and the table show the new role.
-  expect(await within(drawer).findByRole('button', { name: 'Remove administrator' })).toBeTruthy();
-  expect(within(drawer).getByText('Administrator')).toBeTruthy();
+  expect(await within(drawer).findByRole('button', { name: 'Remove administrator' })).toBeVisible();
+  expect(within(drawer).getByText('Administrator')).toBeVisible();
   const row = screen.getByRole('button', { name: "Open Sam Member's wallet", hidden: true }).closest('tr')!;
-  expect(within(row).getByText('Administrator')).toBeTruthy();
+  expect(within(row).getByText('Administrator')).toBeVisible();
 });
 
 it('removes another administrator after confirming', async () => {
@@ -54,14 +54,14 @@ it('removes another administrator after confirming', async () => {
   renderAdmin('/admin/members');
 
   const drawer = await openDrawer('Other Admin');
-  expect(within(drawer).getByText('Administrator')).toBeTruthy();
+  expect(within(drawer).getByText('Administrator')).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Remove administrator' }));
   const confirm = await screen.findByRole('dialog', { name: 'Remove Other Admin as administrator?' });
   fireEvent.click(within(confirm).getByRole('button', { name: 'Remove administrator' }));
 
-  expect(await screen.findByText('Other Admin is no longer an administrator.')).toBeTruthy();
+  expect(await screen.findByText('Other Admin is no longer an administrator.')).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/users/${OTHER}/remove-admin`)).toHaveLength(1);
-  expect(await within(drawer).findByRole('button', { name: 'Make administrator' })).toBeTruthy();
+  expect(await within(drawer).findByRole('button', { name: 'Make administrator' })).toBeVisible();
 });
 
 it("shows the server's refusal in the dialog and keeps it open", async () => {
@@ -78,13 +78,13 @@ it("shows the server's refusal in the dialog and keeps it open", async () => {
 
   expect(
     await within(confirm).findByText('The site needs at least one administrator: make someone else an administrator first.'),
-  ).toBeTruthy();
-  expect(screen.getByRole('dialog', { name: 'Remove Last Admin as administrator?' })).toBeTruthy();
-  expect(screen.queryByText('Last Admin is no longer an administrator.')).toBeNull();
+  ).toBeVisible();
+  expect(screen.getByRole('dialog', { name: 'Remove Last Admin as administrator?' })).toBeVisible();
+  expect(screen.queryByText('Last Admin is no longer an administrator.')).not.toBeInTheDocument();
 
   fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove Last Admin as administrator?' })).toBeNull());
-  expect(within(drawer).getByText('Administrator')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove Last Admin as administrator?' })).not.toBeInTheDocument());
+  expect(within(drawer).getByText('Administrator')).toBeVisible();
 });
 
 it('offers the role only to active ordinary members', async () => {
@@ -96,9 +96,9 @@ it('offers the role only to active ordinary members', async () => {
 
   for (const name of ['Ruby Model', 'Suspended Sam']) {
     const drawer = await openDrawer(name);
-    expect(within(drawer).getByRole('button', { name: 'Adjust balance' })).toBeTruthy();
-    expect(within(drawer).queryByRole('button', { name: /administrator/ })).toBeNull();
+    expect(within(drawer).getByRole('button', { name: 'Adjust balance' })).toBeVisible();
+    expect(within(drawer).queryByRole('button', { name: /administrator/ })).not.toBeInTheDocument();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
   }
 });

@@ -54,7 +54,7 @@ it('saves the edited settings in wire units (tokens) and refreshes the site name
     signupFreeTokens: 12.5,
     callRingSeconds: 45,
   });
-  expect(await screen.findByText('Settings saved. The site uses them right away.')).toBeTruthy();
+  expect(await screen.findByText('Settings saved. The site uses them right away.')).toBeVisible();
   await waitFor(() => expect(screen.getByTestId('shell-site-name').textContent).toBe('Velvet Lounge'));
   expect(field('Minimum payout (tokens)').value).toBe('1,250.50');
   expect(field('Sign-up tokens').value).toBe('12.50');
@@ -88,17 +88,17 @@ it('checks the form against the contract before sending anything', async () => {
   fireEvent.change(field('Ring time (seconds)'), { target: { value: '5' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
-  expect(await screen.findByText('Commission cannot be over 100 %')).toBeTruthy();
-  expect(screen.getByText('Contact e-mail must be a valid e-mail address')).toBeTruthy();
-  expect(screen.getByText('Sign-up tokens must be at most 1,000.00 tokens')).toBeTruthy();
-  expect(screen.getByText('Ring time must be at least 10 seconds')).toBeTruthy();
+  expect(await screen.findByText('Commission cannot be over 100 %')).toBeVisible();
+  expect(screen.getByText('Contact e-mail must be a valid e-mail address')).toBeVisible();
+  expect(screen.getByText('Sign-up tokens must be at most 1,000.00 tokens')).toBeVisible();
+  expect(screen.getByText('Ring time must be at least 10 seconds')).toBeVisible();
 
   fireEvent.change(field('Sign-up tokens'), { target: { value: '1.255' } });
   fireEvent.change(field('Ring time (seconds)'), { target: { value: '30.5' } });
   fireEvent.blur(field('Sign-up tokens'));
   fireEvent.blur(field('Ring time (seconds)'));
-  expect(await screen.findByText('Enter an amount of tokens, like 10 or 2.50 (0 gives none)')).toBeTruthy();
-  expect(await screen.findByText('Enter a whole number of seconds from 10 to 120')).toBeTruthy();
+  expect(await screen.findByText('Enter an amount of tokens, like 10 or 2.50 (0 gives none)')).toBeVisible();
+  expect(await screen.findByText('Enter a whole number of seconds from 10 to 120')).toBeVisible();
   expect(server.callsTo('PUT', '/api/admin/settings')).toHaveLength(0);
 });
 
@@ -120,9 +120,9 @@ it('refuses a favicon that is too large or of the wrong type, and uploads a good
   const input = await screen.findByLabelText('Favicon file');
 
   fireEvent.change(input, { target: { files: [new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' })] } });
-  expect(await screen.findByText(/The favicon must be at most 1 MB/)).toBeTruthy();
+  expect(await screen.findByText(/The favicon must be at most 1 MB/)).toBeVisible();
   fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'icon.svg', { type: 'image/svg+xml' })] } });
-  expect(await screen.findByText('The favicon must be a PNG, ICO or WebP image.')).toBeTruthy();
+  expect(await screen.findByText('The favicon must be a PNG, ICO or WebP image.')).toBeVisible();
   expect(server.callsTo('POST', '/api/admin/settings/favicon')).toHaveLength(0);
 
   fireEvent.change(input, { target: { files: [new File(['ico-bytes'], 'brand.ico', { type: '' })] } });
@@ -131,7 +131,7 @@ it('refuses a favicon that is too large or of the wrong type, and uploads a good
   await waitFor(() => expect(server.callsTo('POST', '/api/admin/settings/favicon')).toHaveLength(1));
   const sent = server.callsTo('POST', '/api/admin/settings/favicon')[0]!.body as FormData;
   expect((sent.get('file') as File).name).toBe('brand.ico');
-  expect(await screen.findByText(/Favicon updated/)).toBeTruthy();
+  expect(await screen.findByText(/Favicon updated/)).toBeVisible();
   expect(screen.getByRole('img', { name: 'Current icon' }).getAttribute('src')).toBe('/api/files/f1/favicon.png');
 });
 

@@ -63,9 +63,9 @@ it('adds a package typed in tokens and dollars, sending tokens and cents', async
   renderAdmin('/admin/packages');
 
   const row = (await screen.findByText('Starter')).closest('tr')!;
-  expect(within(row).getByText('1,000.00')).toBeTruthy();
-  expect(within(row).getByText('$9.99')).toBeTruthy();
-  expect(within(row).getByText('On sale')).toBeTruthy();
+  expect(within(row).getByText('1,000.00')).toBeVisible();
+  expect(within(row).getByText('$9.99')).toBeVisible();
+  expect(within(row).getByText('On sale')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Add package' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add a package' });
@@ -73,10 +73,10 @@ it('adds a package typed in tokens and dollars, sending tokens and cents', async
   fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Popular' } });
   fireEvent.change(within(dialog).getByLabelText('Tokens'), { target: { value: '12,000' } });
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '99.9' } });
-  expect(within(dialog).getByText(/\$0\.01 per token/)).toBeTruthy();
+  expect(within(dialog).getByText(/\$0\.01 per token/)).toBeVisible();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add package' }));
 
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(server.callsTo('POST', '/api/admin/token-packages')[0]!.body).toEqual({
     name: 'Popular',
     tokens: 12_000,
@@ -84,7 +84,7 @@ it('adds a package typed in tokens and dollars, sending tokens and cents', async
     ordering: 1,
     active: true,
   });
-  expect(await screen.findByText('Popular')).toBeTruthy();
+  expect(await screen.findByText('Popular')).toBeVisible();
 });
 
 it('edits a package from its saved values and shows the server refusal next to the field', async () => {
@@ -102,7 +102,7 @@ it('edits a package from its saved values and shows the server refusal next to t
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '12.00' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save package' }));
 
-  expect(await within(dialog).findByText('Price must be at most $10,000.00')).toBeTruthy();
+  expect(await within(dialog).findByText('Price must be at most $10,000.00')).toBeVisible();
   expect(server.callsTo('PUT', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001')[0]!.body).toEqual({
     name: 'Starter',
     tokens: 1_000,
@@ -126,6 +126,6 @@ it('retires a package after confirming', async () => {
   const dialog = await screen.findByRole('dialog', { name: 'Retire “Starter”?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Retire package' }));
   const row = (await screen.findByText('Retired')).closest('tr')!;
-  expect(within(row).queryByRole('button', { name: 'Retire Starter' })).toBeNull();
+  expect(within(row).queryByRole('button', { name: 'Retire Starter' })).not.toBeInTheDocument();
   expect(server.callsTo('DELETE', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001')).toHaveLength(1);
 });

@@ -48,7 +48,7 @@ describe('the login page', () => {
     }).install();
     const router = renderLogin();
     await submit('ada@example.test', 'wrong-Pass1!');
-    expect(await screen.findByText('That e-mail and password do not match.')).toBeTruthy();
+    expect(await screen.findByText('That e-mail and password do not match.')).toBeVisible();
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ada@example.test');
     expect(router.state.location.pathname).toBe('/auth/login');
   });
@@ -86,6 +86,6 @@ describe('the login page', () => {
   it('greets people arriving from e-mail confirmation', () => {
     fakeServer({}).install();
     renderLogin('/auth/login?verified=1');
-    expect(screen.getByText('Your e-mail address is confirmed. Sign in to get started.')).toBeTruthy();
+    expect(screen.getByText('Your e-mail address is confirmed. Sign in to get started.')).toBeVisible();
   });
 });

@@ -47,7 +47,7 @@ async function connectedCall(me = ada()) {
   const view = renderCalls({ me });
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
   await advance(0);
-  expect(within(dialog()).getByText('Calling...')).toBeTruthy();
+  expect(within(dialog()).getByText('Calling...')).toBeVisible();
   view.send('call:connected', { callId: CALL_ID, connectedAt: new Date().toISOString() });
   expect(timer()).toBe('00:00');
   return { ...view, server };
@@ -60,7 +60,7 @@ it('makes the charging call when the timer reaches 5 s, then at 61 s, once each'
   expect(timer()).toBe('00:04');
   expect(server.callsTo('POST', CHARGE)).toHaveLength(0);
   // ceil(4 / 60) × 2, as displayed.
-  expect(within(dialog()).getByText('Tokens used: 2.00 (2.00 tokens/min)')).toBeTruthy();
+  expect(within(dialog()).getByText('Tokens used: 2.00 (2.00 tokens/min)')).toBeVisible();
 
   await advance(1000);
   expect(timer()).toBe('00:05');
@@ -69,12 +69,12 @@ it('makes the charging call when the timer reaches 5 s, then at 61 s, once each'
   await advance(55_000);
   expect(timer()).toBe('01:00');
   expect(server.callsTo('POST', CHARGE)).toHaveLength(1);
-  expect(within(dialog()).getByText('Tokens used: 2.00 (2.00 tokens/min)')).toBeTruthy();
+  expect(within(dialog()).getByText('Tokens used: 2.00 (2.00 tokens/min)')).toBeVisible();
 
   await advance(1000);
   expect(timer()).toBe('01:01');
   expect(server.callsTo('POST', CHARGE)).toHaveLength(2);
-  expect(within(dialog()).getByText('Tokens used: 4.00 (2.00 tokens/min)')).toBeTruthy();
+  expect(within(dialog()).getByText('Tokens used: 4.00 (2.00 tokens/min)')).toBeVisible();
 
   await advance(59_000);
   expect(timer()).toBe('02:00');
@@ -91,17 +91,17 @@ it("a 402 from the charge says 'Token is not enough. Please top-up token' and sh
   await advance(5000);
   // Toasts show a timer turn after the answer.
   await advance(10);
-  expect(screen.getByText('Token is not enough. Please top-up token')).toBeTruthy();
-  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
-  expect(within(dialog()).getByText('00:05')).toBeTruthy();
-  expect(within(dialog()).getByText('0.00 tokens')).toBeTruthy();
+  expect(screen.getByText('Token is not enough. Please top-up token')).toBeVisible();
+  expect(within(dialog()).getByText('Call Ended')).toBeVisible();
+  expect(within(dialog()).getByText('00:05')).toBeVisible();
+  expect(within(dialog()).getByText('0.00 tokens')).toBeVisible();
   expect(server.callsTo('POST', `/api/masked-call/end/${CALL_ID}`)).toHaveLength(1);
 
   // The Ended stage came at 5 s; the modal closes at 8 s.
   await advance(2980);
-  expect(screen.queryByRole('dialog')).not.toBeNull();
+  expect(screen.queryByRole('dialog')).toBeVisible();
   await advance(10);
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 it('ending the call shows the duration and total from the server, a toast, and closes 3 s later', async () => {
@@ -114,17 +114,17 @@ it('ending the call shows the duration and total from the server, a toast, and c
 
   fireEvent.click(within(dialog()).getByRole('button', { name: 'End call' }));
   await advance(0);
-  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
-  expect(within(dialog()).getByText('01:15')).toBeTruthy();
-  expect(within(dialog()).getByText('4.00 tokens')).toBeTruthy();
-  expect(screen.getByText('Call ended. Duration: 1:15')).toBeTruthy();
+  expect(within(dialog()).getByText('Call Ended')).toBeVisible();
+  expect(within(dialog()).getByText('01:15')).toBeVisible();
+  expect(within(dialog()).getByText('4.00 tokens')).toBeVisible();
+  expect(screen.getByText('Call ended. Duration: 1:15')).toBeVisible();
 
   // The server's own word about the same call changes nothing twice.
   send('call:ended', { callId: CALL_ID, duration: 75, finalTokens: 4, reason: 'caller-ended' });
   expect(screen.getAllByText('Call ended. Duration: 1:15')).toHaveLength(1);
 
   await advance(3000);
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(sessionStorage.getItem('cc.openCallId')).toBeNull();
 });
 
@@ -132,11 +132,11 @@ it('warns while connected when the balance covers less than one more minute', as
   // 13 tokens: after minutes 1–6 (12 tokens) 1 token is left, less than the 2-token rate.
   await connectedCall(ada({ balance: 13 }));
   await advance(5000);
-  expect(within(dialog()).queryByText(/covers less than one more minute/)).toBeNull();
+  expect(within(dialog()).queryByText(/covers less than one more minute/)).not.toBeInTheDocument();
   await advance(5 * 60_000 + 1000);
   expect(timer()).toBe('05:06');
-  expect(within(dialog()).getByText(/covers less than one more minute/)).toBeTruthy();
-  expect(within(dialog()).getByText('Less than one minute left')).toBeTruthy();
+  expect(within(dialog()).getByText(/covers less than one more minute/)).toBeVisible();
+  expect(within(dialog()).getByText('Less than one minute left')).toBeVisible();
 });
 
 it("the server ending the call for want of tokens says 'Token is not enough. Please top-up token' and shows the Ended stage, as a 402 does", async () => {
@@ -146,17 +146,17 @@ it("the server ending the call for want of tokens says 'Token is not enough. Ple
   send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
   await advance(10);
   expect(screen.getAllByText('Token is not enough. Please top-up token')).toHaveLength(1);
-  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
-  expect(within(dialog()).getByText('00:05')).toBeTruthy();
-  expect(within(dialog()).getByText('0.00 tokens')).toBeTruthy();
+  expect(within(dialog()).getByText('Call Ended')).toBeVisible();
+  expect(within(dialog()).getByText('00:05')).toBeVisible();
+  expect(within(dialog()).getByText('0.00 tokens')).toBeVisible();
   // The call is over: the page no longer asks for charges.
   await advance(1000);
   expect(server.callsTo('POST', CHARGE)).toHaveLength(0);
 
   await advance(1980);
-  expect(screen.queryByRole('dialog')).not.toBeNull();
+  expect(screen.queryByRole('dialog')).toBeVisible();
   await advance(10);
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 it("says 'Token is not enough. Please top-up token' once when the page's 402 and the server's 'call:ended' both arrive, in either order", async () => {
@@ -176,7 +176,7 @@ it("says 'Token is not enough. Please top-up token' once when the page's 402 and
   await advance(10);
   expect(screen.getAllByText('Token is not enough. Please top-up token')).toHaveLength(1);
   expect(screen.getAllByText('Call ended. Duration: 0:05')).toHaveLength(1);
-  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
+  expect(within(dialog()).getByText('Call Ended')).toBeVisible();
   first.unmount();
   resetCalls();
   await advance(1000);
@@ -190,7 +190,7 @@ it("says 'Token is not enough. Please top-up token' once when the page's 402 and
   second.send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
   await advance(10);
   expect(screen.getAllByText('Token is not enough. Please top-up token')).toHaveLength(1);
-  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
+  expect(within(dialog()).getByText('Call Ended')).toBeVisible();
 });
 
 it("the model's page ending for want of tokens shows Call Ended without the caller's top-up message", async () => {
@@ -201,9 +201,9 @@ it("the model's page ending for want of tokens shows Call Ended without the call
   send('call:incoming', { callId: CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Accept' }));
   await advance(0);
-  expect(within(dialog()).getByText('Call Connected')).toBeTruthy();
+  expect(within(dialog()).getByText('Call Connected')).toBeVisible();
   send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
   await advance(10);
-  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
-  expect(screen.queryByText('Token is not enough. Please top-up token')).toBeNull();
+  expect(within(dialog()).getByText('Call Ended')).toBeVisible();
+  expect(screen.queryByText('Token is not enough. Please top-up token')).not.toBeInTheDocument();
 });

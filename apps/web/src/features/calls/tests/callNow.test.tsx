@@ -12,13 +12,13 @@ afterEach(() => {
 
 it('shows Call Now only for a callable model once loading has finished, with the rate and the rounding rule', () => {
   const { unmount } = renderCalls({ model: ruby({ callRate: 2.5 }) });
-  expect(screen.getByRole('button', { name: 'Call Now' })).toBeTruthy();
-  expect(screen.getByText('2.50 tokens/min · billed per started minute')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Call Now' })).toBeVisible();
+  expect(screen.getByText('2.50 tokens/min · billed per started minute')).toBeVisible();
   unmount();
 
   for (const model of [null, ruby({ callAvailable: false }), ruby({ phoneVerified: true })]) {
     const view = renderCalls({ model });
-    expect(screen.queryByRole('button', { name: 'Call Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Call Now' })).not.toBeInTheDocument();
     view.unmount();
   }
 });
@@ -37,8 +37,8 @@ it('a signed-out visitor is told to log in, and nothing is called', async () => 
   const server = fakeServer();
   renderCalls({ me: null });
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
-  expect(await screen.findByText('Please log in to make calls')).toBeTruthy();
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(await screen.findByText('Please log in to make calls')).toBeVisible();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(server.calls).toHaveLength(0);
 });
 
@@ -46,12 +46,12 @@ it('a member with 9.99 tokens is told they need 10, and nothing is called', asyn
   const server = fakeServer();
   renderCalls({ me: ada({ balance: 9.99 }) });
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
-  expect(await screen.findByText('You need at least 10 tokens to make a call')).toBeTruthy();
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(await screen.findByText('You need at least 10 tokens to make a call')).toBeVisible();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(server.callsTo('POST', '/api/masked-call/initiate')).toHaveLength(0);
 });
 
 it('a model sees no Call Now on her own profile', () => {
   renderCalls({ me: ada({ _id: ruby()._id, type: 'model' }) });
-  expect(screen.queryByRole('button', { name: 'Call Now' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Call Now' })).not.toBeInTheDocument();
 });

@@ -26,25 +26,25 @@ it('lists calls with the other party, direction, time, M:SS duration, rate, toke
 
   await screen.findByText('Ruby Rose');
   const row = rowOf('Ruby Rose');
-  expect(within(row).getByText('@ruby_rose')).toBeTruthy();
-  expect(within(row).getByText('Outgoing')).toBeTruthy();
-  expect(within(row).getByText('2:05')).toBeTruthy();
-  expect(within(row).getByText('3.00/min')).toBeTruthy();
-  expect(within(row).getByText('9.00')).toBeTruthy();
-  expect(within(row).getByText('Ended')).toBeTruthy();
+  expect(within(row).getByText('@ruby_rose')).toBeVisible();
+  expect(within(row).getByText('Outgoing')).toBeVisible();
+  expect(within(row).getByText('2:05')).toBeVisible();
+  expect(within(row).getByText('3.00/min')).toBeVisible();
+  expect(within(row).getByText('9.00')).toBeVisible();
+  expect(within(row).getByText('Ended')).toBeVisible();
   expect(within(row).getByRole('link', { name: 'Receipt for the call with Ruby Rose' }).getAttribute('href')).toBe(
     `/calls/${first.callId}`,
   );
-  expect(screen.getByText('1–20 of 21')).toBeTruthy();
+  expect(screen.getByText('1–20 of 21')).toBeVisible();
   const firstRequest = server.callsTo('GET', '/api/masked-call/history')[0]!;
   expect(firstRequest.query.get('limit')).toBe('20');
   expect(firstRequest.query.get('skip')).toBe('0');
 
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
   const next = (await screen.findByText('Nora Blue')).closest('li')!;
-  expect(within(next).getByText('0:07')).toBeTruthy();
-  expect(within(next).getByText('1.50')).toBeTruthy();
-  expect(screen.getByText('21–21 of 21')).toBeTruthy();
+  expect(within(next).getByText('0:07')).toBeVisible();
+  expect(within(next).getByText('1.50')).toBeVisible();
+  expect(screen.getByText('21–21 of 21')).toBeVisible();
   expect(server.callsTo('GET', '/api/masked-call/history').at(-1)!.query.get('skip')).toBe('20');
 });
 
@@ -65,21 +65,21 @@ it('says each status in words, and a call that never connected has no duration',
   );
   renderCallPages('/calls');
   await screen.findByText('Amy');
-  expect(within(rowOf('Amy')).getByText('Ended')).toBeTruthy();
-  expect(within(rowOf('Bea')).getByText('Declined')).toBeTruthy();
-  expect(within(rowOf('Bea')).getByText('—')).toBeTruthy();
-  expect(within(rowOf('Cat')).getByText('Missed')).toBeTruthy();
-  expect(within(rowOf('Dee')).getByText('Failed')).toBeTruthy();
-  expect(within(rowOf('Eve')).getByText('In progress')).toBeTruthy();
-  expect(within(rowOf('Eve')).getByText('0:42')).toBeTruthy();
-  expect(within(rowOf('Fay')).getByText('Ringing')).toBeTruthy();
+  expect(within(rowOf('Amy')).getByText('Ended')).toBeVisible();
+  expect(within(rowOf('Bea')).getByText('Declined')).toBeVisible();
+  expect(within(rowOf('Bea')).getByText('—')).toBeVisible();
+  expect(within(rowOf('Cat')).getByText('Missed')).toBeVisible();
+  expect(within(rowOf('Dee')).getByText('Failed')).toBeVisible();
+  expect(within(rowOf('Eve')).getByText('In progress')).toBeVisible();
+  expect(within(rowOf('Eve')).getByText('0:42')).toBeVisible();
+  expect(within(rowOf('Fay')).getByText('Ringing')).toBeVisible();
 });
 
 it('a model sees who called her, as incoming, and her call settings beside the history', async () => {
   fakeServer().on('GET', '/api/masked-call/history', list([asModelSees(aCall())]));
   renderCallPages('/calls', aModel());
   await screen.findByText('Ada Lovelace');
-  expect(within(rowOf('Ada Lovelace')).getByText('Incoming')).toBeTruthy();
+  expect(within(rowOf('Ada Lovelace')).getByText('Incoming')).toBeVisible();
   const nav = screen.getByRole('navigation', { name: 'Calls' });
   expect(within(nav).getByRole('link', { name: 'Call history' }).getAttribute('aria-current')).toBe('page');
   expect(within(nav).getByRole('link', { name: 'Softphone and settings' }).getAttribute('href')).toBe('/calls/settings');
@@ -91,26 +91,26 @@ it('says what will show when there are no calls yet, and offers a retry when the
     fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([]),
   );
   renderCallPages('/calls');
-  expect(await screen.findByText('Could not load your calls')).toBeTruthy();
-  expect(screen.getByText('The server had a problem.')).toBeTruthy();
-  expect(screen.queryByRole('list', { name: 'Calls' })).toBeNull();
+  expect(await screen.findByText('Could not load your calls')).toBeVisible();
+  expect(screen.getByText('The server had a problem.')).toBeVisible();
+  expect(screen.queryByRole('list', { name: 'Calls' })).not.toBeInTheDocument();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   const empty = (await screen.findByText('No calls yet')).closest('.ui-empty') as HTMLElement;
   expect(empty.textContent).toContain('Calls you make show here with their duration, rate and the tokens they cost.');
   expect(within(empty).getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');
   // A member has no call settings.
-  expect(screen.queryByRole('navigation', { name: 'Calls' })).toBeNull();
+  expect(screen.queryByRole('navigation', { name: 'Calls' })).not.toBeInTheDocument();
 });
 
 it('shows a loading skeleton until the calls arrive', async () => {
   let answer: (value: { body: unknown }) => void = () => undefined;
   fakeServer().on('GET', '/api/masked-call/history', () => new Promise((resolve) => (answer = resolve)));
   renderCallPages('/calls');
-  expect(await screen.findByRole('status', { name: 'Loading your calls' })).toBeTruthy();
+  expect(await screen.findByRole('status', { name: 'Loading your calls' })).toBeVisible();
   answer(list([aCall()]));
-  expect(await screen.findByText('Ruby Rose')).toBeTruthy();
-  expect(screen.queryByRole('status', { name: 'Loading your calls' })).toBeNull();
+  expect(await screen.findByText('Ruby Rose')).toBeVisible();
+  expect(screen.queryByRole('status', { name: 'Loading your calls' })).not.toBeInTheDocument();
 });
 
 it('a receipt says who, when, how long, the rate, the minutes charged, the total, the billing rule and why it ended', async () => {
@@ -120,8 +120,8 @@ it('a receipt says who, when, how long, the rate, the minutes charged, the total
   renderCallPages(`/calls/${call.callId}`);
 
   const receipt = await screen.findByRole('article', { name: 'Call receipt' });
-  expect(within(receipt).getByText('Ruby Rose')).toBeTruthy();
-  expect(within(receipt).getByText('You called Ruby Rose.')).toBeTruthy();
+  expect(within(receipt).getByText('Ruby Rose')).toBeVisible();
+  expect(within(receipt).getByText('You called Ruby Rose.')).toBeVisible();
   const fact = (term: string) => within(receipt).getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
   expect(fact('Started')).toMatch(/^Mar 4, 2026, \d{1,2}:12 [AP]M$/);
   expect(fact('Connected')).toMatch(/^Mar 4, 2026, \d{1,2}:12 [AP]M$/);
@@ -152,10 +152,10 @@ it("a model's receipt of a declined call charged nothing and says she declined i
   fakeServer().on('GET', `/api/masked-call/status/${call.callId}`, { body: call });
   renderCallPages(`/calls/${call.callId}`, aModel());
   const receipt = await screen.findByRole('article', { name: 'Call receipt' });
-  expect(within(receipt).getByText('Ada Lovelace called you.')).toBeTruthy();
-  expect(within(receipt).getByText('Declined')).toBeTruthy();
+  expect(within(receipt).getByText('Ada Lovelace called you.')).toBeVisible();
+  expect(within(receipt).getByText('Declined')).toBeVisible();
   expect(within(receipt).getByText('Connected', { selector: 'dt' }).nextElementSibling!.textContent).toBe('Not connected');
-  expect(within(receipt).getByText('Nothing charged: the call was never connected.')).toBeTruthy();
+  expect(within(receipt).getByText('Nothing charged: the call was never connected.')).toBeVisible();
   expect(within(receipt).getByText('Total tokens charged to the caller').closest('tr')!.textContent).toContain('0.00');
   expect(receipt.textContent).toContain('You declined the call.');
 });
@@ -163,7 +163,7 @@ it("a model's receipt of a declined call charged nothing and says she declined i
 it('a receipt that is not yours, or does not exist, says so and leads back to the history', async () => {
   fakeServer().on('GET', /^\/api\/masked-call\/status\//, { status: 404, body: { code: 'NOT_FOUND', msg: 'Call not found' } });
   renderCallPages('/calls/00000000-0000-4000-8000-000000000999');
-  expect(await screen.findByText('This call does not exist')).toBeTruthy();
+  expect(await screen.findByText('This call does not exist')).toBeVisible();
   expect(screen.getByRole('link', { name: 'See my calls' }).getAttribute('href')).toBe('/calls');
-  await waitFor(() => expect(screen.queryByRole('button', { name: 'Print' })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument());
 });

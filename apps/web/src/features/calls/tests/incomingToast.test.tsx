@@ -24,16 +24,16 @@ async function rubyRinging() {
   const view = renderCalls({ me: ada({ _id: RUBY_ID, name: 'Ruby Rose', type: 'model', balance: 0 }), model: null });
   await view.router.navigate('/elsewhere');
   view.send('call:incoming', { callId: CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
-  expect(await screen.findByText(TOAST)).toBeTruthy();
+  expect(await screen.findByText(TOAST)).toBeVisible();
   return { ...view, server };
 }
 
-const toastGone = () => waitFor(() => expect(screen.queryByText(TOAST)).toBeNull());
+const toastGone = () => waitFor(() => expect(screen.queryByText(TOAST)).not.toBeInTheDocument());
 
 it('goes away when she accepts, and stays away while the call is connected', async () => {
   const { server } = await rubyRinging();
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Accept' }));
-  expect(await within(dialog()).findByText('Call Connected')).toBeTruthy();
+  expect(await within(dialog()).findByText('Call Connected')).toBeVisible();
   expect(server.callsTo('POST', `/api/masked-call/accept/${CALL_ID}`)).toHaveLength(1);
   await toastGone();
 });
@@ -41,30 +41,30 @@ it('goes away when she accepts, and stays away while the call is connected', asy
 it('goes away when she declines', async () => {
   await rubyRinging();
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline' }));
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await toastGone();
 });
 
 it('goes away when the caller hangs up before she answers', async () => {
   const { send } = await rubyRinging();
   send('call:ended', { callId: CALL_ID, duration: 0, finalTokens: 0, reason: 'caller-cancelled' });
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await toastGone();
 });
 
 it('goes away when the call was not answered in time', async () => {
   const { send } = await rubyRinging();
   send('call:declined', { callId: CALL_ID, reason: 'no-answer' });
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await toastGone();
 });
 
 it('goes away when the call ends after she accepted elsewhere and it connected', async () => {
   const { send } = await rubyRinging();
   send('call:connected', { callId: CALL_ID, connectedAt: new Date().toISOString() });
-  expect(await within(dialog()).findByText('Call Connected')).toBeTruthy();
+  expect(await within(dialog()).findByText('Call Connected')).toBeVisible();
   await toastGone();
   send('call:ended', { callId: CALL_ID, duration: 12, finalTokens: 2, reason: 'caller-ended' });
-  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
-  expect(screen.queryByText(TOAST)).toBeNull();
+  expect(within(dialog()).getByText('Call Ended')).toBeVisible();
+  expect(screen.queryByText(TOAST)).not.toBeInTheDocument();
 });

@@ -35,7 +35,7 @@ it('places no call when the rate changed, shows the new rate, and calls at it on
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
   const toast = await screen.findByText('The call rate is now 12.50 tokens a minute. Check it and call again.');
   expect(toast.textContent).toBe('The call rate is now 12.50 tokens a minute. Check it and call again.');
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Voice Call' })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Voice Call' })).not.toBeInTheDocument());
   expect(server.callsTo('POST', '/api/masked-call/initiate').map((call) => call.body)).toEqual([{ modelId: RUBY_ID, expectedPrice: 2 }]);
 
   // The new rate, said before anything is placed at it.

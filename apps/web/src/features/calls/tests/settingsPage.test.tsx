@@ -43,25 +43,25 @@ it('a model sets her call rate: wrong amounts are refused next to the field, a g
   const { store } = renderCallPages('/calls/settings', aModel({ callRate: 3 }));
   const rate = await screen.findByLabelText('Call rate');
   expect((rate as HTMLInputElement).value).toBe('3.00');
-  expect(screen.getByText('Now 3.00 tokens per minute')).toBeTruthy();
+  expect(screen.getByText('Now 3.00 tokens per minute')).toBeVisible();
   const save = screen.getByRole('button', { name: 'Save rate' }) as HTMLButtonElement;
   expect(save.disabled).toBe(true);
 
   typeInto(rate, 'lots');
   fireEvent.blur(rate);
-  expect(await screen.findByText('Enter an amount like 2.50')).toBeTruthy();
+  expect(await screen.findByText('Enter an amount like 2.50')).toBeVisible();
   typeInto(rate, '100001');
-  expect(await screen.findByText('The call rate must be at most 100,000.00 tokens')).toBeTruthy();
+  expect(await screen.findByText('The call rate must be at most 100,000.00 tokens')).toBeVisible();
   fireEvent.click(save);
   await screen.findByText('The call rate must be at most 100,000.00 tokens');
   expect(server.callsTo('PUT', '/api/masked-call/rate')).toHaveLength(0);
 
   typeInto(rate, '4.50');
-  await waitFor(() => expect(screen.queryByText('The call rate must be at most 100,000.00 tokens')).toBeNull());
+  await waitFor(() => expect(screen.queryByText('The call rate must be at most 100,000.00 tokens')).not.toBeInTheDocument());
   fireEvent.click(save);
-  expect(await screen.findByText('Members now pay 4.50 tokens per minute to call you.')).toBeTruthy();
+  expect(await screen.findByText('Members now pay 4.50 tokens per minute to call you.')).toBeVisible();
   expect(server.callsTo('PUT', '/api/masked-call/rate')[0]!.body).toEqual({ callRate: 4.5 });
-  expect(await screen.findByText('Now 4.50 tokens per minute')).toBeTruthy();
+  expect(await screen.findByText('Now 4.50 tokens per minute')).toBeVisible();
   // The model's own copy follows, so the dashboard shows the new rate.
   expect(store.getState().auth.user!.callRate).toBe(4.5);
 });
@@ -75,7 +75,7 @@ it('a refused rate keeps what was typed and says why in words', async () => {
   const rate = await screen.findByLabelText('Call rate');
   typeInto(rate, '7');
   fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
-  expect(await screen.findByText('Only approved models can set a call rate')).toBeTruthy();
+  expect(await screen.findByText('Only approved models can set a call rate')).toBeVisible();
   expect((rate as HTMLInputElement).value).toBe('7');
 });
 
@@ -84,17 +84,17 @@ it('the availability switch saves at once, says so, and stays put when the serve
   const { store } = renderCallPages('/calls/settings', aModel());
   const toggle = (await screen.findByRole('switch', { name: 'Available for calls' })) as HTMLInputElement;
   expect(toggle.checked).toBe(false);
-  expect(screen.getByRole('status', { name: 'Softphone: Calls are off' })).toBeTruthy();
+  expect(screen.getByRole('status', { name: 'Softphone: Calls are off' })).toBeVisible();
 
   fireEvent.click(toggle);
-  expect(await screen.findByText('You are available for calls. Members see Call Now on your profile.')).toBeTruthy();
+  expect(await screen.findByText('You are available for calls. Members see Call Now on your profile.')).toBeVisible();
   expect(server.callsTo('PUT', '/api/masked-call/settings')[0]!.body).toEqual({ callAvailable: true });
   await waitFor(() => expect(toggle.checked).toBe(true));
   expect(store.getState().auth.user!.callAvailable).toBe(true);
 
   server.on('PUT', '/api/masked-call/settings', { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } });
   fireEvent.click(toggle);
-  expect(await screen.findByRole('alert')).toBeTruthy();
+  expect(await screen.findByRole('alert')).toBeVisible();
   expect(screen.getByRole('alert').textContent).toBe('The server had a problem.');
   expect(toggle.checked).toBe(true);
 });
@@ -105,35 +105,37 @@ it('with the local provider the softphone says to keep the site open, shows it i
   settingsServer({ ...LOCAL, callAvailable: true });
   const { store } = renderCallPages('/calls/settings', aModel({ callAvailable: true }));
   const card = (await screen.findByRole('heading', { name: 'Your softphone' })).closest('section')!;
-  expect(within(card).getByText('Keep this site open to take calls: incoming calls ring here')).toBeTruthy();
-  expect(within(card).getByRole('status', { name: 'Softphone: Connecting…' })).toBeTruthy();
+  expect(within(card).getByText('Keep this site open to take calls: incoming calls ring here')).toBeVisible();
+  expect(within(card).getByRole('status', { name: 'Softphone: Connecting…' })).toBeVisible();
   act(() => void store.dispatch(socketConnected()));
   expect(within(card).getByRole('status', { name: 'Softphone: Ready' }).textContent).toContain(
     'Incoming calls ring here, in this browser.',
   );
   // No phone number with the local provider: the browser is the phone.
-  expect(screen.queryByLabelText('Phone number')).toBeNull();
+  expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
 
   fireEvent.click(within(card).getByRole('button', { name: 'Allow notifications and sound' }));
-  expect(await within(card).findByText('Notifications are on: a call is announced even when this tab is in the background.')).toBeTruthy();
+  expect(await within(card).findByText('Notifications are on: a call is announced even when this tab is in the background.')).toBeVisible();
   expect(requestPermission).toHaveBeenCalledTimes(1);
-  expect(within(card).getByRole('button', { name: 'Play a test ring' })).toBeTruthy();
+  expect(within(card).getByRole('button', { name: 'Play a test ring' })).toBeVisible();
 });
 
 it('with Twilio the model gives the phone to ring, checked for its country code', async () => {
   const server = settingsServer({ ...LOCAL, provider: 'twilio', callAvailable: true });
   renderCallPages('/calls/settings', aModel({ callAvailable: true }));
   const phone = await screen.findByLabelText('Phone number');
-  expect(screen.getByRole('status', { name: 'Softphone: No phone number' })).toBeTruthy();
-  expect(screen.queryByText('Keep this site open to take calls: incoming calls ring here')).toBeNull();
+  expect(screen.getByRole('status', { name: 'Softphone: No phone number' })).toBeVisible();
+  expect(screen.queryByText('Keep this site open to take calls: incoming calls ring here')).not.toBeInTheDocument();
 
   typeInto(phone, '415555');
   fireEvent.blur(phone);
-  expect(await screen.findByText('Enter the phone number with its country code, like +14155550123')).toBeTruthy();
+  expect(await screen.findByText('Enter the phone number with its country code, like +14155550123')).toBeVisible();
   typeInto(phone, '+14155550123');
-  await waitFor(() => expect(screen.queryByText('Enter the phone number with its country code, like +14155550123')).toBeNull());
+  await waitFor(() =>
+    expect(screen.queryByText('Enter the phone number with its country code, like +14155550123')).not.toBeInTheDocument(),
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Save number' }));
-  expect(await screen.findByText('Phone number saved. Calls ring it from now on.')).toBeTruthy();
+  expect(await screen.findByText('Phone number saved. Calls ring it from now on.')).toBeVisible();
   expect(server.callsTo('PUT', '/api/masked-call/settings')[0]!.body).toEqual({ phoneNumber: '+14155550123' });
   expect((await screen.findByRole('status', { name: 'Softphone: Ready' })).textContent).toContain('Calls ring your phone, +14155550123.');
 });
@@ -144,17 +146,17 @@ it('shows a skeleton while loading and a retry when the settings cannot load', a
     fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : { body: LOCAL },
   );
   renderCallPages('/calls/settings', aModel());
-  expect(screen.getByRole('status', { name: 'Loading your call settings' })).toBeTruthy();
-  expect(await screen.findByText('Could not load your call settings')).toBeTruthy();
+  expect(screen.getByRole('status', { name: 'Loading your call settings' })).toBeVisible();
+  expect(await screen.findByText('Could not load your call settings')).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('switch', { name: 'Available for calls' })).toBeTruthy();
+  expect(await screen.findByRole('switch', { name: 'Available for calls' })).toBeVisible();
 });
 
 it('a member who is not a model is told call settings are for creators', async () => {
   const server = fakeServer();
   renderCallPages('/calls/settings', buildMe());
-  expect(await screen.findByText('Call settings are for creators')).toBeTruthy();
+  expect(await screen.findByText('Call settings are for creators')).toBeVisible();
   expect(screen.getByRole('link', { name: 'See my calls' }).getAttribute('href')).toBe('/calls');
   expect(server.callsTo('GET', '/api/masked-call/settings')).toHaveLength(0);
 });

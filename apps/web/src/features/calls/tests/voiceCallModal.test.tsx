@@ -31,30 +31,31 @@ it('goes Initiating → Ringing → Connected with the spec words, and the calle
   const { server, release, send, voice } = await callRuby();
 
   // Initiating: a spinner, 'Initiating Call...' and 'Setting up your call to Ruby Rose'.
-  expect(within(dialog()).getByText('Initiating Call...')).toBeTruthy();
-  expect(within(dialog()).getByText('Setting up your call to Ruby Rose')).toBeTruthy();
-  expect(dialog().querySelector('.ui-spinner')).not.toBeNull();
+  expect(within(dialog()).getByText('Initiating Call...')).toBeVisible();
+  expect(within(dialog()).getByText('Setting up your call to Ruby Rose')).toBeVisible();
+  expect(dialog().querySelector('.ui-spinner')).toBeVisible();
   expect(server.callsTo('POST', '/api/masked-call/initiate')[0]!.body).toEqual({ modelId: RUBY_ID, expectedPrice: 2 });
 
   release();
-  expect(await within(dialog()).findByText('Calling...')).toBeTruthy();
-  expect(within(dialog()).getByText('Ruby Rose')).toBeTruthy();
-  expect(within(dialog()).getByText('2.00 tokens/min')).toBeTruthy();
-  expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeTruthy();
-  expect(within(dialog()).queryByRole('button', { name: 'Accept' })).toBeNull();
-  expect(await screen.findByText('Call initiated. Waiting for model to answer...')).toBeTruthy();
+  expect(await within(dialog()).findByText('Calling...')).toBeVisible();
+  expect(within(dialog()).getByText('Ruby Rose')).toBeVisible();
+  expect(within(dialog()).getByText('2.00 tokens/min')).toBeVisible();
+  expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeVisible();
+  expect(within(dialog()).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  expect(await screen.findByText('Call initiated. Waiting for model to answer...')).toBeVisible();
   expect(sessionStorage.getItem('cc.openCallId')).toBe(CALL_ID);
   expect(voice.links).toHaveLength(0);
 
   send('call:connected', { callId: CALL_ID, connectedAt: '2026-03-01T10:00:05.000Z' });
-  expect(within(dialog()).getByText('Call Connected')).toBeTruthy();
-  expect(within(dialog()).getByText('Ruby Rose')).toBeTruthy();
+  expect(within(dialog()).getByText('Call Connected')).toBeVisible();
+  expect(within(dialog()).getByText('Ruby Rose')).toBeVisible();
   expect(within(dialog()).getByRole('timer').textContent).toBe('00:00');
-  expect(within(dialog()).getByText('Tokens used: 0.00 (2.00 tokens/min)')).toBeTruthy();
-  expect(within(dialog()).getByRole('button', { name: 'Mute' })).toBeTruthy();
-  expect(within(dialog()).getByRole('button', { name: 'End call' })).toBeTruthy();
-  expect(await screen.findByText('Call connected!')).toBeTruthy();
-  expect(await screen.findByText('Connecting to voice call...')).toBeTruthy();
+  expect(within(dialog()).getByText('Tokens used: 0.00 (2.00 tokens/min)')).toBeVisible();
+  expect(within(dialog()).getByRole('button', { name: 'Mute' })).toBeVisible();
+  expect(within(dialog()).getByRole('button', { name: 'End call' })).toBeVisible();
+  // A toast behind a newer one keeps its place in the stack, its text hidden until the stack is hovered.
+  expect(await screen.findByText('Call connected!')).toBeInTheDocument();
+  expect(await screen.findByText('Connecting to voice call...')).toBeVisible();
 
   // The caller makes the WebRTC offer for this call; the status follows the link.
   expect(voice.links).toHaveLength(1);
@@ -62,7 +63,7 @@ it('goes Initiating → Ringing → Connected with the spec words, and the calle
   expect(voice.links[0]!.options.makeOffer).toBe(true);
   expect(dialog().querySelector('[data-voice-status]')!.getAttribute('data-voice-status')).toBe('connecting');
   voice.status(0, { status: 'connected', callSid: CALL_ID });
-  expect(await screen.findByText('Voice call connected!')).toBeTruthy();
+  expect(await screen.findByText('Voice call connected!')).toBeVisible();
   const status = dialog().querySelector('[data-voice-status]')!;
   expect(status.getAttribute('data-voice-status')).toBe('connected');
   expect(status.getAttribute('data-call-sid')).toBe(CALL_ID);
@@ -75,7 +76,7 @@ it('goes Initiating → Ringing → Connected with the spec words, and the calle
 
   // A connection that breaks after joining.
   voice.status(0, { status: 'error', message: 'Voice call connection failed' });
-  expect(await screen.findByText('Voice call connection failed')).toBeTruthy();
+  expect(await screen.findByText('Voice call connection failed')).toBeVisible();
 });
 
 it('cannot be dismissed by Escape or the backdrop while connected', async () => {
@@ -86,8 +87,8 @@ it('cannot be dismissed by Escape or the backdrop while connected', async () => 
 
   fireEvent.keyDown(dialog(), { key: 'Escape' });
   fireEvent.pointerDown(document.querySelector('.ui-modal__overlay')!);
-  expect(within(dialog()).getByText('Call Connected')).toBeTruthy();
-  expect(within(dialog()).queryByRole('button', { name: 'Close' })).toBeNull();
+  expect(within(dialog()).getByText('Call Connected')).toBeVisible();
+  expect(within(dialog()).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
 });
 
 it('shows Call Declined when the model declines; Escape closes it', async () => {
@@ -95,14 +96,14 @@ it('shows Call Declined when the model declines; Escape closes it', async () => 
   release();
   await within(dialog()).findByText('Calling...');
   send('call:declined', { callId: CALL_ID, reason: 'declined' });
-  expect(within(dialog()).getByText('Call Declined')).toBeTruthy();
-  expect(within(dialog()).getByText('The call was declined')).toBeTruthy();
-  expect(await screen.findByText('Call was declined')).toBeTruthy();
+  expect(within(dialog()).getByText('Call Declined')).toBeVisible();
+  expect(within(dialog()).getByText('The call was declined')).toBeVisible();
+  expect(await screen.findByText('Call was declined')).toBeVisible();
   expect(sessionStorage.getItem('cc.openCallId')).toBeNull();
   // A finished call may be dismissed.
   fireEvent.keyDown(dialog(), { key: 'Escape' });
-  expect(screen.queryByRole('dialog')).toBeNull();
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 it("cancelling while ringing just closes the modal, and tells the server so the model's phone stops", async () => {
@@ -110,7 +111,7 @@ it("cancelling while ringing just closes the modal, and tells the server so the 
   server.on('POST', `/api/masked-call/end/${CALL_ID}`, { body: aCall({ status: 'ended', endReason: 'caller-cancelled' }) });
   release();
   fireEvent.click(await within(dialog()).findByRole('button', { name: 'Cancel' }));
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await waitFor(() => expect(server.callsTo('POST', `/api/masked-call/end/${CALL_ID}`)).toHaveLength(1));
 });
 
@@ -118,8 +119,8 @@ it("a refused call shows the server's message and the modal closes", async () =>
   fakeServer().on('POST', '/api/masked-call/initiate', { status: 409, body: { code: 'CONFLICT', msg: 'Ruby Rose is on another call' } });
   renderCalls();
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
-  expect(await screen.findByText('Ruby Rose is on another call')).toBeTruthy();
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(await screen.findByText('Ruby Rose is on another call')).toBeVisible();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 it("a call that fails without a message shows 'Failed to initiate call' and the modal closes", async () => {
@@ -128,8 +129,8 @@ it("a call that fails without a message shows 'Failed to initiate call' and the 
   });
   renderCalls();
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
-  expect(await screen.findByText('Failed to initiate call')).toBeTruthy();
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(await screen.findByText('Failed to initiate call')).toBeVisible();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 it("a voice link that cannot join says 'Failed to connect to call' and 'Failed to connect to voice call'", async () => {
@@ -137,9 +138,10 @@ it("a voice link that cannot join says 'Failed to connect to call' and 'Failed t
   release();
   await within(dialog()).findByText('Calling...');
   send('call:connected', { callId: CALL_ID, connectedAt: '2026-03-01T10:00:05.000Z' });
-  expect(await screen.findByText('Failed to connect to call')).toBeTruthy();
-  expect(await screen.findByText('Failed to connect to voice call')).toBeTruthy();
-  expect(screen.queryByText('Voice call connection failed')).toBeNull();
+  // The first toast stands behind the second in sonner's stack (its text hidden until hovered).
+  expect(await screen.findByText('Failed to connect to call')).toBeInTheDocument();
+  expect(await screen.findByText('Failed to connect to voice call')).toBeVisible();
+  expect(screen.queryByText('Voice call connection failed')).not.toBeInTheDocument();
   expect(dialog().querySelector('[data-voice-status]')!.getAttribute('data-voice-status')).toBe('error');
 });
 
@@ -152,15 +154,17 @@ it('the model gets the incoming call on any page: toast, Incoming Call with Acce
   await router.navigate('/elsewhere');
 
   send('call:incoming', { callId: CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
-  expect(await screen.findByText('Incoming Call: Ada Lovelace is calling your phone. Check your phone to accept or decline.')).toBeTruthy();
-  expect(within(dialog()).getByText('Incoming Call')).toBeTruthy();
-  expect(within(dialog()).getByText('Ada Lovelace')).toBeTruthy();
-  expect(within(dialog()).getByText('2.00 tokens/min')).toBeTruthy();
-  expect(within(dialog()).queryByRole('button', { name: 'Cancel' })).toBeNull();
-  expect(screen.getByText('Another page')).toBeTruthy();
+  expect(
+    await screen.findByText('Incoming Call: Ada Lovelace is calling your phone. Check your phone to accept or decline.'),
+  ).toBeVisible();
+  expect(within(dialog()).getByText('Incoming Call')).toBeVisible();
+  expect(within(dialog()).getByText('Ada Lovelace')).toBeVisible();
+  expect(within(dialog()).getByText('2.00 tokens/min')).toBeVisible();
+  expect(within(dialog()).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  expect(screen.getByText('Another page')).toBeVisible();
 
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Accept' }));
-  expect(await within(dialog()).findByText('Call Connected')).toBeTruthy();
+  expect(await within(dialog()).findByText('Call Connected')).toBeVisible();
   expect(server.callsTo('POST', `/api/masked-call/accept/${CALL_ID}`)).toHaveLength(1);
   // Her browser is her phone: it answers the caller's offer rather than making one.
   expect(voice.links).toHaveLength(1);
@@ -168,10 +172,10 @@ it('the model gets the incoming call on any page: toast, Incoming Call with Acce
 
   // The server ends the call: the Ended stage shows its duration and finalTokens.
   send('call:ended', { callId: CALL_ID, duration: 75, finalTokens: 4, reason: 'caller-ended' });
-  expect(within(dialog()).getByText('Call Ended')).toBeTruthy();
-  expect(within(dialog()).getByText('01:15')).toBeTruthy();
-  expect(within(dialog()).getByText('4.00 tokens')).toBeTruthy();
-  expect(await screen.findByText('Call ended. Duration: 1:15')).toBeTruthy();
+  expect(within(dialog()).getByText('Call Ended')).toBeVisible();
+  expect(within(dialog()).getByText('01:15')).toBeVisible();
+  expect(within(dialog()).getByText('4.00 tokens')).toBeVisible();
+  expect(await screen.findByText('Call ended. Duration: 1:15')).toBeVisible();
   expect(voice.links[0]!.closed).toBe(true);
   // The model's page never makes the charging call.
   expect(server.callsTo('POST', `/api/masked-call/charge/${CALL_ID}`)).toHaveLength(0);
@@ -182,7 +186,7 @@ it('the model declines: her modal closes and the server is told', async () => {
   const { send } = renderCalls({ me: ada({ _id: RUBY_ID, type: 'model' }), model: null });
   send('call:incoming', { callId: CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline' }));
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await waitFor(() => expect(server.callsTo('POST', `/api/masked-call/decline/${CALL_ID}`)).toHaveLength(1));
   expect(sessionStorage.getItem('cc.openCallId')).toBeNull();
 });
@@ -193,9 +197,9 @@ it('a reload mid-call brings the modal back at the server’s time, and the call
     body: aCall({ status: 'connected', duration: 70, minutesCharged: 2, tokensUsed: 4 }),
   });
   const { voice } = renderCalls();
-  expect(await within(await screen.findByRole('dialog', { name: 'Voice Call' })).findByText('Call Connected')).toBeTruthy();
+  expect(await within(await screen.findByRole('dialog', { name: 'Voice Call' })).findByText('Call Connected')).toBeVisible();
   expect(within(dialog()).getByRole('timer').textContent).toBe('01:10');
-  expect(within(dialog()).getByText('Tokens used: 4.00 (2.00 tokens/min)')).toBeTruthy();
+  expect(within(dialog()).getByText('Tokens used: 4.00 (2.00 tokens/min)')).toBeVisible();
   expect(voice.links).toHaveLength(1);
   expect(voice.links[0]!.options.makeOffer).toBe(true);
   // Minutes 1 and 2 are paid already: no charging call until 121 s.
@@ -208,5 +212,5 @@ it('a remembered call that is over is forgotten, and no modal opens', async () =
   renderCalls();
   await waitFor(() => expect(server.callsTo('GET', `/api/masked-call/status/${CALL_ID}`)).toHaveLength(1));
   await waitFor(() => expect(sessionStorage.getItem('cc.openCallId')).toBeNull());
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });

@@ -124,7 +124,7 @@ it('uploads in the background with progress, and sends photo and caption only on
 
   xhr.answer(201, { data: photo });
   await waitFor(() => expect(send.disabled).toBe(false));
-  expect(within(preview).queryByRole('progressbar')).toBeNull();
+  expect(within(preview).queryByRole('progressbar')).not.toBeInTheDocument();
   expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
 
   fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'At the beach' } });
@@ -138,7 +138,7 @@ it('uploads in the background with progress, and sends photo and caption only on
   });
   const image = await within(log).findByRole('img', { name: 'beach.jpg' });
   expect(image.getAttribute('src')).toBe(photo.thumbnailUrl);
-  expect(screen.queryByRole('group', { name: /^Attachment/ })).toBeNull();
+  expect(screen.queryByRole('group', { name: /^Attachment/ })).not.toBeInTheDocument();
 });
 
 it('removing the attachment stops its upload and sends nothing', async () => {
@@ -148,7 +148,7 @@ it('removing the attachment stops its upload and sends nothing', async () => {
   await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
   expect(FakeXhr.all[0]!.url).toBe('/api/media/files');
   fireEvent.click(screen.getByRole('button', { name: 'Remove notes.pdf' }));
-  await waitFor(() => expect(screen.queryByRole('group', { name: /^Attachment/ })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('group', { name: /^Attachment/ })).not.toBeInTheDocument());
   expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
-  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

@@ -42,20 +42,20 @@ it('blocking from the header replaces the composer with a notice, and Unblock br
   expect(server.callsTo('POST', `/api/conversation/${conversation._id}/block`)).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
   const notice = await screen.findByRole('status', { name: 'Blocked' });
-  expect(within(notice).getByText('You blocked this member.')).toBeTruthy();
-  expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  expect(within(notice).getByText('You blocked this member.')).toBeVisible();
+  expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
   expect(server.callsTo('POST', `/api/conversation/${conversation._id}/block`)).toHaveLength(1);
 
   fireEvent.click(within(notice).getByRole('button', { name: 'Unblock' }));
-  expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Block' })).toBeTruthy();
+  expect(await screen.findByRole('textbox', { name: 'Message' })).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Block' })).toBeVisible();
 });
 
 it('tells the member when the other side has blocked them', async () => {
   openChat(aConversation({ blockedIds: [VIEWER._id], haveBeenBlockStatus: true }));
-  expect(await screen.findByText('This member has blocked you.')).toBeTruthy();
-  expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
-  expect(within(screen.getByRole('status', { name: 'Blocked' })).queryByRole('button')).toBeNull();
+  expect(await screen.findByText('This member has blocked you.')).toBeVisible();
+  expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+  expect(within(screen.getByRole('status', { name: 'Blocked' })).queryByRole('button')).not.toBeInTheDocument();
 });
 
 it("follows a block made elsewhere ('conversation:blocked')", async () => {
@@ -63,7 +63,7 @@ it("follows a block made elsewhere ('conversation:blocked')", async () => {
   const { live } = openChat(conversation);
   await screen.findByRole('textbox', { name: 'Message' });
   live.send('conversation:blocked', { conversationId: conversation._id, blockedIds: [VIEWER._id] });
-  expect(await screen.findByText('This member has blocked you.')).toBeTruthy();
+  expect(await screen.findByText('This member has blocked you.')).toBeVisible();
   live.send('conversation:blocked', { conversationId: conversation._id, blockedIds: [] });
-  expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+  expect(await screen.findByRole('textbox', { name: 'Message' })).toBeVisible();
 });

@@ -37,20 +37,20 @@ it('lists bookmarked messages with their sender, conversation and content, and r
     });
   renderChat('/bookmarks');
 
-  expect(await screen.findByRole('heading', { name: 'Bookmarks' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Bookmarks' })).toBeVisible();
   const first = (await screen.findByText('The address is 12 Rose Lane')).closest('article')!;
-  expect(within(first).getByText('Ruby Rose', { selector: '.bookmark__sender' })).toBeTruthy();
+  expect(within(first).getByText('Ruby Rose', { selector: '.bookmark__sender' })).toBeVisible();
   expect(within(first).getByRole('link', { name: 'Open the conversation with Ruby Rose' }).getAttribute('href')).toBe(
     '/messages/conv-ruby',
   );
   const second = screen.getByRole('article', { name: `Bookmarked message from ${VIEWER.name}` });
-  expect(within(second).getByRole('img', { name: 'sunset.jpg' })).toBeTruthy();
-  expect(screen.getByText('1–2 of 2')).toBeTruthy();
+  expect(within(second).getByRole('img', { name: 'sunset.jpg' })).toBeVisible();
+  expect(screen.getByText('1–2 of 2')).toBeVisible();
 
   fireEvent.click(within(first).getByRole('button', { name: /Remove bookmark/ }));
-  await waitFor(() => expect(screen.queryByText('The address is 12 Rose Lane')).toBeNull());
+  await waitFor(() => expect(screen.queryByText('The address is 12 Rose Lane')).not.toBeInTheDocument());
   expect(server.callsTo('DELETE', `/api/messages/bookmark/${text._id}`)).toHaveLength(1);
-  expect(screen.getByText('1–1 of 1')).toBeTruthy();
+  expect(screen.getByText('1–1 of 1')).toBeVisible();
 });
 
 it('searches by text, filters by type and pages', async () => {
@@ -65,16 +65,16 @@ it('searches by text, filters by type and pages', async () => {
   await screen.findByText('About anything');
 
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-  expect(await screen.findByText('On page two')).toBeTruthy();
+  expect(await screen.findByText('On page two')).toBeVisible();
 
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search bookmarks' }), { target: { value: 'dinner' } });
-  expect(await screen.findByText('About dinner')).toBeTruthy();
+  expect(await screen.findByText('About dinner')).toBeVisible();
   const searched = server.callsTo('GET', '/api/messages/bookmark/search').at(-1)!.query;
   expect(searched.get('q')).toBe('dinner');
   expect(searched.get('skip')).toBe('0');
 
   fireEvent.click(screen.getByRole('button', { name: 'Photos' }));
-  expect(await screen.findByText('No bookmarks match')).toBeTruthy();
+  expect(await screen.findByText('No bookmarks match')).toBeVisible();
   expect(screen.getByRole('button', { name: 'Photos' }).getAttribute('aria-pressed')).toBe('true');
   expect(server.callsTo('GET', '/api/messages/bookmark/search').at(-1)!.query.get('type')).toBe('photo');
 });
@@ -84,6 +84,6 @@ it('says how to bookmark when there are none', async () => {
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
     .on('GET', '/api/messages/bookmark/search', { body: { items: [], count: 0 } });
   renderChat('/bookmarks');
-  expect(await screen.findByText('No bookmarks yet')).toBeTruthy();
+  expect(await screen.findByText('No bookmarks yet')).toBeVisible();
   expect(screen.getByRole('link', { name: 'Go to messages' }).getAttribute('href')).toBe('/messages');
 });

@@ -34,19 +34,19 @@ it('lists conversations with who, what was said last and unread badges', async (
 
   const rubyLink = await screen.findByRole('link', { name: /Ruby Rose/ });
   expect(rubyLink.getAttribute('href')).toBe(`/messages/${ruby._id}`);
-  expect(within(rubyLink).getByText('See you tonight')).toBeTruthy();
+  expect(within(rubyLink).getByText('See you tonight')).toBeVisible();
   expect(within(rubyLink).getByLabelText('3 unread').textContent).toBe('3');
-  expect(within(rubyLink).getByText('just now')).toBeTruthy();
-  expect(within(rubyLink).getByText(', online')).toBeTruthy();
+  expect(within(rubyLink).getByText('just now')).toBeVisible();
+  expect(within(rubyLink).getByText(', online')).toBeVisible();
 
   const maxLink = screen.getByRole('link', { name: /Max Power/ });
   expect(maxLink.textContent).toContain('You: Photo');
-  expect(within(maxLink).queryByLabelText(/unread/)).toBeNull();
-  expect(within(screen.getByRole('link', { name: /Old Friend/ })).getByText('This message was deleted')).toBeTruthy();
+  expect(within(maxLink).queryByLabelText(/unread/)).not.toBeInTheDocument();
+  expect(within(screen.getByRole('link', { name: /Old Friend/ })).getByText('This message was deleted')).toBeVisible();
 
   // The top-bar link carries the total.
   const nav = screen.getByRole('link', { name: /^Messages/ });
-  expect(await within(nav).findByLabelText('3 unread')).toBeTruthy();
+  expect(await within(nav).findByLabelText('3 unread')).toBeVisible();
 });
 
 it('says what to do when there are no conversations', async () => {
@@ -57,10 +57,10 @@ it('says what to do when there are no conversations', async () => {
   const empty = await screen.findByText(
     (_, element) => element?.tagName === 'P' && element.textContent === 'No conversations yet — find someone on the Models page',
   );
-  expect(empty).toBeTruthy();
+  expect(empty).toBeVisible();
   expect(screen.getByRole('link', { name: 'Models page' }).getAttribute('href')).toBe('/models');
   // No badge at 0.
-  expect(within(screen.getByRole('link', { name: 'Messages' })).queryByLabelText(/unread/)).toBeNull();
+  expect(within(screen.getByRole('link', { name: 'Messages' })).queryByLabelText(/unread/)).not.toBeInTheDocument();
 });
 
 it('shows the error with a retry that loads the list', async () => {
@@ -73,11 +73,11 @@ it('shows the error with a retry that loads the list', async () => {
     )
     .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } });
   renderChat('/messages');
-  expect(await screen.findByText('Could not load your conversations')).toBeTruthy();
-  expect(screen.getByText('The server had a problem.')).toBeTruthy();
+  expect(await screen.findByText('Could not load your conversations')).toBeVisible();
+  expect(screen.getByText('The server had a problem.')).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('link', { name: /Ruby Rose/ })).toBeTruthy();
+  expect(await screen.findByRole('link', { name: /Ruby Rose/ })).toBeVisible();
 });
 
 it('searches by name on the server and highlights the open conversation', async () => {
@@ -97,6 +97,6 @@ it('searches by name on the server and highlights the open conversation', async 
   expect(screen.getByRole('link', { name: /Ruby Rose/ }).getAttribute('aria-current')).toBeNull();
 
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), { target: { value: 'max' } });
-  await waitFor(() => expect(screen.queryByRole('link', { name: /Ruby Rose/ })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('link', { name: /Ruby Rose/ })).not.toBeInTheDocument());
   expect(server.callsTo('GET', '/api/conversation').at(-1)!.query.get('q')).toBe('max');
 });

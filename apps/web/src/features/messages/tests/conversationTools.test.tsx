@@ -47,7 +47,7 @@ it('searches within the conversation from the header and points at the result', 
   expect(store.getState().chat.searchOpen).toBe(true);
   expect(screen.getByRole('button', { name: 'Search messages' }).getAttribute('aria-pressed')).toBe('true');
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search in this conversation' }), { target: { value: 'dinner' } });
-  expect(await screen.findByText('2 messages found')).toBeTruthy();
+  expect(await screen.findByText('2 messages found')).toBeVisible();
   expect(server.callsTo('GET', `/api/messages/${ruby._id}`).at(-1)!.query.get('q')).toBe('dinner');
 
   const results = screen.getByText('2 messages found').parentElement!;
@@ -55,7 +55,7 @@ it('searches within the conversation from the header and points at the result', 
   await waitFor(() => expect(document.querySelector('.chat-msg.is-highlighted')?.textContent).toContain('Yes, dinner sounds great'));
 
   fireEvent.click(screen.getByRole('button', { name: 'Close search' }));
-  expect(screen.queryByRole('searchbox', { name: 'Search in this conversation' })).toBeNull();
+  expect(screen.queryByRole('searchbox', { name: 'Search in this conversation' })).not.toBeInTheDocument();
   expect(store.getState().chat.searchOpen).toBe(false);
 });
 
@@ -68,8 +68,8 @@ it('deletes a conversation for the viewer after confirming, and goes back to the
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete conversation' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
   expect(server.callsTo('DELETE', `/api/conversation/${ruby._id}`)).toHaveLength(1);
-  await waitFor(() => expect(screen.queryByRole('link', { name: /Ruby Rose/ })).toBeNull());
-  expect(screen.getByRole('link', { name: /Max Power/ })).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole('link', { name: /Ruby Rose/ })).not.toBeInTheDocument());
+  expect(screen.getByRole('link', { name: /Max Power/ })).toBeVisible();
 });
 
 it('opens the conversation with a member from a /messages?with= link', async () => {
@@ -77,5 +77,5 @@ it('opens the conversation with a member from a /messages?with= link', async () 
   const { router } = renderChat(`/messages?with=${max.recipient._id}`);
   await waitFor(() => expect(router.state.location.pathname).toBe(`/messages/${max._id}`));
   expect(server.callsTo('POST', '/api/conversation')[0]!.body).toEqual({ userId: max.recipient._id });
-  expect(await screen.findByText('No messages yet. Say hello to Max Power!')).toBeTruthy();
+  expect(await screen.findByText('No messages yet. Say hello to Max Power!')).toBeVisible();
 });

@@ -53,10 +53,10 @@ it('a message in another conversation raises its unread badge and the total, exa
   await waitFor(() => expect(within(list).getAllByRole('link')[0]!.textContent).toContain('Max Power'));
   const links = within(list).getAllByRole('link');
   expect(within(links[0]!).getByLabelText('4 unread').textContent).toBe('4');
-  expect(within(links[0]!).getByText('Ping from Max')).toBeTruthy();
-  expect(within(screen.getByRole('link', { name: /^Messages/ })).getByLabelText('4 unread')).toBeTruthy();
+  expect(within(links[0]!).getByText('Ping from Max')).toBeVisible();
+  expect(within(screen.getByRole('link', { name: /^Messages/ })).getByLabelText('4 unread')).toBeVisible();
   // Not in the open conversation's history.
-  expect(within(screen.getByRole('log', { name: 'Messages' })).queryByText('Ping from Max')).toBeNull();
+  expect(within(screen.getByRole('log', { name: 'Messages' })).queryByText('Ping from Max')).not.toBeInTheDocument();
 });
 
 it('a message in the open conversation joins the history and is read at once', async () => {
@@ -67,9 +67,9 @@ it('a message in the open conversation joins the history and is read at once', a
   live.send('message:created', { message, conversation: withLast(ruby, message, 1), totalUnread: 1 });
 
   const log = screen.getByRole('log', { name: 'Messages' });
-  expect(await within(log).findByText('Are you there?')).toBeTruthy();
-  expect(within(screen.getByRole('navigation', { name: 'Conversations' })).queryByLabelText(/unread/)).toBeNull();
-  expect(within(screen.getByRole('link', { name: /^Messages/ })).queryByLabelText(/unread/)).toBeNull();
+  expect(await within(log).findByText('Are you there?')).toBeVisible();
+  expect(within(screen.getByRole('navigation', { name: 'Conversations' })).queryByLabelText(/unread/)).not.toBeInTheDocument();
+  expect(within(screen.getByRole('link', { name: /^Messages/ })).queryByLabelText(/unread/)).not.toBeInTheDocument();
   await waitFor(() => expect(server.callsTo('POST', `/api/conversation/${ruby._id}/read`)).toHaveLength(2));
 });
 
@@ -77,18 +77,18 @@ it('shows the typing indicator until they stop, or until it lapses', async () =>
   const { live, ruby } = twoChats();
   await screen.findByText('Before the break');
   live.send('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: true });
-  expect(screen.getByText('Ruby Rose is typing…')).toBeTruthy();
-  expect(screen.getByText('typing…', { selector: '.chat-header__typing' })).toBeTruthy();
+  expect(screen.getByText('Ruby Rose is typing…')).toBeVisible();
+  expect(screen.getByText('typing…', { selector: '.chat-header__typing' })).toBeVisible();
   live.send('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: false });
-  expect(screen.queryByText('Ruby Rose is typing…')).toBeNull();
+  expect(screen.queryByText('Ruby Rose is typing…')).not.toBeInTheDocument();
 
   // Not renewed: it lapses after TYPING_TTL_MS.
   const realNow = Date.now();
   vi.spyOn(Date, 'now').mockReturnValue(realNow - TYPING_TTL_MS - 1);
   live.send('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: true });
   vi.mocked(Date.now).mockRestore();
-  expect(screen.getByText('Ruby Rose is typing…')).toBeTruthy();
-  await waitFor(() => expect(screen.queryByText('Ruby Rose is typing…')).toBeNull(), { timeout: 2500 });
+  expect(screen.getByText('Ruby Rose is typing…')).toBeVisible();
+  await waitFor(() => expect(screen.queryByText('Ruby Rose is typing…')).not.toBeInTheDocument(), { timeout: 2500 });
 });
 
 it('follows presence, read receipts and deletions', async () => {
@@ -96,12 +96,12 @@ it('follows presence, read receipts and deletions', async () => {
     aMessage({ conversationId: conversation._id, text: 'Did you get it?', seq: 2 }),
   ]);
   await screen.findByText('Did you get it?');
-  expect(screen.getByText('Offline')).toBeTruthy();
+  expect(screen.getByText('Offline')).toBeVisible();
 
   live.send('presence:changed', { userId: ruby.recipient._id, online: true });
-  expect(await screen.findByText('Online')).toBeTruthy();
+  expect(await screen.findByText('Online')).toBeVisible();
 
-  expect(screen.queryByText('Seen')).toBeNull();
+  expect(screen.queryByText('Seen')).not.toBeInTheDocument();
   live.send('conversation:read', {
     conversationId: ruby._id,
     readerId: ruby.recipient._id,
@@ -110,7 +110,7 @@ it('follows presence, read receipts and deletions', async () => {
     totalUnread: 0,
   });
   const row = screen.getByText('Did you get it?').closest('article')!;
-  expect(await within(row).findByText('Seen')).toBeTruthy();
+  expect(await within(row).findByText('Seen')).toBeVisible();
 
   const theirs = state.messages[0]!;
   live.send('message:deleted', { messageId: theirs._id, conversationId: ruby._id, conversation: ruby, totalUnread: 0 });
@@ -138,10 +138,10 @@ it('catches up after a lost link: the list, the total and the open history are f
   live.send('connect');
 
   const log = screen.getByRole('log', { name: 'Messages' });
-  expect(await within(log).findByText('Sent while you were away')).toBeTruthy();
+  expect(await within(log).findByText('Sent while you were away')).toBeVisible();
   expect(within(log).getAllByText('Before the break')).toHaveLength(1);
   expect(within(log).getAllByTestId('message')).toHaveLength(2);
   expect(gets()).toBe(before + 1);
-  expect(await within(screen.getByRole('navigation', { name: 'Conversations' })).findByText('Max missed you')).toBeTruthy();
-  expect(await within(screen.getByRole('link', { name: /^Messages/ })).findByLabelText('1 unread')).toBeTruthy();
+  expect(await within(screen.getByRole('navigation', { name: 'Conversations' })).findByText('Max missed you')).toBeVisible();
+  expect(await within(screen.getByRole('link', { name: /^Messages/ })).findByLabelText('1 unread')).toBeVisible();
 });

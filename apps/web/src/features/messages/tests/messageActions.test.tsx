@@ -42,12 +42,12 @@ it('bookmarks and deletes messages from their menu, with a confirmation before d
   ).toEqual(['Bookmark']);
   await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Bookmark' })));
   fireEvent.click(within(menu).getByRole('menuitem', { name: 'Bookmark' }));
-  expect(await within(theirRow).findByText('Bookmarked')).toBeTruthy();
+  expect(await within(theirRow).findByText('Bookmarked')).toBeVisible();
   expect(server.callsTo('POST', '/api/messages/bookmark')[0]!.body).toEqual({ messageId: theirs._id });
 
   fireEvent.click(within(theirRow).getByRole('button', { name: 'Message actions' }));
   fireEvent.click(await within(theirRow).findByRole('menuitem', { name: 'Remove bookmark' }));
-  await waitFor(() => expect(within(theirRow).queryByText('Bookmarked')).toBeNull());
+  await waitFor(() => expect(within(theirRow).queryByText('Bookmarked')).not.toBeInTheDocument());
   expect(server.callsTo('DELETE', '/api/messages/bookmark/b-1')).toHaveLength(1);
 
   // Mine: Delete asks first.
@@ -57,7 +57,7 @@ it('bookmarks and deletes messages from their menu, with a confirmation before d
   const dialog = await screen.findByRole('dialog', { name: 'Delete this message?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(myRow.getAttribute('data-deleted')).toBe('true'));
-  expect(within(myRow).getByText('This message was deleted')).toBeTruthy();
+  expect(within(myRow).getByText('This message was deleted')).toBeVisible();
   expect(server.callsTo('DELETE', `/api/messages/${mine._id}`)).toHaveLength(1);
 });
 

@@ -55,27 +55,27 @@ it('opens a conversation: messages oldest at the top, newest at the bottom, and 
   expect(rows.map((row) => row.getAttribute('data-message-id'))).toEqual(messages.map((m) => m._id));
   expect(rows.map((row) => row.getAttribute('data-mine'))).toEqual(['true', 'true', 'false', 'false']);
   expect(rows[3]!.getAttribute('data-deleted')).toBe('true');
-  expect(within(rows[3]!).getByText('This message was deleted')).toBeTruthy();
+  expect(within(rows[3]!).getByText('This message was deleted')).toBeVisible();
   // Grouped by day; the sender's name is there for screen readers.
-  expect(within(log).getByRole('heading', { name: 'Today' })).toBeTruthy();
-  expect(within(rows[2]!).getByText('Ruby Rose:')).toBeTruthy();
+  expect(within(log).getByRole('heading', { name: 'Today' })).toBeVisible();
+  expect(within(rows[2]!).getByText('Ruby Rose:')).toBeVisible();
   // 'Seen' under the viewer's last message the other has read, and only there.
-  expect(within(rows[1]!).getByText('Seen')).toBeTruthy();
+  expect(within(rows[1]!).getByText('Seen')).toBeVisible();
   expect(within(log).getAllByText('Seen')).toHaveLength(1);
   // What the paid message cost, in tokens; free ones say nothing.
-  expect(within(rows[1]!).getByText('1.50 tokens ·')).toBeTruthy();
-  expect(within(rows[0]!).queryByText(/tokens/)).toBeNull();
+  expect(within(rows[1]!).getByText('1.50 tokens ·')).toBeVisible();
+  expect(within(rows[0]!).queryByText(/tokens/)).not.toBeInTheDocument();
 
   // Header: who, online, and the price an ordinary member pays.
-  expect(screen.getByRole('heading', { name: 'Ruby Rose' })).toBeTruthy();
-  expect(screen.getByText('Online')).toBeTruthy();
-  expect(screen.getByText('1.50 tokens per message')).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Ruby Rose' })).toBeVisible();
+  expect(screen.getByText('Online')).toBeVisible();
+  expect(screen.getByText('1.50 tokens per message')).toBeVisible();
 
   // Marked read: the server was told, the list badge and the total are gone.
   await waitFor(() => expect(server.callsTo('POST', `/api/conversation/${conversation._id}/read`)).toHaveLength(1));
   const item = screen.getByRole('link', { name: /Ruby Rose/ });
-  await waitFor(() => expect(within(item).queryByLabelText(/unread/)).toBeNull());
-  await waitFor(() => expect(within(screen.getByRole('link', { name: /^Messages/ })).queryByLabelText(/unread/)).toBeNull());
+  await waitFor(() => expect(within(item).queryByLabelText(/unread/)).not.toBeInTheDocument());
+  await waitFor(() => expect(within(screen.getByRole('link', { name: /^Messages/ })).queryByLabelText(/unread/)).not.toBeInTheDocument());
 });
 
 it('loads older messages above, keeping what was loaded', async () => {
@@ -107,5 +107,5 @@ it('loads older messages above, keeping what was loaded', async () => {
     .map((row) => row.querySelector('.chat-msg__text')!.textContent);
   expect(texts).toEqual(Array.from({ length: 20 }, (_, index) => `Message ${21 + index}`));
   expect(server.callsTo('GET', `/api/messages/${conversation._id}`).at(-1)!.query.get('before')).toBe('31');
-  expect(await screen.findByText('This is the beginning of your conversation with Ruby Rose.')).toBeTruthy();
+  expect(await screen.findByText('This is the beginning of your conversation with Ruby Rose.')).toBeVisible();
 });

@@ -65,16 +65,16 @@ it('sends the price shown, and after a 409 sends the same message again only whe
   expect(first).toMatchObject({ text: 'Still 1.50?', expectedPrice: 1.5 });
   expect(row.getAttribute('data-status')).toBe('failed');
   // Nothing is sent again without the member's word; Retry (at the old price) is not offered.
-  expect(within(row).queryByRole('button', { name: 'Retry' })).toBeNull();
+  expect(within(row).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   expect(server.callsTo('POST', '/api/messages')).toHaveLength(1);
   // The composer learns the price now.
   await waitFor(() => expect(screen.getByRole('button', { name: /^Send ·/ }).textContent).toBe('Send · 10,000.00 tokens'));
 
   fireEvent.click(within(row).getByRole('button', { name: 'Send for 10,000.00 tokens' }));
-  await waitFor(() => expect(within(log).getByText('Still 1.50?').closest('[data-message-id]')).not.toBeNull());
+  await waitFor(() => expect(within(log).getByText('Still 1.50?').closest('[data-message-id]')).toBeInTheDocument());
   const second = server.callsTo('POST', '/api/messages')[1]!.body as SendMessageInput;
   expect(second).toMatchObject({ clientId: first!.clientId, text: 'Still 1.50?', expectedPrice: 10_000 });
-  expect(within(log).queryByText(/Not sent/)).toBeNull();
+  expect(within(log).queryByText(/Not sent/)).not.toBeInTheDocument();
   expect(within(log).getAllByTestId('message')).toHaveLength(1);
   // Several round trips through the fake server: slower than most on a busy machine.
 }, 20_000);

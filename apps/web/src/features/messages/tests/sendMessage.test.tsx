@@ -63,7 +63,7 @@ it('sends with Enter and shows the message once, even when the socket echo arriv
   // ...and then the answer.
   answer({ status: 201, body: message });
 
-  await waitFor(() => expect(within(log).getByText('Hello Ruby').closest('[data-message-id="m-stored"]')).not.toBeNull());
+  await waitFor(() => expect(within(log).getByText('Hello Ruby').closest('[data-message-id="m-stored"]')).toBeInTheDocument());
   live.send('message:created', { message, conversation: echoed, totalUnread: 0 });
   expect(within(log).getAllByText('Hello Ruby')).toHaveLength(1);
   expect(within(log).getAllByTestId('message')).toHaveLength(1);
@@ -89,10 +89,10 @@ it('keeps a failed message with Retry, and the retry sends the same clientId', a
 
   online = true;
   fireEvent.click(within(row).getByRole('button', { name: 'Retry' }));
-  await waitFor(() => expect(within(log).getByText('Are you there?').closest('[data-message-id]')).not.toBeNull());
+  await waitFor(() => expect(within(log).getByText('Are you there?').closest('[data-message-id]')).toBeInTheDocument());
   const [first, second] = server.callsTo('POST', '/api/messages').map((call) => call.body as SendMessageInput);
   expect(second!.clientId).toBe(first!.clientId);
-  expect(within(log).queryByText(/Not sent/)).toBeNull();
+  expect(within(log).queryByText(/Not sent/)).not.toBeInTheDocument();
   expect(within(log).getAllByTestId('message')).toHaveLength(1);
 });
 
@@ -101,8 +101,8 @@ it("shows the server's reason and a link to buy tokens when there are not enough
   const log = await screen.findByRole('log', { name: 'Messages' });
   type('Hi there');
   fireEvent.click(screen.getByRole('button', { name: 'Send · 1.50 tokens' }));
-  expect(await within(log).findByText('You need 1.50 tokens to send this message.')).toBeTruthy();
+  expect(await within(log).findByText('You need 1.50 tokens to send this message.')).toBeVisible();
   expect(within(log).getByRole('link', { name: 'Buy tokens' }).getAttribute('href')).toBe('/tokens');
   // The text is not lost.
-  expect(within(log).getByText('Hi there')).toBeTruthy();
+  expect(within(log).getByText('Hi there')).toBeVisible();
 });

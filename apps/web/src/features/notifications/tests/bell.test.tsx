@@ -16,20 +16,20 @@ afterEach(() => {
 it("shows the unread count and follows 'notification:created' and 'notification:read' from the socket", async () => {
   fakeServer().on('GET', '/api/notifications/unread/count', { body: { count: 3 } });
   renderNotifications('/');
-  expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeVisible();
   await waitFor(() => expect(sockets).toHaveLength(1));
 
   const tip = aNotification({ text: 'Ruby tipped you 5.00 tokens' });
   act(() => sockets[0]!.receive('notification:created', { notification: tip, unreadCount: 4 }));
   // RTK Query batches its cache notifications to the next frame.
-  expect(await screen.findByRole('button', { name: 'Notifications, 4 unread' })).toBeTruthy();
-  expect(await screen.findByText('Ruby tipped you 5.00 tokens')).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Notifications, 4 unread' })).toBeVisible();
+  expect(await screen.findByText('Ruby tipped you 5.00 tokens')).toBeVisible();
 
   // Read in another tab: the count is the server's.
   act(() => sockets[0]!.receive('notification:read', { ids: [tip._id], unreadCount: 3 }));
-  expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeVisible();
   act(() => sockets[0]!.receive('notification:read', { ids: 'all', unreadCount: 0 }));
-  expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Notifications' })).toBeVisible();
 });
 
 it('opens the latest unread ones; opening one marks it read and follows its link; Escape closes', async () => {
@@ -54,14 +54,14 @@ it('opens the latest unread ones; opening one marks it read and follows its link
   expect(within(panel).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/notifications');
 
   fireEvent.keyDown(within(panel).getByRole('link', { name: 'See all' }), { key: 'Escape' });
-  expect(screen.queryByRole('region', { name: 'Latest notifications' })).toBeNull();
+  expect(screen.queryByRole('region', { name: 'Latest notifications' })).not.toBeInTheDocument();
   expect(document.activeElement).toBe(bell);
 
   fireEvent.click(bell);
   fireEvent.click(await screen.findByRole('link', { name: /Ruby tipped you 5\.00 tokens/ }));
-  expect(await screen.findByText('Earnings page')).toBeTruthy();
-  expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
-  expect(screen.queryByRole('region', { name: 'Latest notifications' })).toBeNull();
+  expect(await screen.findByText('Earnings page')).toBeVisible();
+  expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  expect(screen.queryByRole('region', { name: 'Latest notifications' })).not.toBeInTheDocument();
   await waitFor(() => expect(server.callsTo('PUT', `/api/notifications/read/${tip._id}`)).toHaveLength(1));
 });
 
@@ -78,9 +78,9 @@ it('marks all as read from the panel, then shows the recent ones', async () => {
   await within(panel).findByText(/Ruby tipped you/);
 
   fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
-  expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
-  expect(await within(panel).findByText('You are all caught up. Recent:')).toBeTruthy();
-  expect(within(panel).getByRole('list', { name: 'Recent notifications' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Notifications' })).toBeVisible();
+  expect(await within(panel).findByText('You are all caught up. Recent:')).toBeVisible();
+  expect(within(panel).getByRole('list', { name: 'Recent notifications' })).toBeVisible();
   expect(server.callsTo('PUT', '/api/notifications/read/all')).toHaveLength(1);
   expect((within(panel).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
 });
@@ -95,12 +95,12 @@ it('fetches the count again once the socket connects, and after the link comes b
   // A notification that came while the socket was still connecting was never pushed to this page.
   count = 3;
   act(() => sockets[0]!.receive('connect'));
-  expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeVisible();
 
   act(() => sockets[0]!.receive('disconnect'));
   count = 5;
   act(() => sockets[0]!.receive('connect'));
-  expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' })).toBeVisible();
   expect(server.callsTo('GET', '/api/notifications/unread/count')).toHaveLength(3);
 });
 

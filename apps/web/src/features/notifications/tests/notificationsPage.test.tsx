@@ -36,12 +36,12 @@ it('lists notifications newest first with their kind, relative time (exact on ho
   const [first, second] = rows();
   expect(first!.textContent).toContain('Unread tip: Ruby tipped you 5.00 tokens');
   expect(first!.className).toContain('notif-item--unread');
-  expect(within(first!).getByText('5 min ago')).toBeTruthy();
+  expect(within(first!).getByText('5 min ago')).toBeVisible();
   expect(second!.textContent).toContain('Call: You missed a call from Ivy');
   expect(second!.className).not.toContain('notif-item--unread');
   const when = within(second!).getByText('Jan 4, 2025');
   expect(when.getAttribute('title')).toMatch(/^Jan 4, 2025, \d{1,2}:\d{2}/);
-  expect(screen.getByText('1 unread')).toBeTruthy();
+  expect(screen.getByText('1 unread')).toBeVisible();
   expect(server.callsTo('GET', '/api/notifications')[0]!.query.get('limit')).toBe('20');
 });
 
@@ -56,23 +56,23 @@ it('opening an unread one marks it read, follows its link, and the counts stay e
       body: { ...[tip, contact].find((n) => path.endsWith(n._id))!, read: true },
     }));
   const { router } = renderNotifications('/notifications');
-  expect(await screen.findByText('2 unread')).toBeTruthy();
-  expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
+  expect(await screen.findByText('2 unread')).toBeVisible();
+  expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
 
   // Without a link, opening only marks it read.
   fireEvent.click(screen.getByRole('button', { name: /Ivy added you/ }));
-  expect(await screen.findByText('1 unread')).toBeTruthy();
+  expect(await screen.findByText('1 unread')).toBeVisible();
   expect(rows()[1]!.className).not.toContain('notif-item--unread');
-  expect(screen.queryByRole('button', { name: /Ivy added you/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: /Ivy added you/ })).not.toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('link', { name: /Ruby tipped you 5\.00 tokens/ }));
-  expect(await screen.findByText('Earnings page')).toBeTruthy();
-  expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+  expect(await screen.findByText('Earnings page')).toBeVisible();
+  expect(await screen.findByRole('button', { name: 'Notifications' })).toBeVisible();
   expect(server.callsTo('PUT', `/api/notifications/read/${tip._id}`)).toHaveLength(1);
   expect(server.callsTo('PUT', `/api/notifications/read/${contact._id}`)).toHaveLength(1);
 
   await act(() => router.navigate('/notifications'));
-  expect(await screen.findByText('You are all caught up.')).toBeTruthy();
+  expect(await screen.findByText('You are all caught up.')).toBeVisible();
   expect(rows().filter((row) => row.className.includes('notif-item--unread'))).toHaveLength(0);
 });
 
@@ -88,7 +88,7 @@ it('a missed call names the caller and opens the call history, even when the ser
   expect(link.textContent).toContain('Unread call: You missed a call from Sam Fan');
   expect(link.getAttribute('href')).toBe('/calls');
   fireEvent.click(link);
-  expect(await screen.findByText('Call history page')).toBeTruthy();
+  expect(await screen.findByText('Call history page')).toBeVisible();
   await waitFor(() => expect(server.callsTo('PUT', `/api/notifications/read/${missed._id}`)).toHaveLength(1));
 });
 
@@ -101,7 +101,7 @@ it('marks all as read', async () => {
   await screen.findByText('2 unread');
   fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
 
-  expect(await screen.findByText('You are all caught up.')).toBeTruthy();
+  expect(await screen.findByText('You are all caught up.')).toBeVisible();
   expect(rows().every((row) => !row.className.includes('notif-item--unread'))).toBe(true);
   expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
   expect(server.callsTo('PUT', '/api/notifications/read/all')).toHaveLength(1);
@@ -115,8 +115,8 @@ it('puts back the unread state when marking all read fails', async () => {
   renderNotifications('/notifications');
   await screen.findByText('1 unread');
   fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-  expect(await screen.findByText('The server had a problem.')).toBeTruthy();
-  expect(await screen.findByText('1 unread')).toBeTruthy();
+  expect(await screen.findByText('The server had a problem.')).toBeVisible();
+  expect(await screen.findByText('1 unread')).toBeVisible();
   expect(rows()[0]!.className).toContain('notif-item--unread');
 });
 
@@ -129,18 +129,18 @@ it('pages through notifications and puts a new one from the socket on top', asyn
     );
   renderNotifications('/notifications');
   await screen.findByText('Older news 1');
-  expect(screen.getByText('1–20 of 21')).toBeTruthy();
+  expect(screen.getByText('1–20 of 21')).toBeVisible();
   await waitFor(() => expect(sockets).toHaveLength(1));
 
   const fresh = aNotification({ text: 'Ruby sent you a message', type: 'message', link: null });
   act(() => sockets[0]!.receive('notification:created', { notification: fresh, unreadCount: 1 }));
   await waitFor(() => expect(rows()[0]!.textContent).toContain('Ruby sent you a message'));
   expect(rows()).toHaveLength(20);
-  expect(screen.getByText('1–20 of 22')).toBeTruthy();
-  expect(screen.getByText('1 unread')).toBeTruthy();
+  expect(screen.getByText('1–20 of 22')).toBeVisible();
+  expect(screen.getByText('1 unread')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-  expect(await screen.findByText('Oldest news')).toBeTruthy();
+  expect(await screen.findByText('Oldest news')).toBeVisible();
   expect(server.callsTo('GET', '/api/notifications').at(-1)!.query.get('skip')).toBe('20');
 });
 
@@ -149,6 +149,6 @@ it('says what will show up here when there is nothing yet', async () => {
     .on('GET', '/api/notifications/unread/count', { body: { count: 0 } })
     .on('GET', '/api/notifications', list([]));
   renderNotifications('/notifications');
-  expect(await screen.findByText('No notifications yet')).toBeTruthy();
+  expect(await screen.findByText('No notifications yet')).toBeVisible();
   expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
 });

@@ -23,24 +23,24 @@ it('adds a PayPal account, checking the address first, then shows it back in ful
   renderPayouts('/payouts/account');
 
   const form = await screen.findByRole('form', { name: 'Payout account' });
-  expect(screen.getByRole('heading', { name: 'Add a payout account' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Add a payout account' })).toBeVisible();
   expect((within(form).getByRole('radio', { name: /PayPal/ }) as HTMLInputElement).checked).toBe(true);
 
   const email = within(form).getByLabelText('PayPal e-mail');
   fill(email, 'not-an-address');
   fireEvent.click(within(form).getByRole('button', { name: 'Save payout account' }));
-  expect(await within(form).findByText('Give the e-mail address of your PayPal account')).toBeTruthy();
+  expect(await within(form).findByText('Give the e-mail address of your PayPal account')).toBeVisible();
   expect(server.callsTo('POST', '/api/payout-account/')).toHaveLength(0);
 
   fill(email, 'ruby@paypal.test');
   fireEvent.click(within(form).getByRole('button', { name: 'Save payout account' }));
 
   const saved = await savedCard();
-  expect(within(saved).getByText('PayPal', { selector: '.ui-badge' })).toBeTruthy();
+  expect(within(saved).getByText('PayPal', { selector: '.ui-badge' })).toBeVisible();
   expect(within(saved).getByText('ruby@paypal.test')).toBeVisible();
   expect(server.callsTo('POST', '/api/payout-account/')[0]!.body).toEqual({ type: 'paypal', email: 'ruby@paypal.test' });
-  expect(await screen.findByText('Payout account saved: PayPal.')).toBeTruthy();
-  expect(screen.getByRole('heading', { name: 'Change payout account' })).toBeTruthy();
+  expect(await screen.findByText('Payout account saved: PayPal.')).toBeVisible();
+  expect(screen.getByRole('heading', { name: 'Change payout account' })).toBeVisible();
 });
 
 it('switches to a bank transfer, sends only what was filled in, and puts the server’s refusals on their fields', async () => {
@@ -61,12 +61,12 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
   expect(within(await savedCard()).getByText('ruby.pay@example.test')).toBeVisible();
   const form = screen.getByRole('form', { name: 'Payout account' });
   fireEvent.click(within(form).getByRole('radio', { name: /Bank transfer/ }));
-  expect(within(form).queryByLabelText('PayPal e-mail')).toBeNull();
+  expect(within(form).queryByLabelText('PayPal e-mail')).not.toBeInTheDocument();
 
   // The contract's own checks, before anything is sent.
   fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
-  expect(await within(form).findByText('The account holder is required')).toBeTruthy();
-  expect(within(form).getByText('The bank name is required')).toBeTruthy();
+  expect(await within(form).findByText('The account holder is required')).toBeVisible();
+  expect(within(form).getByText('The bank name is required')).toBeVisible();
   expect(server.callsTo('POST', '/api/payout-account/')).toHaveLength(0);
 
   fill(within(form).getByLabelText('Account holder'), 'Ruby Rose');
@@ -75,7 +75,7 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
   fill(iban, 'GB82 WEST 1234 5698 7654 32');
   fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
 
-  expect(await within(form).findByText('The account number or IBAN is 6 to 34 letters and digits')).toBeTruthy();
+  expect(await within(form).findByText('The account number or IBAN is 6 to 34 letters and digits')).toBeVisible();
   expect(iban.getAttribute('aria-invalid')).toBe('true');
   expect(iban.value).toBe('GB82 WEST 1234 5698 7654 32');
   expect(server.callsTo('POST', '/api/payout-account/')[0]!.body).toEqual({
@@ -90,11 +90,11 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
     }),
   };
   fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
-  await waitFor(async () => expect(within(await savedCard()).getByText('•••• 5432')).toBeTruthy());
+  await waitFor(async () => expect(within(await savedCard()).getByText('•••• 5432')).toBeVisible());
   const saved = await savedCard();
-  expect(within(saved).getByText('Bank transfer', { selector: '.ui-badge' })).toBeTruthy();
-  expect(within(saved).getByText('Acme Bank')).toBeTruthy();
-  expect(within(saved).queryByText('SWIFT/BIC')).toBeNull();
+  expect(within(saved).getByText('Bank transfer', { selector: '.ui-badge' })).toBeVisible();
+  expect(within(saved).getByText('Acme Bank')).toBeVisible();
+  expect(within(saved).queryByText('SWIFT/BIC')).not.toBeInTheDocument();
   // The new form starts from the saved account: the account number only as its last four.
   const fresh = screen.getByRole('form', { name: 'Payout account' });
   expect((within(fresh).getByLabelText('Bank name') as HTMLInputElement).value).toBe('Acme Bank');

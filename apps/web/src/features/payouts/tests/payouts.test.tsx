@@ -47,9 +47,9 @@ it('without a payout account, asks for one first instead of showing the form', a
 
   const prompt = (await screen.findByText('Add a payout account first')).closest('.ui-empty') as HTMLElement;
   expect(within(prompt).getByRole('link', { name: 'Add a payout account' }).getAttribute('href')).toBe('/payouts/account');
-  expect(screen.queryByRole('form', { name: 'Request a payout' })).toBeNull();
+  expect(screen.queryByRole('form', { name: 'Request a payout' })).not.toBeInTheDocument();
   expect(balanceShown()).toBe('Available balance1,234.56 tokens');
-  expect(await screen.findByText('No payouts yet')).toBeTruthy();
+  expect(await screen.findByText('No payouts yet')).toBeVisible();
 });
 
 it('sends a code, then requests the payout: the request tops the history and the balance drops', async () => {
@@ -77,30 +77,30 @@ it('sends a code, then requests the payout: the request tops the history and the
 
   type(within(form).getByLabelText('Amount'), '150');
   fireEvent.click(within(form).getByRole('button', { name: 'Send me a code' }));
-  expect(await within(form).findByText('ruby@example.test')).toBeTruthy();
+  expect(await within(form).findByText('ruby@example.test')).toBeVisible();
   expect(within(form).getByRole('status').textContent).toBe('We e-mailed a 6-digit code to ruby@example.test. It is valid for 10 minutes.');
   expect(server.callsTo('POST', '/api/users/otp/')).toHaveLength(1);
-  expect(within(form).getByRole('button', { name: 'Send me a new code' })).toBeTruthy();
+  expect(within(form).getByRole('button', { name: 'Send me a new code' })).toBeVisible();
 
   type(within(form).getByLabelText('Code'), '123456');
   fireEvent.click(within(form).getByRole('button', { name: 'Request 150.00 tokens' }));
 
   await waitFor(() => expect(historyRows()).toHaveLength(2));
   const [first, second] = historyRows();
-  expect(within(first!).getByText('Pending')).toBeTruthy();
-  expect(within(first!).getByText('150.00')).toBeTruthy();
-  expect(within(first!).getByText('Waiting')).toBeTruthy();
-  expect(within(second!).getByText('200.00')).toBeTruthy();
+  expect(within(first!).getByText('Pending')).toBeVisible();
+  expect(within(first!).getByText('150.00')).toBeVisible();
+  expect(within(first!).getByText('Waiting')).toBeVisible();
+  expect(within(second!).getByText('200.00')).toBeVisible();
   expect(server.callsTo('POST', '/api/payout-request')[0]!.body).toEqual({ token: 150, verifyCode: '123456', email: 'ruby@example.test' });
   // Prepended to the list on success (spec section 4), not read again.
   expect(server.callsTo('GET', '/api/payout-request')).toHaveLength(1);
 
   await waitFor(() => expect(balanceShown()).toBe('Available balance1,084.56 tokens'));
   expect(store.getState().auth.user!.balance).toBe(1_084.56);
-  expect(await screen.findByText('Payout of 150.00 tokens requested. We will tell you when it is paid.')).toBeTruthy();
+  expect(await screen.findByText('Payout of 150.00 tokens requested. We will tell you when it is paid.')).toBeVisible();
   // The form starts over: a code works once.
   expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('');
-  expect(within(form).queryByLabelText('Code')).toBeNull();
+  expect(within(form).queryByLabelText('Code')).not.toBeInTheDocument();
 });
 
 it('puts each refusal next to the field it names and keeps what was typed', async () => {
@@ -120,19 +120,19 @@ it('puts each refusal next to the field it names and keeps what was typed', asyn
   // The form's own checks, from the contract: amounts with two decimals at most, codes of 6 digits.
   const amount = within(form).getByLabelText('Amount') as HTMLInputElement;
   type(amount, '1.234');
-  expect(await within(form).findByText('Enter an amount of tokens, like 150 or 99.50')).toBeTruthy();
+  expect(await within(form).findByText('Enter an amount of tokens, like 150 or 99.50')).toBeVisible();
   type(amount, '5000');
-  expect(await within(form).findByText('Your balance is 1,234.56 tokens')).toBeTruthy();
+  expect(await within(form).findByText('Your balance is 1,234.56 tokens')).toBeVisible();
   type(amount, '150');
   fireEvent.click(within(form).getByRole('button', { name: 'Send me a code' }));
   const code = (await within(form).findByLabelText('Code')) as HTMLInputElement;
   type(code, '12');
-  expect(await within(form).findByText('The code is the 6 digits we e-mailed you')).toBeTruthy();
+  expect(await within(form).findByText('The code is the 6 digits we e-mailed you')).toBeVisible();
 
   // A wrong code, as the server says it: under the code.
   type(code, '999999');
   fireEvent.click(within(form).getByRole('button', { name: 'Request 150.00 tokens' }));
-  expect(await within(form).findByText('That code is not right. 4 tries left.')).toBeTruthy();
+  expect(await within(form).findByText('That code is not right. 4 tries left.')).toBeVisible();
   expect(code.getAttribute('aria-invalid')).toBe('true');
   expect(code.value).toBe('999999');
   expect(amount.value).toBe('150');
@@ -141,7 +141,7 @@ it('puts each refusal next to the field it names and keeps what was typed', asyn
   answer = { status: 422, body: { code: 'BELOW_MINIMUM', msg: 'The smallest payout is 100.00 tokens.' } };
   type(code, '123456');
   fireEvent.click(within(form).getByRole('button', { name: 'Request 150.00 tokens' }));
-  expect(await within(form).findByText('The smallest payout is 100.00 tokens.')).toBeTruthy();
+  expect(await within(form).findByText('The smallest payout is 100.00 tokens.')).toBeVisible();
   expect(amount.getAttribute('aria-invalid')).toBe('true');
   expect(historyRows()).toHaveLength(1);
 
@@ -180,15 +180,15 @@ it('shows each request with its status, where it was paid, when it was decided a
 
   await screen.findByRole('table', { name: 'Payout requests' });
   const [rejected, approved] = historyRows();
-  expect(within(rejected!).getByText('Rejected', { selector: '.ui-badge' })).toBeTruthy();
-  expect(within(rejected!).getByText('1,500.00')).toBeTruthy();
-  expect(within(rejected!).getByText('Bank transfer · Acme Bank •••• 1234')).toBeTruthy();
-  expect(within(rejected!).getByText('The IBAN bounced; check it and ask again.')).toBeTruthy();
+  expect(within(rejected!).getByText('Rejected', { selector: '.ui-badge' })).toBeVisible();
+  expect(within(rejected!).getByText('1,500.00')).toBeVisible();
+  expect(within(rejected!).getByText('Bank transfer · Acme Bank •••• 1234')).toBeVisible();
+  expect(within(rejected!).getByText('The IBAN bounced; check it and ask again.')).toBeVisible();
   const decided = rejected!.querySelector('time[datetime="2026-03-02T10:00:00.000Z"]')!;
   expect(decided.closest('td')!.textContent).toMatch(/^Rejected /);
-  expect(within(approved!).getByText('Approved', { selector: '.ui-badge' })).toBeTruthy();
-  expect(within(approved!).getByText('PayPal · r•••@example.test')).toBeTruthy();
-  expect(within(approved!).getByText('99.50')).toBeTruthy();
+  expect(within(approved!).getByText('Approved', { selector: '.ui-badge' })).toBeVisible();
+  expect(within(approved!).getByText('PayPal · r•••@example.test')).toBeVisible();
+  expect(within(approved!).getByText('99.50')).toBeVisible();
   // Paid to a bank account: named above the button.
   expect(screen.getByRole('form', { name: 'Request a payout' }).textContent).toContain('Paid to Bank transfer · Acme Bank •••• 1234');
 });
@@ -202,11 +202,11 @@ it('offers a retry when the history cannot load, and shows it once it can', asyn
       fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([aPayoutRequest()]),
     );
   renderPayouts('/payouts');
-  expect(await screen.findByText('Could not load your payouts')).toBeTruthy();
-  expect(screen.getByText('No results')).toBeTruthy();
+  expect(await screen.findByText('Could not load your payouts')).toBeVisible();
+  expect(screen.getByText('No results')).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('table', { name: 'Payout requests' })).toBeTruthy();
+  expect(await screen.findByRole('table', { name: 'Payout requests' })).toBeVisible();
 });
 
 it('tells a member who is not a model that payouts are for creators', () => {
@@ -214,5 +214,5 @@ it('tells a member who is not a model that payouts are for creators', () => {
   renderPayouts('/payouts', aModel({ type: 'user' }));
   const empty = screen.getByText('Payouts are for creators').closest('.ui-empty') as HTMLElement;
   expect(within(empty).getByRole('link', { name: 'Back to tokens' }).getAttribute('href')).toBe('/tokens');
-  expect(screen.queryByRole('form', { name: 'Request a payout' })).toBeNull();
+  expect(screen.queryByRole('form', { name: 'Request a payout' })).not.toBeInTheDocument();
 });

@@ -22,7 +22,7 @@ it("shows an administrator's decision as soon as its notification arrives", asyn
     .on('GET', '/api/payout-request', () => list([request]));
   renderPayouts('/payouts', undefined, { live: true });
   const table = await screen.findByRole('table', { name: 'Payout requests' });
-  expect(within(table).getByText('Approved', { selector: '.ui-badge' })).toBeTruthy();
+  expect(within(table).getByText('Approved', { selector: '.ui-badge' })).toBeVisible();
   await waitFor(() => expect(sockets).toHaveLength(1));
 
   request = { ...request, status: 'paid', paidAt: '2026-03-05T10:00:00.000Z' };
@@ -41,5 +41,5 @@ it("shows an administrator's decision as soon as its notification arrives", asyn
       unreadCount: 1,
     }),
   );
-  expect(await within(table).findByText('Paid', { selector: '.ui-badge' })).toBeTruthy();
+  expect(await within(table).findByText('Paid', { selector: '.ui-badge' })).toBeVisible();
 });

@@ -17,24 +17,24 @@ it('lists contacts with their total, and removes one only after confirming', asy
   renderPeople('/contacts');
 
   const contacts = await screen.findByRole('list', { name: 'Contacts' });
-  expect(screen.getByText('2 contacts')).toBeTruthy();
+  expect(screen.getByText('2 contacts')).toBeVisible();
   expect(within(contacts).getByRole('link', { name: 'Ruby Rose' }).getAttribute('href')).toBe('/models/ruby');
-  expect(within(contacts).getByText('1.50 tokens per message')).toBeTruthy();
+  expect(within(contacts).getByText('1.50 tokens per message')).toBeVisible();
   // Ordinary members have no model profile to open.
-  expect(within(contacts).queryByRole('link', { name: 'Ivy Stone' })).toBeNull();
+  expect(within(contacts).queryByRole('link', { name: 'Ivy Stone' })).not.toBeInTheDocument();
 
   fireEvent.click(within(contacts).getByRole('button', { name: 'Remove Ruby Rose from contacts' }));
   const dialog = await screen.findByRole('dialog', { name: 'Remove Ruby Rose from your contacts?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(server.callsTo('DELETE', /\/api\/contact\//)).toHaveLength(0);
 
   fireEvent.click(within(contacts).getByRole('button', { name: 'Remove Ruby Rose from contacts' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove contact' }));
-  expect(await screen.findByText('Ruby Rose was removed from your contacts.')).toBeTruthy();
-  expect(screen.getByText('1 contact')).toBeTruthy();
-  expect(within(contacts).queryByText('Ruby Rose')).toBeNull();
-  expect(within(contacts).getByText('Ivy Stone')).toBeTruthy();
+  expect(await screen.findByText('Ruby Rose was removed from your contacts.')).toBeVisible();
+  expect(screen.getByText('1 contact')).toBeVisible();
+  expect(within(contacts).queryByText('Ruby Rose')).not.toBeInTheDocument();
+  expect(within(contacts).getByText('Ivy Stone')).toBeVisible();
   expect(server.callsTo('DELETE', '/api/contact/contact-1')).toHaveLength(1);
 });
 
@@ -45,7 +45,7 @@ it('Message from the contact list opens the chat', async () => {
     .on('POST', '/api/conversation', { body: { _id: 'conv-7' } });
   renderPeople('/contacts');
   fireEvent.click(await screen.findByRole('button', { name: 'Message Ruby Rose' }));
-  expect(await screen.findByText('Chat conv-7')).toBeTruthy();
+  expect(await screen.findByText('Chat conv-7')).toBeVisible();
   expect(server.callsTo('POST', '/api/conversation')[0]!.body).toEqual({ userId: ruby._id });
 });
 
@@ -57,7 +57,7 @@ it('searches contacts on the server and points to the directory and people searc
   expect(within(empty).getByRole('link', { name: 'Find people' }).getAttribute('href')).toBe('/people');
 
   fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'ruby' } });
-  expect(await screen.findByText('No contacts match “ruby”')).toBeTruthy();
+  expect(await screen.findByText('No contacts match “ruby”')).toBeVisible();
   expect(server.callsTo('GET', '/api/contact').at(-1)!.query.get('q')).toBe('ruby');
 });
 
@@ -79,7 +79,7 @@ it('invites a friend by e-mail: checks the address as typed, shows server errors
 
   fireEvent.change(email, { target: { value: 'not-an-address' } });
   fireEvent.blur(email);
-  expect(await within(form).findByText('Enter a valid e-mail address')).toBeTruthy();
+  expect(await within(form).findByText('Enter a valid e-mail address')).toBeVisible();
   const send = within(form).getByRole('button', { name: 'Send invitation' }) as HTMLButtonElement;
   fireEvent.click(send);
   await waitFor(() => expect(send.disabled).toBe(false));
@@ -88,7 +88,7 @@ it('invites a friend by e-mail: checks the address as typed, shows server errors
 
   fireEvent.change(email, { target: { value: 'Grace@Example.test' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
-  expect(await within(form).findByText('That address is already a member')).toBeTruthy();
+  expect(await within(form).findByText('That address is already a member')).toBeVisible();
   expect((email as HTMLInputElement).value).toBe('Grace@Example.test');
   await waitFor(() => expect(send.disabled).toBe(false));
 
@@ -96,7 +96,7 @@ it('invites a friend by e-mail: checks the address as typed, shows server errors
   fireEvent.change(email, { target: { value: 'grace@example.test' } });
   fireEvent.change(within(form).getByLabelText('Name (optional)'), { target: { value: 'Grace' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
-  expect(await screen.findByText('Invitation sent to grace@example.test.')).toBeTruthy();
+  expect(await screen.findByText('Invitation sent to grace@example.test.')).toBeVisible();
   expect(server.callsTo('POST', '/api/newsletter/invite').at(-1)!.body).toEqual({ email: 'grace@example.test', name: 'Grace' });
   await waitFor(() => expect((email as HTMLInputElement).value).toBe(''));
 });

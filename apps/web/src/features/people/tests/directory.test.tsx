@@ -22,14 +22,14 @@ it('shows model cards with price, call hint and a link to the profile, also to s
   const grid = await screen.findByRole('list', { name: 'Models' });
   const ruby = within(grid).getByRole('link', { name: /Ruby Rose/ });
   expect(ruby.getAttribute('href')).toBe('/models/ruby');
-  expect(within(ruby).getByText('@ruby')).toBeTruthy();
-  expect(within(ruby).getByText('Late-night talks and vinyl records.')).toBeTruthy();
-  expect(within(ruby).getByText('1.50 tokens per message')).toBeTruthy();
-  expect(within(ruby).getByText('Voice calls')).toBeTruthy();
+  expect(within(ruby).getByText('@ruby')).toBeVisible();
+  expect(within(ruby).getByText('Late-night talks and vinyl records.')).toBeVisible();
+  expect(within(ruby).getByText('1.50 tokens per message')).toBeVisible();
+  expect(within(ruby).getByText('Voice calls')).toBeVisible();
   const ivy = within(grid).getByRole('link', { name: /Ivy Stone/ });
-  expect(within(ivy).getByText('Free messages')).toBeTruthy();
-  expect(within(ivy).queryByText('Voice calls')).toBeNull();
-  expect(screen.getByText('Showing 2 of 2 models')).toBeTruthy();
+  expect(within(ivy).getByText('Free messages')).toBeVisible();
+  expect(within(ivy).queryByText('Voice calls')).not.toBeInTheDocument();
+  expect(screen.getByText('Showing 2 of 2 models')).toBeVisible();
 
   const request = server.callsTo('GET', '/api/users/search')[0]!;
   expect(request.query.get('type')).toBe('model');
@@ -47,14 +47,14 @@ it('searches by name on the server once typing stops, and says when nobody match
 
   fireEvent.change(screen.getByLabelText('Search models'), { target: { value: 'z' } });
   fireEvent.change(screen.getByLabelText('Search models'), { target: { value: 'zz' } });
-  expect(await screen.findByText('No models match “zz”')).toBeTruthy();
+  expect(await screen.findByText('No models match “zz”')).toBeVisible();
   // Debounced: the half-typed "z" never reached the server.
   const searched = server.callsTo('GET', '/api/users/search').map((call) => call.query.get('q'));
   expect(searched).toEqual([null, 'zz']);
   expect(server.callsTo('GET', '/api/users/search').at(-1)!.query.get('type')).toBe('model');
 
   fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-  expect(await screen.findByRole('link', { name: /Ruby Rose/ })).toBeTruthy();
+  expect(await screen.findByRole('link', { name: /Ruby Rose/ })).toBeVisible();
   expect((screen.getByLabelText('Search models') as HTMLInputElement).value).toBe('');
 });
 
@@ -65,13 +65,13 @@ it('loads more models under the first page', async () => {
   );
   renderPeople('/models');
   await screen.findByRole('link', { name: /Model 24/ });
-  expect(screen.getByText('Showing 24 of 25 models')).toBeTruthy();
+  expect(screen.getByText('Showing 24 of 25 models')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-  expect(await screen.findByRole('link', { name: /Last Model/ })).toBeTruthy();
-  expect(screen.getByRole('link', { name: /Model 1\b/ })).toBeTruthy();
-  expect(screen.getByText('Showing 25 of 25 models')).toBeTruthy();
-  expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  expect(await screen.findByRole('link', { name: /Last Model/ })).toBeVisible();
+  expect(screen.getByRole('link', { name: /Model 1\b/ })).toBeVisible();
+  expect(screen.getByText('Showing 25 of 25 models')).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   expect(server.callsTo('GET', '/api/users/search').at(-1)!.query.get('skip')).toBe('24');
 });
 
@@ -81,10 +81,10 @@ it('shows the error with a retry, then the empty directory', async () => {
     fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([]),
   );
   renderPeople('/models');
-  expect(await screen.findByText('Could not load models')).toBeTruthy();
-  expect(screen.getByText('The server had a problem.')).toBeTruthy();
+  expect(await screen.findByText('Could not load models')).toBeVisible();
+  expect(screen.getByText('The server had a problem.')).toBeVisible();
 
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByText('No models yet')).toBeTruthy();
+  expect(await screen.findByText('No models yet')).toBeVisible();
 });

@@ -26,15 +26,15 @@ it('searches every member (no type), adds one to contacts and removes them again
   expect(server.callsTo('GET', '/api/users/search').at(-1)!.query.get('type')).toBeNull();
   // The viewer is marked, without actions on themselves.
   const self = within(results).getByText('Ada Lovelace').closest('li')!;
-  expect(within(self).getByText('You')).toBeTruthy();
-  expect(within(self).queryByRole('button')).toBeNull();
+  expect(within(self).getByText('You')).toBeVisible();
+  expect(within(self).queryByRole('button')).not.toBeInTheDocument();
 
   fireEvent.click(within(results).getByRole('button', { name: 'Add Grace Hopper to contacts' }));
-  expect(await within(results).findByRole('button', { name: 'Remove Grace Hopper from contacts' })).toBeTruthy();
+  expect(await within(results).findByRole('button', { name: 'Remove Grace Hopper from contacts' })).toBeVisible();
   expect(server.callsTo('POST', '/api/contact')[0]!.body).toEqual({ userId: grace._id });
 
   // The search result has no contact id: the member's id names the contact.
   fireEvent.click(within(results).getByRole('button', { name: 'Remove Grace Hopper from contacts' }));
-  expect(await within(results).findByRole('button', { name: 'Add Grace Hopper to contacts' })).toBeTruthy();
+  expect(await within(results).findByRole('button', { name: 'Add Grace Hopper to contacts' })).toBeVisible();
   expect(server.callsTo('DELETE', `/api/contact/${grace._id}`)).toHaveLength(1);
 });

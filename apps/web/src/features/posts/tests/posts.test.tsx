@@ -27,11 +27,11 @@ it('lists published posts as cards: cover, title, date and summary, each leading
   const grid = await screen.findByRole('list', { name: 'Posts' });
   const spring = within(grid).getByRole('link', { name: /Spring update/ });
   expect(spring.getAttribute('href')).toBe('/posts/spring-update');
-  expect(within(spring).getByText('Mar 4, 2026')).toBeTruthy();
+  expect(within(spring).getByText('Mar 4, 2026')).toBeVisible();
   expect(spring.querySelector('img')?.getAttribute('src')).toBe('/api/files/abc/cover.png');
   const welcome = within(grid).getByRole('link', { name: /Welcome/ });
-  expect(within(welcome).getByText('Why we started.')).toBeTruthy();
-  expect(welcome.querySelector('img')).toBeNull();
+  expect(within(welcome).getByText('Why we started.')).toBeVisible();
+  expect(welcome.querySelector('img')).not.toBeInTheDocument();
   // A visitor is not sent to sign in, and the request carries no token.
   expect(server.callsTo('GET', '/api/posts')[0]!.headers.get('Authorization')).toBeNull();
   expect(server.callsTo('GET', '/api/posts')[0]!.query.get('skip')).toBe('0');
@@ -40,8 +40,8 @@ it('lists published posts as cards: cover, title, date and summary, each leading
 it('says so when nothing is published yet', async () => {
   fakeServer().on('GET', '/api/posts', list([]));
   renderPosts('/posts');
-  expect(await screen.findByText('No posts yet')).toBeTruthy();
-  expect(screen.queryByRole('list', { name: 'Posts' })).toBeNull();
+  expect(await screen.findByText('No posts yet')).toBeVisible();
+  expect(screen.queryByRole('list', { name: 'Posts' })).not.toBeInTheDocument();
 });
 
 it('shows the error with a retry that loads the list', async () => {
@@ -52,11 +52,11 @@ it('shows the error with a retry that loads the list', async () => {
       : list([aPostSummary({ title: 'Back again' })]),
   );
   renderPosts('/posts');
-  expect(await screen.findByText('Could not load posts')).toBeTruthy();
-  expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+  expect(await screen.findByText('Could not load posts')).toBeVisible();
+  expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('link', { name: /Back again/ })).toBeTruthy();
+  expect(await screen.findByRole('link', { name: /Back again/ })).toBeVisible();
 });
 
 it('loads more posts under the first ones until all are shown', async () => {
@@ -68,13 +68,13 @@ it('loads more posts under the first ones until all are shown', async () => {
   });
   renderPosts('/posts');
   await screen.findByRole('link', { name: /Post number 1(?!\d)/ });
-  expect(screen.getByText('Showing 12 of 15 posts')).toBeTruthy();
-  expect(screen.queryByRole('link', { name: /Post number 13/ })).toBeNull();
+  expect(screen.getByText('Showing 12 of 15 posts')).toBeVisible();
+  expect(screen.queryByRole('link', { name: /Post number 13/ })).not.toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-  expect(await screen.findByRole('link', { name: /Post number 15/ })).toBeTruthy();
-  expect(screen.getByText('Showing 15 of 15 posts')).toBeTruthy();
-  expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  expect(await screen.findByRole('link', { name: /Post number 15/ })).toBeVisible();
+  expect(screen.getByText('Showing 15 of 15 posts')).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   expect(server.callsTo('GET', '/api/posts').map((call) => call.query.get('skip'))).toEqual(['0', '12']);
 });
 
@@ -89,9 +89,9 @@ it('renders a post: title, date, cover and the formatted body', async () => {
     }),
   });
   renderPosts('/posts/spring-update');
-  expect(await screen.findByRole('heading', { level: 1, name: 'Spring update' })).toBeTruthy();
-  expect(screen.getByText('Mar 4, 2026')).toBeTruthy();
-  expect(screen.getByRole('heading', { level: 2, name: 'What changed' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Spring update' })).toBeVisible();
+  expect(screen.getByText('Mar 4, 2026')).toBeVisible();
+  expect(screen.getByRole('heading', { level: 2, name: 'What changed' })).toBeVisible();
   expect(screen.getByText('faster').tagName).toBe('STRONG');
   expect(screen.getByRole('listitem').textContent).toBe('One');
   expect(document.querySelector('.post-page__cover img')?.getAttribute('src')).toBe('/api/files/abc/cover.png');
@@ -102,7 +102,7 @@ it('renders a post: title, date, cover and the formatted body', async () => {
 it('answers a draft, a removed post or a mistyped address with the not-available state', async () => {
   fakeServer().on('GET', /^\/api\/posts\//, { status: 404, body: { code: 'NOT_FOUND', msg: 'That post does not exist.' } });
   const { router } = renderPosts('/posts/gone-for-good');
-  expect(await screen.findByText('This post is not available')).toBeTruthy();
+  expect(await screen.findByText('This post is not available')).toBeVisible();
   fireEvent.click(screen.getByRole('link', { name: 'See all posts' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/posts'));
 });
@@ -115,8 +115,8 @@ it('offers a retry when the post cannot be loaded for another reason', async () 
       : { body: aPost({ title: 'Hello there', slug: 'hello' }) },
   );
   renderPosts('/posts/hello');
-  expect(await screen.findByText('Could not load this post')).toBeTruthy();
+  expect(await screen.findByText('Could not load this post')).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('heading', { level: 1, name: 'Hello there' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Hello there' })).toBeVisible();
 });

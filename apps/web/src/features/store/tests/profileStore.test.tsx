@@ -30,23 +30,23 @@ it("lists the model's items with preview, file icon, name, description, price, a
   const server = rubyWith([photo, pdf, bought]);
   renderStore('/models/ruby');
 
-  expect(await screen.findByText('3 items for sale')).toBeTruthy();
+  expect(await screen.findByText('3 items for sale')).toBeVisible();
   expect(server.callsTo('GET', '/api/sell-item/model')[0]!.query.get('modelId')).toBe(RUBY_ID);
 
   const sunset = card('Sunset at the pier');
   expect(within(sunset).getByRole('img', { name: 'Sunset at the pier' }).getAttribute('src')).toBe(photo.previewUrl);
-  expect(within(sunset).getByText('A warm evening photo.')).toBeTruthy();
+  expect(within(sunset).getByText('A warm evening photo.')).toBeVisible();
   expect(sunset.textContent).toContain('12.50 tokens');
-  expect(within(sunset).getByRole('button', { name: 'Buy Sunset at the pier' })).toBeTruthy();
+  expect(within(sunset).getByRole('button', { name: 'Buy Sunset at the pier' })).toBeVisible();
 
   // A file has no preview: an icon saying what kind of file it is.
   const zine = card('Zine No. 3');
-  expect(within(zine).queryByRole('img')).toBeNull();
-  expect(within(zine).getByText('PDF')).toBeTruthy();
+  expect(within(zine).queryByRole('img')).not.toBeInTheDocument();
+  expect(within(zine).getByText('PDF')).toBeVisible();
 
   const studio = card('Studio session');
-  expect(within(studio).getByText('Purchased')).toBeTruthy();
-  expect(within(studio).queryByRole('button', { name: /Buy/ })).toBeNull();
+  expect(within(studio).getByText('Purchased')).toBeVisible();
+  expect(within(studio).queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
   const download = within(studio).getByRole('link', { name: 'Download Studio session' });
   expect(download.getAttribute('href')).toBe('/api/purchase-item/p-9/download/');
   expect(store().textContent).toContain('40.00 tokens');
@@ -62,27 +62,27 @@ it('shows the price and the balance after, buys with that price and one key, and
 
   fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
   const dialog = await screen.findByRole('dialog', { name: 'Buy Sunset at the pier' });
-  expect(within(dialog).getByText('12.50 tokens')).toBeTruthy();
-  expect(within(dialog).getByText('100.00 tokens')).toBeTruthy();
-  expect(within(dialog).getByText('Your balance after: 87.50 tokens')).toBeTruthy();
+  expect(within(dialog).getByText('12.50 tokens')).toBeVisible();
+  expect(within(dialog).getByText('100.00 tokens')).toBeVisible();
+  expect(within(dialog).getByText('Your balance after: 87.50 tokens')).toBeVisible();
 
   fireEvent.click(within(dialog).getByRole('button', { name: 'Buy for 12.50 tokens' }));
-  expect(await screen.findByText('Purchased item success')).toBeTruthy();
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(await screen.findByText('Purchased item success')).toBeVisible();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
   const [sent] = server.callsTo('POST', '/api/purchase-item').map((call) => call.body as Record<string, unknown>);
   expect(sent).toEqual({ sellItemId: item._id, expectedPrice: 12.5, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
 
   // Purchased in place: the card offers the download, without asking the server for the list again.
   const bought = card('Sunset at the pier');
-  expect(within(bought).getByText('Purchased')).toBeTruthy();
+  expect(within(bought).getByText('Purchased')).toBeVisible();
   expect(within(bought).getByRole('link', { name: 'Download Sunset at the pier' }).getAttribute('href')).toBe(
     '/api/purchase-item/p-1/download/',
   );
-  expect(within(bought).queryByRole('button', { name: /Buy/ })).toBeNull();
+  expect(within(bought).queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
   expect(server.callsTo('GET', '/api/sell-item/model')).toHaveLength(1);
   // The balance chip follows the answer's balance.
-  expect(screen.getByRole('link', { name: 'Balance: 87.50 tokens. Buy tokens' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Balance: 87.50 tokens. Buy tokens' })).toBeVisible();
 });
 
 it('says how many more tokens are needed and links to /tokens instead of buying', async () => {
@@ -91,11 +91,11 @@ it('says how many more tokens are needed and links to /tokens instead of buying'
 
   fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
   const dialog = await screen.findByRole('dialog', { name: 'Buy Sunset at the pier' });
-  expect(within(dialog).getByText('You need 7.50 more tokens to buy this item.')).toBeTruthy();
-  expect(within(dialog).queryByText(/Your balance after/)).toBeNull();
-  expect(within(dialog).queryByRole('button', { name: /^Buy for/ })).toBeNull();
+  expect(within(dialog).getByText('You need 7.50 more tokens to buy this item.')).toBeVisible();
+  expect(within(dialog).queryByText(/Your balance after/)).not.toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: /^Buy for/ })).not.toBeInTheDocument();
   fireEvent.click(within(dialog).getByRole('link', { name: 'Buy tokens' }));
-  expect(await screen.findByText('Tokens page')).toBeTruthy();
+  expect(await screen.findByText('Tokens page')).toBeVisible();
   expect(server.callsTo('POST', '/api/purchase-item')).toHaveLength(0);
 });
 
@@ -126,12 +126,12 @@ it("toasts the server's words when the price changed, shows the new price and bu
     'The price changedIt was 12.50 tokens and is now 15.00 tokens. Nothing was charged. Buy it at the new price?',
   );
   expect(within(dialog).getByText('Your balance after: 85.00 tokens').textContent).toBe('Your balance after: 85.00 tokens');
-  expect(within(dialog).queryByRole('button', { name: 'Buy for 12.50 tokens' })).toBeNull();
+  expect(within(dialog).queryByRole('button', { name: 'Buy for 12.50 tokens' })).not.toBeInTheDocument();
   expect(server.callsTo('POST', '/api/purchase-item')).toHaveLength(1);
 
   fireEvent.click(within(dialog).getByRole('button', { name: 'Buy for 15.00 tokens' }));
   expect((await screen.findByText('Purchased item success')).textContent).toBe('Purchased item success');
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   const [first, second] = server
     .callsTo('POST', '/api/purchase-item')
     .map((call) => call.body as { expectedPrice: number; idempotencyKey: string });
@@ -157,11 +157,11 @@ it("toasts 'Error occured, please try again!' when the answer is lost, and the r
   fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
   const dialog = await screen.findByRole('dialog');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Buy for 12.50 tokens' }));
-  expect(await screen.findByText('Error occured, please try again!')).toBeTruthy();
+  expect(await screen.findByText('Error occured, please try again!')).toBeVisible();
   const buy = within(dialog).getByRole('button', { name: 'Buy for 12.50 tokens' }) as HTMLButtonElement;
   await waitFor(() => expect(buy.disabled).toBe(false));
   fireEvent.click(buy);
-  expect(await screen.findByText('Purchased item success')).toBeTruthy();
+  expect(await screen.findByText('Purchased item success')).toBeVisible();
   const [first, retry] = server.callsTo('POST', '/api/purchase-item').map((call) => call.body as { idempotencyKey: string });
   expect(retry!.idempotencyKey).toBe(first!.idempotencyKey);
 });
@@ -170,7 +170,7 @@ it('sends a signed-out visitor to the login page and back instead of buying', as
   const server = rubyWith([aSellItem({ name: 'Sunset at the pier' })]);
   renderStore('/models/ruby', { me: null });
   fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
-  expect(await screen.findByText('Login page ?next=%2Fmodels%2Fruby')).toBeTruthy();
+  expect(await screen.findByText('Login page ?next=%2Fmodels%2Fruby')).toBeVisible();
   expect(server.callsTo('POST', '/api/purchase-item')).toHaveLength(0);
 });
 
@@ -183,27 +183,27 @@ it('empties the store with a total of 0 when the load fails, and Try again loads
     );
   renderStore('/models/ruby');
 
-  expect(await screen.findByText("Could not load Ruby Rose's store")).toBeTruthy();
-  expect(screen.getByText('Something went wrong on our side.')).toBeTruthy();
-  expect(screen.getByText('0 items for sale')).toBeTruthy();
+  expect(await screen.findByText("Could not load Ruby Rose's store")).toBeVisible();
+  expect(screen.getByText('Something went wrong on our side.')).toBeVisible();
+  expect(screen.getByText('0 items for sale')).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-  expect(await screen.findByText('1 item for sale')).toBeTruthy();
-  expect(card('Zine')).toBeTruthy();
+  expect(await screen.findByText('1 item for sale')).toBeVisible();
+  expect(card('Zine')).toBeVisible();
 });
 
 it('says when a model has nothing for sale', async () => {
   rubyWith([]);
   renderStore('/models/ruby');
-  expect(await screen.findByText('Nothing for sale yet')).toBeTruthy();
-  expect(screen.getByText('Ruby Rose has not put anything on sale yet.')).toBeTruthy();
+  expect(await screen.findByText('Nothing for sale yet')).toBeVisible();
+  expect(screen.getByText('Ruby Rose has not put anything on sale yet.')).toBeVisible();
 });
 
 it('shows a model her own items without Buy, with a way to manage them', async () => {
   rubyWith([aSellItem({ name: 'Sunset at the pier' })]);
   renderStore('/models/ruby', { me: aModelMe() });
   const own = await screen.findByRole('listitem', { name: 'Sunset at the pier' });
-  expect(within(own).getByText('Your item')).toBeTruthy();
-  expect(within(own).queryByRole('button', { name: /Buy/ })).toBeNull();
+  expect(within(own).getByText('Your item')).toBeVisible();
+  expect(within(own).queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
   expect(within(own).getByRole('link', { name: 'Manage in My store' }).getAttribute('href')).toBe('/store');
 });

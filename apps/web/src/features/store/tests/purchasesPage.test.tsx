@@ -23,16 +23,16 @@ it('lists purchases with preview, name, seller link, price, date and Download', 
   fakeServer().on('GET', '/api/purchase-item', list([sunset, zine]));
   renderStore('/purchases');
 
-  expect(await screen.findByText('2 purchases')).toBeTruthy();
+  expect(await screen.findByText('2 purchases')).toBeVisible();
   const row = within(purchases()).getByRole('listitem', { name: 'Sunset at the pier' });
   expect(within(row).getByRole('img', { name: 'Sunset at the pier' }).getAttribute('src')).toBe(sunset.previewUrl);
   expect(within(row).getByRole('link', { name: 'Ruby Rose' }).getAttribute('href')).toBe('/models/ruby');
   expect(row.textContent).toContain('1,234.50 tokens');
-  expect(within(row).getByText('Mar 4, 2025')).toBeTruthy();
+  expect(within(row).getByText('Mar 4, 2025')).toBeVisible();
   const download = within(row).getByRole('link', { name: 'Download Sunset at the pier' });
   expect(download.getAttribute('href')).toBe('/api/purchase-item/p-1/download/');
   expect(download.getAttribute('download')).toBe('sunset.jpg');
-  expect(within(within(purchases()).getByRole('listitem', { name: 'Zine No. 3' })).getByText('PDF')).toBeTruthy();
+  expect(within(within(purchases()).getByRole('listitem', { name: 'Zine No. 3' })).getByText('PDF')).toBeVisible();
 });
 
 it('removes a purchase from the list after a confirm, and the total follows', async () => {
@@ -48,13 +48,13 @@ it('removes a purchase from the list after a confirm, and the total follows', as
   renderStore('/purchases');
   fireEvent.click(await screen.findByRole('button', { name: 'Remove Sunset at the pier from my list' }));
   const confirm = await screen.findByRole('dialog', { name: 'Remove Sunset at the pier from your list?' });
-  expect(within(confirm).getByText(/Nothing is refunded\./)).toBeTruthy();
+  expect(within(confirm).getByText(/Nothing is refunded\./)).toBeVisible();
   fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from my list' }));
 
-  expect(await screen.findByText('Sunset at the pier was removed from your list.')).toBeTruthy();
-  await waitFor(() => expect(within(purchases()).queryByRole('listitem', { name: 'Sunset at the pier' })).toBeNull());
-  expect(screen.getByText('1 purchase')).toBeTruthy();
-  expect(within(purchases()).getByRole('listitem', { name: 'Zine No. 3' })).toBeTruthy();
+  expect(await screen.findByText('Sunset at the pier was removed from your list.')).toBeVisible();
+  await waitFor(() => expect(within(purchases()).queryByRole('listitem', { name: 'Sunset at the pier' })).not.toBeInTheDocument());
+  expect(screen.getByText('1 purchase')).toBeVisible();
+  expect(within(purchases()).getByRole('listitem', { name: 'Zine No. 3' })).toBeVisible();
   expect(server.callsTo('DELETE', `/api/purchase-item/${hide._id}`)).toHaveLength(1);
 });
 
@@ -66,15 +66,15 @@ it('keeps a purchase the server would not remove, and says why', async () => {
   renderStore('/purchases');
   fireEvent.click(await screen.findByRole('button', { name: 'Remove Sunset at the pier from my list' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove from my list' }));
-  expect(await screen.findByText('No such purchase.')).toBeTruthy();
-  expect(within(purchases()).getByRole('listitem', { name: 'Sunset at the pier' })).toBeTruthy();
-  expect(screen.getByText('1 purchase')).toBeTruthy();
+  expect(await screen.findByText('No such purchase.')).toBeVisible();
+  expect(within(purchases()).getByRole('listitem', { name: 'Sunset at the pier' })).toBeVisible();
+  expect(screen.getByText('1 purchase')).toBeVisible();
 });
 
 it('says there are no purchases yet, with where to find items', async () => {
   fakeServer().on('GET', '/api/purchase-item', list([]));
   renderStore('/purchases');
-  expect(await screen.findByText('No purchases yet')).toBeTruthy();
+  expect(await screen.findByText('No purchases yet')).toBeVisible();
   expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/models');
 });
 
@@ -84,11 +84,11 @@ it('shows a failed load with Try again and no rows', async () => {
     fail ? { status: 500, body: { code: 'INTERNAL', msg: 'Something went wrong on our side.' } } : list([aPurchase({ name: 'Zine' })]),
   );
   renderStore('/purchases');
-  expect(await screen.findByText('Could not load your purchases')).toBeTruthy();
-  expect(screen.getByText('0 purchases')).toBeTruthy();
+  expect(await screen.findByText('Could not load your purchases')).toBeVisible();
+  expect(screen.getByText('0 purchases')).toBeVisible();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-  expect(await within(await screen.findByRole('list', { name: 'Your purchases' })).findByRole('listitem', { name: 'Zine' })).toBeTruthy();
+  expect(await within(await screen.findByRole('list', { name: 'Your purchases' })).findByRole('listitem', { name: 'Zine' })).toBeVisible();
 });
 
 it('adds what was just bought on a profile to the purchases without asking the server again', async () => {
@@ -103,15 +103,15 @@ it('adds what was just bought on a profile to the purchases without asking the s
       body: { ...aPurchase({ sellItemId: item._id, name: 'Sunset at the pier' }), balance: 87.5 },
     });
   const { router } = renderStore('/purchases', { me: buildMe({ balance: 100 }) });
-  expect(await screen.findByText('1 purchase')).toBeTruthy();
+  expect(await screen.findByText('1 purchase')).toBeVisible();
 
   await router.navigate('/models/ruby');
   fireEvent.click(await screen.findByRole('button', { name: 'Buy Sunset at the pier' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Buy for 12.50 tokens' }));
-  expect(await screen.findByText('Purchased item success')).toBeTruthy();
+  expect(await screen.findByText('Purchased item success')).toBeVisible();
 
   await router.navigate('/purchases');
-  expect(await screen.findByText('2 purchases')).toBeTruthy();
+  expect(await screen.findByText('2 purchases')).toBeVisible();
   const rows = within(purchases()).getAllByRole('listitem');
   expect(rows.map((row) => row.querySelector('h2')!.textContent)).toEqual(['Sunset at the pier', 'Zine No. 3']);
   expect(server.callsTo('GET', '/api/purchase-item')).toHaveLength(1);

@@ -20,9 +20,9 @@ const choose = (file: File) => fireEvent.change(screen.getByTestId('item-file-in
 it('explains to a member who is not a model what the store is for, and asks nothing', async () => {
   const server = fakeServer();
   renderStore('/store', { me: buildMe({ type: 'user' }) });
-  expect(await screen.findByText('Selling is for creators')).toBeTruthy();
+  expect(await screen.findByText('Selling is for creators')).toBeVisible();
   expect(screen.getByRole('link', { name: 'My purchases' }).getAttribute('href')).toBe('/purchases');
-  expect(screen.queryByRole('button', { name: 'Add item' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Add item' })).not.toBeInTheDocument();
   expect(server.callsTo('GET', '/api/sell-item/me')).toHaveLength(0);
 });
 
@@ -37,22 +37,22 @@ it("shows a skeleton, then the model's items with preview or file icon, name, pr
   });
   renderStore('/store', { me: aModelMe() });
 
-  expect(await screen.findByRole('status', { name: 'Loading your items' })).toBeTruthy();
+  expect(await screen.findByRole('status', { name: 'Loading your items' })).toBeVisible();
   answer(null);
-  expect(await screen.findByText('2 items for sale')).toBeTruthy();
+  expect(await screen.findByText('2 items for sale')).toBeVisible();
   const sunset = within(mine()).getByRole('listitem', { name: 'Sunset at the pier' });
   expect(within(sunset).getByRole('img', { name: 'Sunset at the pier' }).getAttribute('src')).toBe(photo.previewUrl);
   expect(sunset.textContent).toContain('1,234.50 tokens');
-  expect(within(sunset).getByText('Sold 3 times')).toBeTruthy();
+  expect(within(sunset).getByText('Sold 3 times')).toBeVisible();
   const file = within(mine()).getByRole('listitem', { name: 'Zine No. 3' });
-  expect(within(file).getByText('ZIP')).toBeTruthy();
-  expect(within(file).getByText('No sales yet')).toBeTruthy();
+  expect(within(file).getByText('ZIP')).toBeVisible();
+  expect(within(file).getByText('No sales yet')).toBeVisible();
 });
 
 it('says the store is empty and offers Add item', async () => {
   fakeServer().on('GET', '/api/sell-item/me', list([]));
   renderStore('/store', { me: aModelMe() });
-  expect(await screen.findByText('Your store is empty')).toBeTruthy();
+  expect(await screen.findByText('Your store is empty')).toBeVisible();
   expect(screen.getAllByRole('button', { name: 'Add item' })).toHaveLength(2);
 });
 
@@ -79,13 +79,13 @@ it('adds an item: uploads with a progress bar, then the typed name, description 
   xhr.progress(512, 2048);
   const bar = within(dialog).getByRole('progressbar', { name: 'Upload of beach.jpg' }) as HTMLProgressElement;
   expect(bar.value).toBe(0.25);
-  expect(within(dialog).getByText('25%')).toBeTruthy();
+  expect(within(dialog).getByText('25%')).toBeVisible();
   // Nothing can go on sale before the file is stored.
   expect((within(dialog).getByRole('button', { name: 'Uploading…' }) as HTMLButtonElement).disabled).toBe(true);
   xhr.progress(2048, 2048);
-  expect(within(dialog).getByText('100%')).toBeTruthy();
+  expect(within(dialog).getByText('100%')).toBeVisible();
   xhr.answer(201, { data: media });
-  expect(await within(dialog).findByText('Uploaded')).toBeTruthy();
+  expect(await within(dialog).findByText('Uploaded')).toBeVisible();
 
   // The file's name is a starting point; the model types her own.
   const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
@@ -95,19 +95,19 @@ it('adds an item: uploads with a progress bar, then the typed name, description 
   const price = within(dialog).getByLabelText('Price');
   fireEvent.change(price, { target: { value: 'ten' } });
   fireEvent.blur(price);
-  expect(await within(dialog).findByText('Enter a price like 10 or 4.50')).toBeTruthy();
+  expect(await within(dialog).findByText('Enter a price like 10 or 4.50')).toBeVisible();
   fireEvent.change(price, { target: { value: '0.50' } });
   fireEvent.blur(price);
-  expect(await within(dialog).findByText('The price must be at least 1.00 tokens')).toBeTruthy();
+  expect(await within(dialog).findByText('The price must be at least 1.00 tokens')).toBeVisible();
   fireEvent.change(price, { target: { value: '12.345' } });
   fireEvent.blur(price);
-  expect(await within(dialog).findByText('Enter a price like 10 or 4.50')).toBeTruthy();
+  expect(await within(dialog).findByText('Enter a price like 10 or 4.50')).toBeVisible();
   expect(server.callsTo('POST', '/api/sell-item')).toHaveLength(0);
 
   fireEvent.change(price, { target: { value: '1,212.50' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Put on sale' }));
-  expect(await screen.findByText('Sunset at the pier is on sale.')).toBeTruthy();
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(await screen.findByText('Sunset at the pier is on sale.')).toBeVisible();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(server.callsTo('POST', '/api/sell-item')[0]!.body).toEqual({
     mediaId: media._id,
     name: 'Sunset at the pier',
@@ -118,7 +118,7 @@ it('adds an item: uploads with a progress bar, then the typed name, description 
     name: 'Sunset at the pier',
   });
   expect(added.textContent).toContain('1,212.50 tokens');
-  expect(screen.getByText('1 item for sale')).toBeTruthy();
+  expect(screen.getByText('1 item for sale')).toBeVisible();
 });
 
 it('refuses a file the server would refuse before uploading it, and keeps what the server says next to its field', async () => {
@@ -133,7 +133,7 @@ it('refuses a file the server would refuse before uploading it, and keeps what t
   const dialog = await screen.findByRole('dialog', { name: 'Add item' });
 
   choose(new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
-  expect(within(dialog).getByText(/^This kind of file cannot be sold\. Sell a PDF, ZIP/)).toBeTruthy();
+  expect(within(dialog).getByText(/^This kind of file cannot be sold\. Sell a PDF, ZIP/)).toBeVisible();
   expect(FakeXhr.all).toHaveLength(0);
 
   choose(new File(['%PDF'], 'zine.pdf', { type: 'application/pdf' }));
@@ -141,7 +141,7 @@ it('refuses a file the server would refuse before uploading it, and keeps what t
   FakeXhr.all[0]!.answer(201, { data: aMedia({ type: 'file', name: 'zine.pdf', thumbnailUrl: null }) });
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '5' } });
   fireEvent.click(await within(dialog).findByRole('button', { name: 'Put on sale' }));
-  expect(await within(dialog).findByText('That name is taken')).toBeTruthy();
+  expect(await within(dialog).findByText('That name is taken')).toBeVisible();
   // What was typed stays, and the dialog stays open.
   expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('zine');
   expect(server.callsTo('POST', '/api/sell-item')).toHaveLength(1);
@@ -164,7 +164,7 @@ it('edits an item in a modal', async () => {
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '20' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-  expect(await screen.findByText('Changes saved.')).toBeTruthy();
+  expect(await screen.findByText('Changes saved.')).toBeVisible();
   expect(server.callsTo('PUT', `/api/sell-item/${item._id}`)[0]!.body).toEqual({
     name: 'Sunset, large print',
     description: 'A warm evening photo.',
@@ -190,27 +190,29 @@ it('removes an item after a confirm saying buyers keep their downloads; a failed
   renderStore('/store', { me: aModelMe() });
   fireEvent.click(await screen.findByRole('button', { name: 'Remove Sunset at the pier' }));
   const confirm = await screen.findByRole('dialog', { name: 'Remove Sunset at the pier from sale?' });
-  expect(within(confirm).getByText('New buyers can no longer buy it. Buyers who already bought it keep their downloads.')).toBeTruthy();
+  expect(within(confirm).getByText('New buyers can no longer buy it. Buyers who already bought it keep their downloads.')).toBeVisible();
   fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from sale' }));
-  expect(await screen.findByText('Sunset at the pier is no longer on sale.')).toBeTruthy();
+  expect(await screen.findByText('Sunset at the pier is no longer on sale.')).toBeVisible();
   expect(server.callsTo('DELETE', `/api/sell-item/${gone._id}`)).toHaveLength(1);
 
   // The reload after the removal failed: no stale rows, a total of 0, and the server's words.
-  expect(await screen.findByText('Could not load your items')).toBeTruthy();
-  expect(screen.getByText('The store is resting, try again soon.')).toBeTruthy();
-  expect(screen.getByText('0 items for sale')).toBeTruthy();
-  expect(screen.queryByRole('listitem', { name: 'Zine No. 3' })).toBeNull();
+  expect(await screen.findByText('Could not load your items')).toBeVisible();
+  expect(screen.getByText('The store is resting, try again soon.')).toBeVisible();
+  expect(screen.getByText('0 items for sale')).toBeVisible();
+  expect(screen.queryByRole('listitem', { name: 'Zine No. 3' })).not.toBeInTheDocument();
 
   answer = 'one';
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-  expect(await within(await screen.findByRole('list', { name: 'Your items' })).findByRole('listitem', { name: 'Zine No. 3' })).toBeTruthy();
-  expect(screen.getByText('1 item for sale')).toBeTruthy();
-  expect(screen.queryByRole('listitem', { name: 'Sunset at the pier' })).toBeNull();
+  expect(
+    await within(await screen.findByRole('list', { name: 'Your items' })).findByRole('listitem', { name: 'Zine No. 3' }),
+  ).toBeVisible();
+  expect(screen.getByText('1 item for sale')).toBeVisible();
+  expect(screen.queryByRole('listitem', { name: 'Sunset at the pier' })).not.toBeInTheDocument();
 });
 
 it('tells a model who is not approved yet why she cannot add items', async () => {
   fakeServer().on('GET', '/api/sell-item/me', list([]));
   renderStore('/store', { me: aModelMe({ modelStatus: 'pending' }) });
-  expect(await screen.findByText('Your store opens once your account is approved')).toBeTruthy();
+  expect(await screen.findByText('Your store opens once your account is approved')).toBeVisible();
   expect((screen.getByRole('button', { name: 'Add item' }) as HTMLButtonElement).disabled).toBe(true);
 });

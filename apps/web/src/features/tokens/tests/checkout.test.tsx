@@ -58,22 +58,22 @@ it('refuses a mistyped card number, a past expiry and a short code before anythi
   expect((within(dialog).getByLabelText('Card number') as HTMLInputElement).value).toBe('4111 1111 1111 1112');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
 
-  expect(await within(dialog).findByText('This card number is not valid — check the digits')).toBeTruthy();
-  expect(within(dialog).getByText('This card has expired')).toBeTruthy();
-  expect(within(dialog).getByText('The security code is 3 or 4 digits')).toBeTruthy();
-  expect(within(dialog).getByText('Enter the name on the card')).toBeTruthy();
+  expect(await within(dialog).findByText('This card number is not valid — check the digits')).toBeVisible();
+  expect(within(dialog).getByText('This card has expired')).toBeVisible();
+  expect(within(dialog).getByText('The security code is 3 or 4 digits')).toBeVisible();
+  expect(within(dialog).getByText('Enter the name on the card')).toBeVisible();
   expect(accept).not.toHaveBeenCalled();
   expect(server.callsTo('POST', '/api/payment/transactions/request')).toHaveLength(0);
 
   // Fixed as typed: the messages go away once the input is right.
   fireEvent.change(await within(dialog).findByLabelText('Card number'), { target: { value: '4111111111111111' } });
-  await waitFor(() => expect(within(dialog).queryByText('This card number is not valid — check the digits')).toBeNull());
+  await waitFor(() => expect(within(dialog).queryByText('This card number is not valid — check the digits')).not.toBeInTheDocument());
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '1' } });
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12' } });
   expect((within(dialog).getByLabelText('Expiry') as HTMLInputElement).value).toBe('12/');
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12/3' } });
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12/39' } });
-  await waitFor(() => expect(within(dialog).queryByText('This card has expired')).toBeNull());
+  await waitFor(() => expect(within(dialog).queryByText('This card has expired')).not.toBeInTheDocument());
 });
 
 it('retries a lost answer with the same key and the same nonce, then uses a new key for the next purchase', async () => {
@@ -93,20 +93,20 @@ it('retries a lost answer with the same key and the same nonce, then uses a new 
     };
   });
   renderMoney('/tokens', buildMe({ balance: 50 }));
-  expect(await screen.findByText('50.00')).toBeTruthy();
+  expect(await screen.findByText('50.00')).toBeVisible();
 
   const dialog = await openCheckout(/^Buy Starter/);
   await typeCard(dialog, GOOD_CARD);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
 
-  expect(await within(dialog).findByText('We could not confirm the payment yet')).toBeTruthy();
+  expect(await within(dialog).findByText('We could not confirm the payment yet')).toBeVisible();
   expect(balanceShown()).toBe('50.00');
   const retry = within(dialog).getByRole('button', { name: 'Try again' });
   fireEvent.click(retry);
   // A second press while the first runs does nothing.
   fireEvent.click(retry);
 
-  expect(await screen.findByRole('dialog', { name: 'Tokens added' })).toBeTruthy();
+  expect(await screen.findByRole('dialog', { name: 'Tokens added' })).toBeVisible();
   const sent = server.callsTo('POST', '/api/payment/transactions/request').map((c) => c.body as PurchaseRequest);
   expect(sent).toHaveLength(2);
   expect(sent[1]).toEqual(sent[0]);
@@ -117,12 +117,12 @@ it('retries a lost answer with the same key and the same nonce, then uses a new 
   expect(JSON.stringify(server.calls)).not.toContain('4111111111111111');
 
   const done = screen.getByRole('dialog', { name: 'Tokens added' });
-  expect(within(done).getByText('+100.00 tokens')).toBeTruthy();
+  expect(within(done).getByText('+100.00 tokens')).toBeVisible();
   expect(within(done).getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe('/invoices/inv-1');
-  expect(await screen.findByText(/Tokens added: 100\.00 tokens are in your balance/)).toBeTruthy();
+  expect(await screen.findByText(/Tokens added: 100\.00 tokens are in your balance/)).toBeVisible();
   expect(balanceShown()).toBe('150.00');
   fireEvent.click(within(done).getByRole('button', { name: 'Done' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
   // A new purchase is a new attempt: a new key.
   const again = await openCheckout(/^Buy Popular/);
@@ -148,8 +148,8 @@ it('shows a decline in the checkout, leaves the balance alone, and makes the nex
   await typeCard(dialog, { ...GOOD_CARD, number: '4000 0000 0000 0002' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
 
-  expect(await within(dialog).findByText('Your card was declined. Try another card.')).toBeTruthy();
-  expect(within(dialog).getByText('The payment did not go through')).toBeTruthy();
+  expect(await within(dialog).findByText('Your card was declined. Try another card.')).toBeVisible();
+  expect(within(dialog).getByText('The payment did not go through')).toBeVisible();
   expect(balanceShown()).toBe('50.00');
   // What was typed stays, so another card is one edit away.
   expect((within(dialog).getByLabelText('Name on card') as HTMLInputElement).value).toBe('Ada Lovelace');
@@ -178,11 +178,11 @@ it('pays with a saved card chosen in the list and explains a payment held for re
   const dialog = await openCheckout(/^Buy Starter/);
   const saved = await within(dialog).findByRole('radio', { name: /Visa •••• 4242/ });
   expect((saved as HTMLInputElement).checked).toBe(true);
-  expect(within(dialog).queryByLabelText('Card number')).toBeNull();
+  expect(within(dialog).queryByLabelText('Card number')).not.toBeInTheDocument();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
 
   const held = await screen.findByRole('dialog', { name: 'Payment under review' });
-  expect(within(held).getByText(/held for a short security review/)).toBeTruthy();
+  expect(within(held).getByText(/held for a short security review/)).toBeVisible();
   expect((server.callsTo('POST', '/api/payment/transactions/request')[0]!.body as PurchaseRequest).payment).toEqual({
     kind: 'saved',
     paymentMethodId: '00000000-0000-4000-8000-0000000000aa',
@@ -195,13 +195,13 @@ it('marks the package with the most tokens per dollar and shows the sandbox test
   fakeAccept();
   renderMoney('/tokens');
   const best = (await screen.findByRole('heading', { name: 'Popular' })).closest('article')!;
-  expect(within(best).getByText('Best value')).toBeTruthy();
-  expect(within(best).getByText('$99.99')).toBeTruthy();
-  expect(within(best).getByText('1,200.00')).toBeTruthy();
-  expect(within(best).getByText('$0.08 per token')).toBeTruthy();
+  expect(within(best).getByText('Best value')).toBeVisible();
+  expect(within(best).getByText('$99.99')).toBeVisible();
+  expect(within(best).getByText('1,200.00')).toBeVisible();
+  expect(within(best).getByText('$0.08 per token')).toBeVisible();
   const other = screen.getByRole('heading', { name: 'Starter' }).closest('article')!;
-  expect(within(other).queryByText('Best value')).toBeNull();
-  expect(within(other).getByText('$0.10 per token')).toBeTruthy();
+  expect(within(other).queryByText('Best value')).not.toBeInTheDocument();
+  expect(within(other).getByText('$0.10 per token')).toBeVisible();
 
   const dialog = await openCheckout(/^Buy Starter/);
   fireEvent.click(await within(dialog).findByRole('button', { name: /Use test card 4000 0000 0000 0002 \(declined\)/ }));

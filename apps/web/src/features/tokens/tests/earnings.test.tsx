@@ -79,11 +79,11 @@ it('shows the totals, the totals of each source, and every earning with its comm
 
   const table = screen.getByRole('table', { name: 'Earnings' });
   const tip = within(table).getByText('Kai Fan (@kai)').closest('tr')!;
-  expect(within(tip).getByText('Tip')).toBeTruthy();
-  expect(within(tip).getByText('Great show')).toBeTruthy();
-  expect(within(tip).getByText('−2.00')).toBeTruthy();
-  expect(within(tip).getByText('8.00')).toBeTruthy();
-  expect(screen.getByText('1–2 of 2')).toBeTruthy();
+  expect(within(tip).getByText('Tip')).toBeVisible();
+  expect(within(tip).getByText('Great show')).toBeVisible();
+  expect(within(tip).getByText('−2.00')).toBeVisible();
+  expect(within(tip).getByText('8.00')).toBeVisible();
+  expect(screen.getByText('1–2 of 2')).toBeVisible();
   // The first read groups by day and asks for every source.
   const first = server.callsTo('GET', '/api/earning')[0]!;
   expect(first.query.get('period')).toBe('day');
@@ -129,11 +129,11 @@ it('groups the chart by week or month when asked, and keeps the choice in the ad
     body: anEarningList({ byPeriod: query.get('period') === 'week' ? weeks : query.get('period') === 'month' ? months : days(30, {}) }),
   }));
   const { router } = renderMoney('/earnings', model());
-  expect(await screen.findByText('No earnings in the last 30 days')).toBeTruthy();
+  expect(await screen.findByText('No earnings in the last 30 days')).toBeVisible();
 
   const picker = screen.getByRole('group', { name: 'Group earnings by' });
   fireEvent.click(within(picker).getByRole('button', { name: 'Week' }));
-  expect(await screen.findByRole('img', { name: '24.00 tokens earned in the last 2 weeks' })).toBeTruthy();
+  expect(await screen.findByRole('img', { name: '24.00 tokens earned in the last 2 weeks' })).toBeVisible();
   expect(within(picker).getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe('true');
   const weekTable = screen.getByRole('table', { name: 'Net earnings by week' });
   expect(
@@ -145,8 +145,8 @@ it('groups the chart by week or month when asked, and keeps the choice in the ad
   expect(server.callsTo('GET', '/api/earning').at(-1)!.query.get('period')).toBe('week');
 
   fireEvent.click(within(picker).getByRole('button', { name: 'Month' }));
-  expect(await screen.findByRole('img', { name: '24.00 tokens earned in the last month' })).toBeTruthy();
-  expect(within(screen.getByRole('table', { name: 'Net earnings by month' })).getByText('March 2026')).toBeTruthy();
+  expect(await screen.findByRole('img', { name: '24.00 tokens earned in the last month' })).toBeVisible();
+  expect(within(screen.getByRole('table', { name: 'Net earnings by month' })).getByText('March 2026')).toBeVisible();
 });
 
 it('narrows the table to one source and starts it again at the first page, while the totals stay whole', async () => {
@@ -164,18 +164,18 @@ it('narrows the table to one source and starts it again at the first page, while
 
   const filter = screen.getByRole('group', { name: 'Show earnings from' });
   fireEvent.click(within(filter).getByRole('button', { name: 'Tips' }));
-  expect(await screen.findByText('1–1 of 1')).toBeTruthy();
+  expect(await screen.findByText('1–1 of 1')).toBeVisible();
   const last = server.callsTo('GET', '/api/earning').at(-1)!;
   expect(last.query.get('source')).toBe('tip');
   expect(last.query.get('skip')).toBe('0');
   expect(router.state.location.search).toBe('?source=tip');
-  expect(screen.queryByText('Sam Fan (@sam)')).toBeNull();
+  expect(screen.queryByText('Sam Fan (@sam)')).not.toBeInTheDocument();
   expect(screen.getByRole('group', { name: 'Totals' }).textContent).toContain('1,311.50 tokens');
 
   fireEvent.click(within(filter).getByRole('button', { name: 'Calls' }));
-  expect(await screen.findByText('No earnings from calls yet')).toBeTruthy();
+  expect(await screen.findByText('No earnings from calls yet')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Show all earnings' }));
-  expect(await screen.findByText('1–20 of 41')).toBeTruthy();
+  expect(await screen.findByText('1–20 of 41')).toBeVisible();
   expect(router.state.location.search).toBe('');
 });
 
@@ -190,12 +190,12 @@ it('on a failed load resets the figures and the list to empty with a total of 0,
   // Another period fails to load: nothing from the earlier answer stays on screen.
   fail = true;
   fireEvent.click(within(screen.getByRole('group', { name: 'Group earnings by' })).getByRole('button', { name: 'Month' }));
-  expect(await screen.findByText('Could not load your earnings')).toBeTruthy();
-  expect(screen.getByText('The server had a problem.')).toBeTruthy();
-  expect(screen.queryByText('Kai Fan (@kai)')).toBeNull();
-  expect(screen.queryByRole('table', { name: 'Earnings' })).toBeNull();
-  expect(screen.getByText('No results')).toBeTruthy();
-  expect(screen.queryByRole('img', { name: /tokens earned/ })).toBeNull();
+  expect(await screen.findByText('Could not load your earnings')).toBeVisible();
+  expect(screen.getByText('The server had a problem.')).toBeVisible();
+  expect(screen.queryByText('Kai Fan (@kai)')).not.toBeInTheDocument();
+  expect(screen.queryByRole('table', { name: 'Earnings' })).not.toBeInTheDocument();
+  expect(screen.getByText('No results')).toBeVisible();
+  expect(screen.queryByRole('img', { name: /tokens earned/ })).not.toBeInTheDocument();
   expect(screen.getByRole('group', { name: 'Totals' }).textContent).toBe(
     'Gross0.00 tokensWhat members paidSite commission0.00 tokensKept by the siteNet earnings0.00 tokensAdded to your balance',
   );
@@ -203,8 +203,8 @@ it('on a failed load resets the figures and the list to empty with a total of 0,
 
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-  expect(await screen.findByText('Kai Fan (@kai)')).toBeTruthy();
-  expect(screen.queryByText('Could not load your earnings')).toBeNull();
+  expect(await screen.findByText('Kai Fan (@kai)')).toBeVisible();
+  expect(screen.queryByText('Could not load your earnings')).not.toBeInTheDocument();
 });
 
 it('says what earns money when there are no earnings yet', async () => {
@@ -220,5 +220,5 @@ it('says what earns money when there are no earnings yet', async () => {
   renderMoney('/earnings', model());
   const empty = (await screen.findByText('No earnings yet')).closest('.ui-empty') as HTMLElement;
   expect(within(empty).getByRole('link', { name: 'Set my price' }).getAttribute('href')).toBe('/account/profile');
-  expect(screen.getByRole('img', { name: '0.00 tokens earned in the last 30 days' })).toBeTruthy();
+  expect(screen.getByRole('img', { name: '0.00 tokens earned in the last 30 days' })).toBeVisible();
 });

@@ -18,10 +18,10 @@ it('lists payments with their status and invoice, pages through them, and totals
   renderMoney('/tokens/history');
 
   const row = (await screen.findByText('Popular')).closest('tr')!;
-  expect(within(row).getByText('$1,234.56')).toBeTruthy();
-  expect(within(row).getByText('1,200.00')).toBeTruthy();
-  expect(within(row).getByText('Visa •••• 1111')).toBeTruthy();
-  expect(within(row).getByText('Paid')).toBeTruthy();
+  expect(within(row).getByText('$1,234.56')).toBeVisible();
+  expect(within(row).getByText('1,200.00')).toBeVisible();
+  expect(within(row).getByText('Visa •••• 1111')).toBeVisible();
+  expect(within(row).getByText('Paid')).toBeVisible();
   expect(within(row).getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe('/invoices/inv-9');
   expect(screen.getByLabelText('Totals of the payments shown').textContent).toBe(
     'Total paid (approved payments shown) $1,234.56Tokens bought 1,200.00',
@@ -29,8 +29,8 @@ it('lists payments with their status and invoice, pages through them, and totals
 
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
   const next = (await screen.findByText('Declined')).closest('tr')!;
-  expect(within(next).getByText('—')).toBeTruthy();
-  expect(screen.getByText('21–21 of 21')).toBeTruthy();
+  expect(within(next).getByText('—')).toBeVisible();
+  expect(screen.getByText('21–21 of 21')).toBeVisible();
   expect(server.callsTo('GET', '/api/payment/transactions').at(-1)!.query.get('skip')).toBe('20');
   expect(screen.getByLabelText('Totals of the payments shown').textContent).toContain('$0.00');
 });
@@ -41,11 +41,11 @@ it('says what to do when there are no payments, and offers a retry when they can
     fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : { body: { items: [], count: 0 } },
   );
   renderMoney('/tokens/history');
-  expect(await screen.findByText('Could not load your payments')).toBeTruthy();
-  expect(screen.getByText('The server had a problem.')).toBeTruthy();
+  expect(await screen.findByText('Could not load your payments')).toBeVisible();
+  expect(screen.getByText('The server had a problem.')).toBeVisible();
   // The list is reset: nothing from before, a total of 0.
-  expect(screen.getByText('No results')).toBeTruthy();
-  expect(screen.queryByRole('table')).toBeNull();
+  expect(screen.getByText('No results')).toBeVisible();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   const empty = (await screen.findByText('No payments yet')).closest('.ui-empty') as HTMLElement;
@@ -111,8 +111,8 @@ it('removes a saved card only after confirming', async () => {
   const dialog = await screen.findByRole('dialog', { name: 'Remove Visa •••• 4242?' });
   expect(server.callsTo('DELETE', '/api/payment/authorizenet/customer-profile/c1')).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Remove card' }));
-  expect(await screen.findByText('No saved cards')).toBeTruthy();
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(await screen.findByText('No saved cards')).toBeVisible();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
 it('shows a printable invoice and prints it', async () => {
@@ -123,13 +123,13 @@ it('shows a printable invoice and prints it', async () => {
   renderMoney(`/invoices/${invoice._id}`);
 
   const sheet = await screen.findByRole('article', { name: 'Invoice' });
-  expect(within(sheet).getByText('INV-000042')).toBeTruthy();
-  expect(within(sheet).getByText('Velvet Lounge')).toBeTruthy();
-  expect(within(sheet).getByText('ada@example.test')).toBeTruthy();
+  expect(within(sheet).getByText('INV-000042')).toBeVisible();
+  expect(within(sheet).getByText('Velvet Lounge')).toBeVisible();
+  expect(within(sheet).getByText('ada@example.test')).toBeVisible();
   expect(within(sheet).getAllByText('$1,234.56')).toHaveLength(2);
-  expect(within(sheet).getByText('1,200.00')).toBeTruthy();
+  expect(within(sheet).getByText('1,200.00')).toBeVisible();
   // The card as the payments list shows it.
-  expect(within(sheet).getByText(/Paid with Visa •••• 1111 on/)).toBeTruthy();
+  expect(within(sheet).getByText(/Paid with Visa •••• 1111 on/)).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Print' }));
   expect(print).toHaveBeenCalledTimes(1);
 });
@@ -143,9 +143,9 @@ it('names the card of each invoice the way payments do', async () => {
   });
   renderMoney('/invoices');
   const first = (await screen.findByText('INV-000042')).closest('tr')!;
-  expect(within(first).getByText('Visa •••• 1111')).toBeTruthy();
+  expect(within(first).getByText('Visa •••• 1111')).toBeVisible();
   const second = screen.getByText('INV-000043').closest('tr')!;
-  expect(within(second).getByText('Card •••• 4444')).toBeTruthy();
+  expect(within(second).getByText('Card •••• 4444')).toBeVisible();
   expect(screen.getByLabelText('Totals of the invoices shown').textContent).toContain('Total invoiced (paid invoices shown) $2,469.12');
 });
 

@@ -26,13 +26,13 @@ it("moves the top-bar balance chip when the server sends 'wallet:balance'", asyn
   renderShell('/');
 
   const banner = screen.getByRole('banner');
-  expect(await within(banner).findByRole('link', { name: /Balance: 50\.00 tokens/ })).toBeTruthy();
+  expect(await within(banner).findByRole('link', { name: /Balance: 50\.00 tokens/ })).toBeVisible();
   expect(within(banner).getByRole('link', { name: 'Tokens' }).getAttribute('href')).toBe('/tokens');
   await waitFor(() => expect(sockets).toHaveLength(1));
 
   act(() => sockets[0]!.receive('wallet:balance', { balance: 12_345.67 }));
-  expect(within(banner).getByRole('link', { name: /Balance: 12,345\.67 tokens/ })).toBeTruthy();
+  expect(within(banner).getByRole('link', { name: /Balance: 12,345\.67 tokens/ })).toBeVisible();
 
   act(() => sockets[0]!.receive('wallet:balance', { balance: 0 }));
-  expect(within(banner).getByRole('link', { name: /Balance: 0\.00 tokens/ })).toBeTruthy();
+  expect(within(banner).getByRole('link', { name: /Balance: 0\.00 tokens/ })).toBeVisible();
 });

@@ -20,7 +20,7 @@ it('moves from "just now" to "1 min ago" while the page stays open, exact time o
 
 it('shows a dash when there is no time and the text itself when it is not a date', () => {
   const { rerender } = render(<RelativeTime iso={null} />);
-  expect(screen.getByText('—')).toBeTruthy();
+  expect(screen.getByText('—')).toBeVisible();
   rerender(<RelativeTime iso="soon" />);
-  expect(screen.getByText('soon')).toBeTruthy();
+  expect(screen.getByText('soon')).toBeVisible();
 });
