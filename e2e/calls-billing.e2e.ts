@@ -5,13 +5,16 @@ import { calls, ledgerTransactions } from '../apps/server/src/db/schema';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
 import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, socketConnected } from './support/browser';
 import { dialogShot, timerSeconds, voiceCall } from './support/calls';
+import { moveTime, moveTimeTo, withClock } from './support/clock';
 import { startServer, type RunningServer } from './support/server';
 
 /**
  * What a caller pays when a call does not go to plan (issue #9 "Must show"; docs/product.md#call-billing):
  * nobody answers, the tokens run out, the page stops asking to be charged, the caller closes the tab.
  * Two Chromium contexts with fake microphones on the local provider; what each person sees, and the
- * ledger on the server (one transaction per minute, keyed `call:<id>:minute:<k>`).
+ * ledger on the server (one transaction per minute, keyed `call:<id>:minute:<k>`). The ring's 30 s
+ * and the disconnect grace's 15 s pass by moving the server's and the browsers' clocks together
+ * (support/clock.ts), to the millisecond the server counts from, rather than by waiting for them.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -30,6 +33,7 @@ type Person = { context: BrowserContext; page: Page };
 
 async function signedIn(token: string, viewport = DESKTOP): Promise<Person> {
   const person = await newPerson(browser, server.baseUrl, viewport);
+  await withClock(person.context, server);
   await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
   return person;
 }
@@ -92,13 +96,12 @@ async function placeCall({
   await expect.poll(() => voiceCall(fanSide.page).getByText('Calling...').isVisible(), { timeout: 10_000 }).toBe(true);
   const softphone = voiceCall(modelSide.page);
   await expect.poll(() => softphone.getByText('Incoming Call').isVisible(), { timeout: 10_000 }).toBe(true);
-  const ringingSince = Date.now();
   if (answer) {
     await softphone.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => voiceCall(fanSide.page).getByText('Call Connected').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => softphone.getByText('Call Connected').isVisible(), { timeout: 10_000 }).toBe(true);
   }
-  return { fanSide, modelSide, softphone, dialog: voiceCall(fanSide.page), ringingSince };
+  return { fanSide, modelSide, softphone, dialog: voiceCall(fanSide.page) };
 }
 
 it(
@@ -109,18 +112,20 @@ it(
     const fan = await createMember(server, { name: 'Rex Waiting' });
     await giveTokens(server, fan.user.id, 40);
 
-    const { fanSide, modelSide, softphone, dialog, ringingSince } = await placeCall({ fan, model, username: 'opal_away', answer: false });
+    const { fanSide, modelSide, softphone, dialog } = await placeCall({ fan, model, username: 'opal_away', answer: false });
     const ringToast = 'Incoming Call: Rex Waiting is calling your phone. Check your phone to accept or decline.';
     expect(await modelSide.page.getByText(ringToast).isVisible()).toBe(true);
+    const everyone = [fanSide.context, modelSide.context];
+    const placedAt = (await callOf(fan.user.id)).createdAt.getTime();
 
-    // She does nothing. The caller keeps hearing it ring until the 30 s are up…
-    await fanSide.page.waitForTimeout(25_000);
+    // She does nothing. At 29 s the caller still hears it ring…
+    await moveTimeTo(server, everyone, placedAt + 29_000);
+    await fanSide.page.waitForTimeout(300);
     expect(await dialog.getByText('Calling...').isVisible()).toBe(true);
-    // …then sees the Declined stage and the info toast.
-    await expect.poll(() => dialog.getByText('Call Declined').isVisible(), { timeout: 10_000, interval: 200 }).toBe(true);
-    const declinedAfter = (Date.now() - ringingSince) / 1000;
-    expect(declinedAfter).toBeGreaterThanOrEqual(28);
-    expect(declinedAfter).toBeLessThan(34);
+    expect((await callOf(fan.user.id)).status).toBe('ringing');
+    // …and once the 30 s are up she sees the Declined stage and the info toast.
+    await moveTimeTo(server, everyone, placedAt + 30_050);
+    await expect.poll(() => dialog.getByText('Call Declined').isVisible(), { timeout: 5_000, interval: 100 }).toBe(true);
     expect(await dialog.getByText('The call was declined').isVisible()).toBe(true);
     expect(await fanSide.page.getByText('Call was declined', { exact: true }).isVisible()).toBe(true);
     await dialogShot(fanSide.page, 'calls-billing-unanswered-declined');
@@ -147,6 +152,56 @@ it(
     await expect.poll(() => panel.getByText('You missed a call from Rex Waiting').isVisible(), { timeout: 10_000 }).toBe(true);
     await modelSide.page.goto('/notifications');
     await expect.poll(() => modelSide.page.getByText('You missed a call from Rex Waiting').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await fanSide.context.close();
+    await modelSide.context.close();
+  },
+);
+
+it(
+  "minutes 2 and 3 fall due at 61 s and 121 s of the call, to the second, and the caller's modal shows each",
+  { timeout: 60_000 },
+  async () => {
+    const model = await createModel(server, { name: 'Uma Minutes', username: 'uma_minutes', callAvailable: true, callRate: 200 });
+    const fan = await createMember(server, { name: 'Ned Counting' });
+    await giveTokens(server, fan.user.id, 50);
+
+    const { fanSide, modelSide, softphone, dialog } = await placeCall({ fan, model, username: 'uma_minutes' });
+    const everyone = [fanSide.context, modelSide.context];
+    const call = await callOf(fan.user.id);
+    const connectedAt = call.connectedAt!.getTime();
+    const minute = (k: number) => `call:${call.id}:minute:${k}`;
+
+    await expect.poll(() => ledgerKeysOf(call.id), { timeout: 10_000 }).toEqual([minute(1)]);
+    await expect.poll(() => dialog.getByText('Tokens used: 2.00 (2.00 tokens/min)').isVisible(), { timeout: 5_000 }).toBe(true);
+
+    // The server's clock flows on between a move and a look, so "not yet" is looked at a second early
+    // and "now" within less than a second of the boundary: a minute charged at 62 s would fail here.
+    for (const [k, second] of [
+      [2, 61],
+      [3, 121],
+    ] as const) {
+      await moveTimeTo(server, everyone, connectedAt + (second - 1) * 1000);
+      await fanSide.page.waitForTimeout(300);
+      expect(await ledgerKeysOf(call.id)).toHaveLength(k - 1);
+      await moveTimeTo(server, everyone, connectedAt + second * 1000 + 50);
+      await expect.poll(() => ledgerKeysOf(call.id), { timeout: 600, interval: 50 }).toHaveLength(k);
+      expect((await ledgerKeysOf(call.id)).at(-1)).toBe(minute(k));
+      await expect
+        .poll(() => dialog.getByText(`Tokens used: ${(2 * k).toFixed(2)} (2.00 tokens/min)`).isVisible(), { timeout: 5_000 })
+        .toBe(true);
+      expect(await timerSeconds(fanSide.page)).toBeGreaterThanOrEqual(second);
+    }
+
+    // Ending at 2:01 shows the three minutes, and only three were paid.
+    await dialog.getByRole('button', { name: 'End call' }).click();
+    await expect.poll(() => dialog.getByText('Call Ended').isVisible(), { timeout: 5_000 }).toBe(true);
+    expect(await dialog.getByText('6.00 tokens').isVisible()).toBe(true);
+    expect(await dialog.getByText(/^02:0\d$/).isVisible()).toBe(true);
+    await expect.poll(() => softphone.getByText('Call Ended').isVisible(), { timeout: 5_000 }).toBe(true);
+    expect(await ledgerKeysOf(call.id)).toEqual([minute(1), minute(2), minute(3)]);
+    expect(await balanceOf(fan.token)).toBe(44);
+    expect((await server.ctx.ledger.check()).ok).toBe(true);
 
     await fanSide.context.close();
     await modelSide.context.close();
@@ -320,24 +375,31 @@ it(
     const call = await callOf(fan.user.id);
     expect(await ledgerKeysOf(call.id)).toEqual([`call:${call.id}:minute:1`]);
 
-    // The caller closes the tab (its only one): the socket goes with it.
+    // The caller closes the tab (its only one): the socket goes with it, and the server notes since when.
     await fanSide.page.close();
-    const closedAt = Date.now();
+    await expect.poll(async () => (await callOf(fan.user.id)).callerAwaySince, { timeout: 10_000 }).not.toBeNull();
+    const awaySince = (await callOf(fan.user.id)).callerAwaySince!.getTime();
 
-    // The model stays on. Once the caller has been gone 15 s the call ends, and her modal says so.
-    await expect.poll(() => softphone.getByText('Call Ended').isVisible(), { timeout: 25_000, interval: 200 }).toBe(true);
-    const endedAfter = (Date.now() - closedAt) / 1000;
-    expect(endedAfter).toBeGreaterThanOrEqual(14);
-    expect(endedAfter).toBeLessThan(20);
+    // The model stays on. 14 s later the call still runs; once the caller has been gone 15 s it ends,
+    // and her modal says so.
+    await moveTimeTo(server, [modelSide.context], awaySince + 14_000);
+    await modelSide.page.waitForTimeout(300);
+    expect((await callOf(fan.user.id)).status).toBe('connected');
+    expect(await softphone.getByText('Call Connected').isVisible()).toBe(true);
+    await moveTimeTo(server, [modelSide.context], awaySince + 15_050);
+    await expect.poll(() => softphone.getByText('Call Ended').isVisible(), { timeout: 5_000, interval: 100 }).toBe(true);
     expect(await softphone.getByText('2.00 tokens').isVisible()).toBe(true);
     await dialogShot(modelSide.page, 'calls-billing-caller-left-model');
 
     // Well past the time the call would have gone on: the call ended when the caller left, with minute 1 only.
-    await modelSide.page.waitForTimeout(Math.max(0, 30_000 - (Date.now() - closedAt)));
+    await moveTime(server, [modelSide.context], 60_000);
+    await modelSide.page.waitForTimeout(300);
     const ended = await callOf(fan.user.id);
     expect(ended.status).toBe('ended');
     expect(ended.endReason).toBe('caller-left');
     expect(ended.minutesCharged).toBe(1);
+    // Billed to the instant the caller left, not to the end of the grace.
+    expect(ended.endedAt!.getTime()).toBe(awaySince);
     const billedSeconds = (ended.endedAt!.getTime() - ended.connectedAt!.getTime()) / 1000;
     expect(billedSeconds).toBeGreaterThanOrEqual(7);
     expect(billedSeconds).toBeLessThan(11);

@@ -70,6 +70,8 @@ export type BuildOptions = {
   startJobs?: boolean;
   /** The server's clock (platform/clock.ts); tests pass one they move instead of sleeping. */
   clock?: Clock;
+  /** Socket.IO's heartbeat timeout (platform/socket.ts), for tests that jump a browser's clock. */
+  socketPingTimeoutMs?: number;
   /** The calls module's voice provider (tests of a provider's failures). */
   calls?: CallsModuleOptions;
 };
@@ -273,6 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     presence: ctx.presence,
     connectionHandlers,
     corsOrigins: config.corsOrigins,
+    ...(options.socketPingTimeoutMs ? { pingTimeoutMs: options.socketPingTimeoutMs } : {}),
   });
   socketRef.io = socket.io;
 

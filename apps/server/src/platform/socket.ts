@@ -106,6 +106,12 @@ export async function createSocketServer(opts: {
   connectionHandlers: readonly SocketConnectionHandler[];
   /** CORS_ORIGINS: other sites' pages allowed to connect over polling with credentials (platform/cors.ts). */
   corsOrigins?: readonly string[];
+  /**
+   * How long a silent connection is kept before it counts as gone. Browser journeys that jump a page's
+   * clock past the heartbeat (e2e/support/clock.ts) lengthen it: engine.io's client compares its
+   * Date with the last ping, and would otherwise drop a healthy socket after every jump.
+   */
+  pingTimeoutMs?: number;
 }) {
   // Both the stream and the pub/sub channels carry the deployment's prefix, so deployments (and
   // test runs) sharing one Redis never see each other's sockets.
@@ -118,7 +124,7 @@ export async function createSocketServer(opts: {
     ...(opts.corsOrigins?.length ? { cors: socketCors(opts.corsOrigins) } : {}),
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     pingInterval: 20_000,
-    pingTimeout: 20_000,
+    pingTimeout: opts.pingTimeoutMs ?? 20_000,
   });
 
   io.use(async (socket, next) => {
