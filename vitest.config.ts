@@ -1,7 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { ENGINE_TESTS, FAN_OUT_JOURNEYS, WALL_CLOCK_JOURNEYS } from './scripts/test-selection';
 
 const clustered = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+const serverTest = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Every file builds its own app on its own database and keeps no state in modules, so a
+  // worker imports the server once rather than per file (the import was ~2 s of CPU a file;
+  // with 3 workers the server project went from 24 min to 10 on 2 cores).
+  // A file that wrote module state or process.env would leak it into the next in its worker.
+  isolate: false,
+};
+const e2eTest = { testTimeout: 90_000, hookTimeout: 120_000 };
 
 // One runner for every test: pure rules, the server against a real database, the web app in jsdom
 // and the browser journeys in Chromium. `npm test` runs them all.
@@ -30,15 +42,19 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/cluster/**', 'apps/server/src/faults/**', 'apps/server/src/operations/**'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Every file builds its own app on its own database and keeps no state in modules, so a
-          // worker imports the server once rather than per file (the import was ~2 s of CPU a file;
-          // with 3 workers the server project went from 24 min to 10 on 2 cores).
-          // A file that wrote module state or process.env would leak it into the next in its worker.
-          isolate: false,
+          exclude: [
+            'apps/server/src/cluster/**',
+            'apps/server/src/faults/**',
+            'apps/server/src/operations/**',
+            // On PostgreSQL + Redis these are the `engine` project's.
+            ...(clustered ? ENGINE_TESTS : []),
+          ],
+          ...serverTest,
         },
+      },
+      {
+        // ENGINE_TESTS on PostgreSQL + Redis (CI's second pass); elsewhere `server` runs them.
+        test: { name: 'engine', include: clustered ? ENGINE_TESTS : [], ...serverTest },
       },
       {
         // Several server processes behind a proxy on one PostgreSQL and Redis: only where both are
@@ -61,11 +77,34 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-          // One browser journey at a time, after everything else: calls are billed on the wall clock.
-          fileParallelism: false,
+          exclude: [...WALL_CLOCK_JOURNEYS, ...(clustered ? FAN_OUT_JOURNEYS : [])],
+          ...e2eTest,
+          // Two journeys at once, after everything else: each file has its own server, database and
+          // browser, and none of these times anything on the wall clock (a call's minutes are moved
+          // on a clock the journey owns, e2e/support/clock.ts). Two, not more: each journey has a
+          // Chromium and a server, and a machine of 2 cores is what the targets are measured on.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        // FAN_OUT_JOURNEYS on PostgreSQL + Redis (CI's second pass); elsewhere `e2e` runs them.
+        test: {
+          name: 'e2e-fan-out',
+          include: clustered ? FAN_OUT_JOURNEYS : [],
+          ...e2eTest,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e-wall-clock',
+          include: WALL_CLOCK_JOURNEYS,
+          ...e2eTest,
+          // Alone, last: what these time on the real clock must not wait behind another journey.
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

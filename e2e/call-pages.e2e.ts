@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
+import { launchBrowser, newPerson, shot, SHOTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -76,7 +76,7 @@ it('a model sets her call rate and availability by typing, and a member sees the
     .toBe(true);
   expect(await available.isChecked()).toBe(true);
   await expect.poll(() => softphone.getByRole('status', { name: 'Softphone: Ready' }).isVisible(), { timeout: 10_000 }).toBe(true);
-  await page.waitForTimeout(4_500); // the toasts fade before the picture
+  if (SHOTS) await page.waitForTimeout(4_500); // the toasts fade before the picture
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'call-settings-1280');
 

@@ -249,14 +249,18 @@ async function tokensRunOut({
       expect(probe).toBe('blocked');
     },
   });
-  const connected = Date.now();
+  const connectedAt = (await callOf(fan.user.id)).connectedAt!.getTime();
   // Shown per started minute as the timer runs (what minute 1 will cost), before anything is charged.
   await expect.poll(() => dialog.getByText('Tokens used: 15.00 (15.00 tokens/min)').isVisible(), { timeout: 3_000 }).toBe(true);
 
+  // At 5 s minute 1 falls due, and cannot be paid: the call ends there.
+  await moveTimeTo(server, [fanSide.context, modelSide.context], connectedAt + 5_000);
   await expect.poll(() => dialog.getByText('Call Ended').isVisible(), { timeout: 10_000, interval: 50 }).toBe(true);
-  const endedSeen = Date.now();
-  expect((endedSeen - connected) / 1000).toBeGreaterThanOrEqual(4);
-  expect((endedSeen - connected) / 1000).toBeLessThan(8);
+  // The modal closes 3 s after the Ended stage, on the page's clock: held still while the stage is looked at.
+  await fanSide.context.clock.pauseAt(await fanSide.page.evaluate(() => Date.now() + 1));
+  const endedAt = (await callOf(fan.user.id)).endedAt!.getTime();
+  expect((endedAt - connectedAt) / 1000).toBeGreaterThanOrEqual(5);
+  expect((endedAt - connectedAt) / 1000).toBeLessThan(6.5);
   await expect
     .poll(() => fanSide.page.getByText('Token is not enough. Please top-up token', { exact: true }).count(), { timeout: 2_000 })
     .toBe(1);
@@ -266,11 +270,12 @@ async function tokensRunOut({
   expect(await fanSide.page.getByText('Token is not enough. Please top-up token', { exact: true }).count()).toBe(1);
   await expect.poll(() => softphone.getByText('Call Ended').isVisible(), { timeout: 5_000 }).toBe(true);
 
-  // The modal closes 3 s after the Ended stage.
-  await expect.poll(() => dialog.count(), { timeout: 6_000, interval: 100 }).toBe(0);
-  const closedAfter = Date.now() - endedSeen;
-  expect(closedAfter).toBeGreaterThan(2_000);
-  expect(closedAfter).toBeLessThan(4_500);
+  // (Held within a second of the stage showing, so 2 s on it is still shown and 3.1 s on it is gone.)
+  await fanSide.context.clock.fastForward(2_000);
+  expect(await dialog.getByText('Call Ended').isVisible()).toBe(true);
+  await fanSide.context.clock.fastForward(1_100);
+  await expect.poll(() => dialog.count(), { timeout: 2_000, interval: 100 }).toBe(0);
+  await fanSide.context.clock.resume();
 
   // Not a hundredth taken, no overdraft, and the call ended for want of tokens.
   const call = await callOf(fan.user.id);

@@ -51,8 +51,15 @@ export async function signedInPerson(browser: Browser, baseUrl: string, token: s
   return person;
 }
 
-/** Saves a screenshot under e2e/.artifacts for people to look at (the viewport only, for what floats over a page, like a dialog). */
+/**
+ * Saves a screenshot under e2e/.artifacts for people to look at (the viewport only, for what floats
+ * over a page, like a dialog), when E2E_SHOTS is set: `E2E_SHOTS=1 npm run test:e2e`. Nobody looks
+ * at them in `npm test` or CI, where the 130 pictures took about a minute of the journeys' time.
+ */
+export const SHOTS = Boolean(process.env.E2E_SHOTS);
+
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (!SHOTS) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { shot } from './browser';
+import { SHOTS, shot } from './browser';
 
 /** What the call journeys look at on a page (docs/product.md#call-modal). */
 
@@ -14,6 +14,7 @@ export async function timerSeconds(page: Page): Promise<number> {
 
 /** A dialog floats over the page: photograph the viewport once its opening animation has run. */
 export async function dialogShot(page: Page, name: string) {
+  if (!SHOTS) return;
   await page.waitForTimeout(300);
   await shot(page, name, { fullPage: false });
 }

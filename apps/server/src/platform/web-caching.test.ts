@@ -30,10 +30,16 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-const start = async (serveSourceMaps: boolean) => {
-  const app = await createTestApp({ config: { webDist, serveSourceMaps } });
-  apps.push(app);
-  return app;
+// One server per setting, shared by the tests that read from it (none of them writes anything).
+const started = new Map<boolean, Promise<TestApp>>();
+const start = (serveSourceMaps: boolean) => {
+  if (!started.has(serveSourceMaps)) {
+    started.set(
+      serveSourceMaps,
+      createTestApp({ config: { webDist, serveSourceMaps } }).then((app) => (apps.push(app), app)),
+    );
+  }
+  return started.get(serveSourceMaps)!;
 };
 
 describe('index.html', () => {

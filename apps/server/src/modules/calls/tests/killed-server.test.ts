@@ -14,7 +14,8 @@ import { freePort, sleepUntil, startServer, type ServerProcess } from '../../../
  * The issue's promise (docs/product.md#call-billing): "The server is killed in the middle of a
  * connected call and restarted: billing resumes or the call ends cleanly, and the tokens charged
  * equal the minutes due, never more." Here on the real process, killed with SIGKILL (no draining,
- * no graceful close of the database) and on the real clock, so these tests take about two minutes.
+ * no graceful close of the database) and on the real clock, so each test takes over a minute; they
+ * run at the same time, each on its own database, port and process.
  * On the embedded PGlite by default; on PostgreSQL (and Redis) when DATABASE_URL / REDIS_URL are set.
  */
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -134,7 +135,7 @@ async function callSurvivingAKill() {
   return { caller, model, callId, connectedAt, api, statusOf, balance, heard, callerSocket, server: second, appOnSameDatabase };
 }
 
-describe('a server killed (SIGKILL) in the middle of a connected call, then restarted', () => {
+describe.concurrent('a server killed (SIGKILL) in the middle of a connected call, then restarted', () => {
   it('resumes billing from the call row: minute 2 charged once, tokens charged equal the minutes due', async () => {
     const { caller, callId, connectedAt, api, statusOf, balance, heard, server, appOnSameDatabase } = await callSurvivingAKill();
 
