@@ -102,7 +102,7 @@ export default defineConfig({
           name: 'e2e-wall-clock',
           include: WALL_CLOCK_JOURNEYS,
           ...e2eTest,
-          // Alone, last: what these time on the real clock must not wait behind another journey.
+          // Alone, last: what it times on the real clock must not wait behind another journey.
           fileParallelism: false,
           sequence: { groupOrder: 3 },
         },

@@ -42,7 +42,11 @@ export const ENGINE_TESTS = [
   'apps/server/src/platform/turn-batch.test.ts',
 ];
 
-/** Browser journeys that time what a person sees on the real clock (the call modal's seconds): one at a time. */
-export const WALL_CLOCK_JOURNEYS = ['e2e/calls.e2e.ts', 'e2e/calls-billing.e2e.ts'];
+/**
+ * The browser journey that proves call billing on the real clock (minute 1 at 5 s, minute 2 at 61 s,
+ * heard both ways): alone, so nothing it times waits behind another journey. Every other call
+ * journey moves a clock it owns (e2e/support/clock.ts) and runs beside the rest.
+ */
+export const WALL_CLOCK_JOURNEYS = ['e2e/calls.e2e.ts'];
 /** Browser journeys run again through Redis fan-out and PostgreSQL in CI's second pass: live chat, and paid messages. */
 export const FAN_OUT_JOURNEYS = ['e2e/chat.e2e.ts', 'e2e/paid-message.e2e.ts'];
