@@ -3,6 +3,8 @@ import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jestDom from 'eslint-plugin-jest-dom';
+import testingLibrary from 'eslint-plugin-testing-library';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
 
@@ -82,6 +84,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The web app's tests assert what a person notices, with jest-dom's matchers (docs: issue #27):
+    // expect(getByText('x')).toBeTruthy() says nothing the query did not, so prefer-in-document
+    // refuses it, and the other jest-dom rules refuse reading textContent, getAttribute, disabled,
+    // checked and value by hand. Testing Library's React rules keep queries on the screen and
+    // async queries awaited. The build's own tests (apps/web/build) run in Node and render nothing.
+    files: ['apps/web/src/**/tests/**/*.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/test/**/*.{ts,tsx}'],
+    plugins: { 'jest-dom': jestDom, 'testing-library': testingLibrary },
+    rules: {
+      ...jestDom.configs['flat/recommended'].rules,
+      ...testingLibrary.configs['flat/react'].rules,
+      // Off: 166 reads of our own data attributes and structure (data-voice-status, closest('tr'), a
+      // message's data-message-id) that no role or text names; replacing them is a rewrite of its own.
+      'testing-library/no-node-access': 'off',
+    },
   },
   {
     // The server speaks through its logger (redacted, levelled); the app through the page. A stray

@@ -1,4 +1,5 @@
 import { afterEach } from 'vitest';
+// eslint-disable-next-line testing-library/no-manual-cleanup -- Vitest runs without globals: Testing Library cannot register its own
 import { cleanup } from '@testing-library/react';
 // The DOM matchers (toBeVisible, toHaveTextContent, …) on every test's expect, with their types.
 import '@testing-library/jest-dom/vitest';

@@ -39,21 +39,17 @@ describe('the top bar for a signed-in member', () => {
     const banner = screen.getByRole('banner');
     const menuButton = await within(banner).findByRole('button', { name: /Ada Lovelace/ });
     // Amounts show with 2 decimals and thousands separators (docs/product.md#units).
-    expect(
-      within(banner)
-        .getByRole('link', { name: /Balance: 1,234\.56 tokens/ })
-        .getAttribute('href'),
-    ).toBe('/tokens');
+    expect(within(banner).getByRole('link', { name: /Balance: 1,234\.56 tokens/ })).toHaveAttribute('href', '/tokens');
     expect(within(banner).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
 
     // The socket opens with the token and its state shows in the dot.
     await waitFor(() => expect(sockets).toHaveLength(1));
     expect(sockets[0]!.options).toMatchObject({ query: { token: 'jwt-ok' } });
     const dot = document.querySelector('[data-socket-status]')!;
-    expect(dot.getAttribute('data-socket-status')).toBe('initialized');
+    expect(dot).toHaveAttribute('data-socket-status', 'initialized');
     act(() => sockets[0]!.receive('connect'));
-    expect(dot.getAttribute('data-socket-status')).toBe('connected');
-    expect(dot.getAttribute('aria-label')).toBe('Connection: Live');
+    expect(dot).toHaveAttribute('data-socket-status', 'connected');
+    expect(dot).toHaveAttribute('aria-label', 'Connection: Live');
 
     // 'me:updated' replaces the cached member.
     act(() => sockets[0]!.receive('me:updated', { user: buildMe({ balance: 5 }) }));
@@ -61,7 +57,7 @@ describe('the top bar for a signed-in member', () => {
 
     fireEvent.click(menuButton);
     // Everyone signed in has a call history (docs/product.md#calls).
-    expect(screen.getByRole('menuitem', { name: 'Calls' }).getAttribute('href')).toBe('/calls');
+    expect(screen.getByRole('menuitem', { name: 'Calls' })).toHaveAttribute('href', '/calls');
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true }));
     expect(sockets[0]!.disconnect).toHaveBeenCalled();
@@ -92,6 +88,6 @@ describe('the top bar for a signed-in member', () => {
     memberServer(buildMe({ role: 'admin' })).install();
     renderShell('/');
     const admin = await within(screen.getByRole('banner')).findByRole('link', { name: 'Admin' });
-    expect(admin.getAttribute('href')).toBe('/admin');
+    expect(admin).toHaveAttribute('href', '/admin');
   });
 });

@@ -44,8 +44,8 @@ describe('the shell and the site configuration', () => {
     await waitFor(() => expect(document.title).toBe('Velvet Lounge'));
     await waitFor(() => expect(faviconLinks()).toHaveLength(1));
     const link = faviconLinks()[0]!;
-    expect(link.getAttribute('rel')).toBe('shortcut icon');
-    expect(link.getAttribute('href')).toBe('/brand/favicon.ico');
+    expect(link).toHaveAttribute('rel', 'shortcut icon');
+    expect(link).toHaveAttribute('href', '/brand/favicon.ico');
   });
 
   it('uses the png form for any other favicon, replacing the one link', async () => {
@@ -59,10 +59,10 @@ describe('the shell and the site configuration', () => {
 
     renderShell();
 
-    await waitFor(() => expect(faviconLinks()[0]!.getAttribute('href')).toBe('/brand/logo.png'));
+    await waitFor(() => expect(faviconLinks()[0]!).toHaveAttribute('href', '/brand/logo.png'));
     expect(faviconLinks()).toHaveLength(1);
-    expect(faviconLinks()[0]!.getAttribute('rel')).toBe('icon');
-    expect(faviconLinks()[0]!.getAttribute('type')).toBe('image/png');
+    expect(faviconLinks()[0]!).toHaveAttribute('rel', 'icon');
+    expect(faviconLinks()[0]!).toHaveAttribute('type', 'image/png');
   });
 
   it('lists the footer menu, opening new-tab links safely', async () => {
@@ -70,11 +70,11 @@ describe('the shell and the site configuration', () => {
     renderShell();
     const footer = await screen.findByRole('contentinfo');
     const terms = await within(footer).findByRole('link', { name: 'Terms' });
-    expect(terms.getAttribute('href')).toBe('/terms');
-    expect(terms.getAttribute('target')).toBeNull();
+    expect(terms).toHaveAttribute('href', '/terms');
+    expect(terms).not.toHaveAttribute('target');
     const status = within(footer).getByRole('link', { name: 'Status page' });
-    expect(status.getAttribute('target')).toBe('_blank');
-    expect(status.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(status).toHaveAttribute('target', '_blank');
+    expect(status).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
   it("renders the administrator's footer HTML and adds the footer script once", async () => {
@@ -121,8 +121,8 @@ describe('the shell and the site configuration', () => {
     siteServer().install();
     renderShell();
     const banner = screen.getByRole('banner');
-    expect(within(banner).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/login');
-    expect(within(banner).getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/auth/register');
+    expect(within(banner).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
+    expect(within(banner).getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/auth/register');
     expect(document.querySelector('[data-socket-status]')).not.toBeInTheDocument();
   });
 });

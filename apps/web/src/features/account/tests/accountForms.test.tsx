@@ -40,7 +40,7 @@ describe('the price per message (tokens on the wire, docs/product.md#units)', ()
     renderWithStore(<PricePerMessageCard user={model} />);
 
     const price = screen.getByLabelText('Price') as HTMLInputElement;
-    expect(price.value).toBe('1.50');
+    expect(price).toHaveValue('1.50');
     fireEvent.input(price, { target: { value: '2.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
 
@@ -96,6 +96,6 @@ describe('changing the password', () => {
     await submit('Wrong-Passw0rd!', 'New-Passw0rd!');
 
     expect(await screen.findByText('Your current password is not right.')).toBeVisible();
-    expect((screen.getByLabelText('Current password', { selector: 'input' }) as HTMLInputElement).value).toBe('Wrong-Passw0rd!');
+    expect(screen.getByLabelText('Current password', { selector: 'input' })).toHaveValue('Wrong-Passw0rd!');
   });
 });

@@ -66,12 +66,12 @@ it('shows each action readably: who, what, on what, the fields before and after,
   expect(within(suspended).getByText('admin@example.test')).toBeVisible();
   expect(within(suspended).getByText('Member')).toBeVisible();
   // The id is cut to tell rows apart; the whole id is on hover.
-  expect(within(suspended).getByText('5f1e2d3c…').getAttribute('title')).toBe('5f1e2d3c-0000-4000-8000-000000000042');
+  expect(within(suspended).getByText('5f1e2d3c…')).toHaveAttribute('title', '5f1e2d3c-0000-4000-8000-000000000042');
   expect(changesOf(suspended)).toEqual(['status: active → suspended']);
   expect(within(suspended).getByText('203.0.113.7')).toBeVisible();
   const when = within(suspended).getByText((_, element) => element?.tagName === 'TIME');
-  expect(when.getAttribute('datetime')).toBe('2026-03-02T10:00:00.000Z');
-  expect(when.getAttribute('title')).toMatch(/Mar 2, 2026/);
+  expect(when).toHaveAttribute('datetime', '2026-03-02T10:00:00.000Z');
+  expect(when).toHaveAttribute('title', expect.stringMatching(/Mar 2, 2026/));
 
   // Amounts are logged in hundredths of a token: shown in tokens, as everywhere else.
   const adjusted = await rowOf('Adjusted balance');
@@ -143,7 +143,7 @@ it('sends every filter to the server, keeps them in the address and starts again
 
   fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
   await waitFor(() => expect(last().toString()).toBe('limit=20&skip=0'));
-  expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+  expect(screen.getByLabelText('Search')).toHaveValue('');
   expect(router.state.location.search).toBe('');
 });
 
@@ -158,7 +158,7 @@ it('opens with the filters of a shared address, ignoring ones it cannot read', a
     limit: '20',
     skip: '0',
   });
-  expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('payout');
+  expect(screen.getByLabelText('Action')).toHaveValue('payout');
 });
 
 it('says when nothing has happened yet, and when nothing matches the filters', async () => {

@@ -100,13 +100,13 @@ it('asks for the period chosen and keeps it in the address', async () => {
   await screen.findByText('1,284');
   expect(server.callsTo('GET', '/api/admin/stats').at(-1)!.query.get('period')).toBe('30d');
   const picker = screen.getByRole('group', { name: 'Period' });
-  expect(within(picker).getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
+  expect(within(picker).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
 
   fireEvent.click(within(picker).getByRole('button', { name: '12 months' }));
   await waitFor(() => expect(server.callsTo('GET', '/api/admin/stats').at(-1)!.query.get('period')).toBe('12m'));
   expect(router.state.location.search).toBe('?period=12m');
   await waitFor(() => expect(within(screen.getByRole('table', { name: 'Revenue' })).getAllByRole('row')).toHaveLength(13));
-  expect(within(picker).getByRole('button', { name: '12 months' }).getAttribute('aria-pressed')).toBe('true');
+  expect(within(picker).getByRole('button', { name: '12 months' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 it('opens on the period named in the address', async () => {

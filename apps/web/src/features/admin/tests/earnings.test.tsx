@@ -46,9 +46,9 @@ it('is in the admin navigation and shows the totals, then each sale with model, 
   expect(await screen.findByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
 
   const totals = await screen.findByRole('group', { name: 'Totals of the filtered earnings' });
-  await waitFor(() => expect(within(totals).getByTestId('earnings-total-gross').textContent).toBe('1,300.50 tokens'));
-  expect(within(totals).getByTestId('earnings-total-commission').textContent).toBe('260.10 tokens');
-  expect(within(totals).getByTestId('earnings-total-net').textContent).toBe('1,040.40 tokens');
+  await waitFor(() => expect(within(totals).getByTestId('earnings-total-gross')).toHaveTextContent(/^1,300\.50 tokens$/));
+  expect(within(totals).getByTestId('earnings-total-commission')).toHaveTextContent(/^260\.10 tokens$/);
+  expect(within(totals).getByTestId('earnings-total-net')).toHaveTextContent(/^1,040\.40 tokens$/);
 
   const rows = within(screen.getByRole('table', { name: 'Earnings' }))
     .getAllByRole('row')
@@ -58,11 +58,11 @@ it('is in the admin navigation and shows the totals, then each sale with model, 
   expect(within(rows[0]!).getByText('@pat_pays')).toBeVisible();
   expect(within(rows[0]!).getByText('Tip')).toBeVisible();
   expect(within(rows[0]!).getByText('Thanks!')).toBeVisible();
-  expect(rows[0]!.textContent).toContain('+1,250.50');
-  expect(rows[0]!.textContent).toContain('+1,000.40');
+  expect(rows[0]!).toHaveTextContent('+1,250.50');
+  expect(rows[0]!).toHaveTextContent('+1,000.40');
   // A refund is a negative row, named as one.
   expect(within(rows[1]!).getByText('Item refund')).toBeVisible();
-  expect(rows[1]!.textContent).toContain('−40.00');
+  expect(rows[1]!).toHaveTextContent('−40.00');
   expect(within(rows[2]!).getByText('Deleted account')).toBeVisible();
   expect(Object.fromEntries(server.callsTo('GET', '/api/admin/earnings')[0]!.query)).toEqual({ limit: '20', skip: '0' });
 });

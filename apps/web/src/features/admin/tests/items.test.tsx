@@ -93,7 +93,7 @@ it('is in the admin navigation and shows each item: picture, name, description, 
   expect(within(photo).getByText('1,250.50 tokens')).toBeVisible();
   expect(within(photo).getByText('Listed')).toBeVisible();
   expect(within(photo).getByText('3')).toBeVisible();
-  expect(photo.querySelector('img')!.getAttribute('src')).toMatch(/^\/api\/media\/.+\/thumbnail$/);
+  expect(photo.querySelector('img')!).toHaveAttribute('src', expect.stringMatching(/^\/api\/media\/.+\/thumbnail$/));
 
   // A file has no picture: its kind's icon stands in.
   const file = await rowOf('Spring guide');
@@ -117,7 +117,7 @@ it('sends the status and the search to the server and keeps them in the address'
   await waitFor(() => expect(last().get('status')).toBe('hidden'));
   expect(last().get('skip')).toBe('0');
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Golden hour at the pier' })).not.toBeInTheDocument());
-  expect(screen.getByRole('button', { name: 'Hidden' }).getAttribute('aria-pressed')).toBe('true');
+  expect(screen.getByRole('button', { name: 'Hidden' })).toHaveAttribute('aria-pressed', 'true');
 
   fireEvent.change(screen.getByLabelText('Search items'), { target: { value: ' spring ' } });
   await waitFor(() => expect(last().get('q')).toBe('spring'));
@@ -129,7 +129,7 @@ it('sends the status and the search to the server and keeps them in the address'
   fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
   await waitFor(() => expect(last().toString()).toBe('limit=20&skip=0'));
   expect(await screen.findByRole('button', { name: 'Golden hour at the pier' })).toBeVisible();
-  expect((screen.getByLabelText('Search items') as HTMLInputElement).value).toBe('');
+  expect(screen.getByLabelText('Search items')).toHaveValue('');
   expect(router.state.location.search).toBe('');
 });
 
@@ -177,11 +177,11 @@ it('asks for a reason, at most 500 characters, before anything is sent', async (
   fireEvent.click(within(dialog).getByRole('button', { name: 'Hide from store' }));
   expect(await within(dialog).findByText('Say why the item is hidden')).toBeVisible();
   const reason = within(dialog).getByLabelText('Reason');
-  expect(reason.getAttribute('aria-invalid')).toBe('true');
+  expect(reason).toHaveAttribute('aria-invalid', 'true');
 
   fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
   expect(await within(dialog).findByText('A reason is at most 500 characters')).toBeVisible();
-  expect(within(dialog).getByText('501/500').className).toContain('is-over');
+  expect(within(dialog).getByText('501/500')).toHaveClass('is-over');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Hide from store' }));
 
   fireEvent.change(reason, { target: { value: 'x'.repeat(500) } });
@@ -202,7 +202,7 @@ it("shows the server's refusal in the dialog, keeps what was typed, and reads th
   fireEvent.click(within(dialog).getByRole('button', { name: 'Hide from store' }));
 
   expect(await within(dialog).findByText('This item is already hidden.')).toBeVisible();
-  expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Stolen photo.');
+  expect(within(dialog).getByLabelText('Reason')).toHaveValue('Stolen photo.');
   expect(screen.getByRole('dialog', { name: /^Hide/ })).toBeVisible();
   await waitFor(() => expect(server.callsTo('GET', '/api/admin/sell-items')).toHaveLength(2));
 });
@@ -272,5 +272,5 @@ it('reads hides and restores in the audit log', async () => {
   expect(within(hide).getByText('Sell item')).toBeVisible();
   expect(within(hide).getByText('item.hide')).toBeVisible();
   expect(within((await screen.findByText('Restored sell item')).closest('tr')!).getByText('item.restore')).toBeVisible();
-  expect((screen.getByLabelText('Action') as HTMLSelectElement).value).toBe('item');
+  expect(screen.getByLabelText('Action')).toHaveValue('item');
 });

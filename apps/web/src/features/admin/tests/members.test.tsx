@@ -34,7 +34,7 @@ it('searches as the person pauses typing and says when nothing matches', async (
   expect(await screen.findByText('No members match “zzz”')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
   expect(await screen.findByText('Bob Stone')).toBeVisible();
-  expect((screen.getByLabelText('Search members') as HTMLInputElement).value).toBe('');
+  expect(screen.getByLabelText('Search members')).toHaveValue('');
 });
 
 it('suspends a member after confirming, and the list shows it', async () => {

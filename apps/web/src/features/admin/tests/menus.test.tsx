@@ -43,7 +43,7 @@ it('moves a link up with the keyboard-reachable arrows and sends the new order',
 
   await screen.findByText('Privacy');
   expect(titlesInOrder()).toEqual(['Terms', 'Privacy', 'Help']);
-  expect((screen.getByRole('button', { name: 'Move “Terms” up' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getByRole('button', { name: 'Move “Terms” up' })).toBeDisabled();
 
   const moveUp = screen.getByRole('button', { name: 'Move “Help” up' });
   moveUp.focus();
@@ -54,7 +54,7 @@ it('moves a link up with the keyboard-reachable arrows and sends the new order',
     section: 'footer',
     ids: [terms._id, help._id, privacy._id],
   });
-  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move “Help” up' })));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Move “Help” up' })).toHaveFocus());
   expect(screen.getByText('“Help” moved to position 2 of 3.')).toBeVisible();
 });
 
@@ -102,7 +102,7 @@ it("shows the server's field error in the link form", async () => {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add link' }));
 
   expect(await within(dialog).findByText('That title is already used in this section')).toBeVisible();
-  expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('Terms');
+  expect(within(dialog).getByLabelText('Title')).toHaveValue('Terms');
 });
 
 it('deletes a link only after confirming', async () => {

@@ -40,7 +40,7 @@ it('lists the pending models first, with their e-mail and status', async () => {
   expect(within(row).getByText('@ruby')).toBeVisible();
   expect(within(row).getByText('Pending')).toBeVisible();
   expect(server.callsTo('GET', '/api/admin/models')[0]!.query.get('status')).toBe('pending');
-  expect(screen.getByRole('button', { name: 'Pending' }).getAttribute('aria-pressed')).toBe('true');
+  expect(screen.getByRole('button', { name: 'Pending' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 it('shows the document with the admin token, approves the model and drops it from the queue', async () => {
@@ -54,7 +54,7 @@ it('shows the document with the admin token, approves the model and drops it fro
   expect(within(drawer).getByText(/Jun 15, 1995/)).toBeVisible();
 
   const image = await within(drawer).findByRole('img', { name: 'Verification document submitted by Ruby Rose' });
-  expect(image.getAttribute('src')).toBe('blob:document');
+  expect(image).toHaveAttribute('src', 'blob:document');
   const fileRequest = server.callsTo('GET', /^\/api\/files\//)[0]!;
   expect(fileRequest.path).toBe(ruby.verificationDocument!.fileUrl);
   expect(fileRequest.headers.get('Authorization')).toBe('Bearer test-admin-token');

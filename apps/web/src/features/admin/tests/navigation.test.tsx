@@ -15,14 +15,14 @@ it('navigates between sections with the admin navigation and marks the current o
   emptyOverview();
   const { router } = renderAdmin('/admin/outbox');
   const nav = screen.getByRole('navigation', { name: 'Admin sections' });
-  expect(within(nav).getByRole('link', { name: 'Mail outbox' }).getAttribute('aria-current')).toBe('page');
+  expect(within(nav).getByRole('link', { name: 'Mail outbox' })).toHaveAttribute('aria-current', 'page');
 
   fireEvent.click(within(nav).getByRole('link', { name: 'Models' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/models'));
   expect(await screen.findByText('No models are waiting for review')).toBeVisible();
-  expect(within(nav).getByRole('link', { name: 'Models' }).getAttribute('aria-current')).toBe('page');
-  expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
+  expect(within(nav).getByRole('link', { name: 'Models' })).toHaveAttribute('aria-current', 'page');
+  expect(within(nav).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
 });
 
 it('opens on the overview: what waits, counted by the admin routes, each linking to its section', async () => {

@@ -118,7 +118,7 @@ it('sends search, status and days to the server and keeps them in the address; C
   expect(await screen.findByText('No payments match “nobody”')).toBeVisible();
   fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
   await waitFor(() => expect(last().toString()).toBe('limit=20&skip=0'));
-  expect((screen.getByLabelText('Search payments') as HTMLInputElement).value).toBe('');
+  expect(screen.getByLabelText('Search payments')).toHaveValue('');
   expect(router.state.location.search).toBe('');
 });
 
@@ -171,7 +171,7 @@ it("shows the server's refusal in the dialog and keeps what was typed", async ()
   fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Asked for it back' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
   expect(await within(dialog).findByText(/holds only 200\.00 of the 1,200\.00 tokens/)).toBeVisible();
-  expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Asked for it back');
+  expect(within(dialog).getByLabelText('Reason')).toHaveValue('Asked for it back');
   expect(server.callsTo('POST', `/api/admin/payments/${PAYMENT_ID}/refund`)).toHaveLength(1);
 });
 

@@ -87,7 +87,7 @@ it('is in the admin navigation and lists the pending requests first', async () =
   expect(within(row).getByRole('button', { name: 'Reject 150.00 tokens for Ruby Rose' })).toBeVisible();
   expect(screen.queryByText('Jade Lee')).not.toBeInTheDocument();
   expect(server.callsTo('GET', '/api/admin/payout-requests')[0]!.query.get('status')).toBe('pending');
-  expect(screen.getByRole('button', { name: 'Pending' }).getAttribute('aria-pressed')).toBe('true');
+  expect(screen.getByRole('button', { name: 'Pending' })).toHaveAttribute('aria-pressed', 'true');
 
   fireEvent.click(screen.getByRole('button', { name: 'Paid' }));
   const paid = (await screen.findByText('Jade Lee')).closest('tr')!;

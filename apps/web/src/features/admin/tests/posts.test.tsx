@@ -44,7 +44,7 @@ it('lists posts with their status and publication date, and filters by status', 
   expect(within(draftRow!).getByText('Not yet')).toBeVisible();
   expect(within(liveRow!).getByText('Published')).toBeVisible();
   expect(within(liveRow!).getByText('Mar 4, 2026')).toBeVisible();
-  expect(within(liveRow!).getByRole('link', { name: 'Edit “Out now”' }).getAttribute('href')).toBe(`/admin/posts/${live._id}`);
+  expect(within(liveRow!).getByRole('link', { name: 'Edit “Out now”' })).toHaveAttribute('href', `/admin/posts/${live._id}`);
 
   fireEvent.click(screen.getByRole('button', { name: 'Drafts' }));
   await waitFor(() => expect(screen.queryByText('Out now')).not.toBeInTheDocument());
@@ -58,7 +58,7 @@ it('shows what to do when there are no posts', async () => {
   fakeServer().on('GET', '/api/admin/posts', list([]));
   renderAdmin('/admin/posts');
   expect(await screen.findByText('No posts yet')).toBeVisible();
-  expect(screen.getAllByRole('link', { name: 'Write a post' }).at(-1)!.getAttribute('href')).toBe('/admin/posts/new');
+  expect(screen.getAllByRole('link', { name: 'Write a post' }).at(-1)!).toHaveAttribute('href', '/admin/posts/new');
 });
 
 it('publishes and unpublishes from the list, and reports a refusal', async () => {
@@ -177,7 +177,7 @@ it('edits an existing post: the body shows formatted, only the changed fields ar
 
   const editor = await screen.findByRole('textbox', { name: 'Body' });
   expect(editor.querySelector('strong')?.textContent).toBe('bold');
-  expect((screen.getByRole('button', { name: 'Save draft' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getByRole('button', { name: 'Save draft' })).toBeDisabled();
   expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
 
   fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Final title' } });
@@ -187,7 +187,7 @@ it('edits an existing post: the body shows formatted, only the changed fields ar
   expect(await screen.findByText('Published: visitors can read it now.')).toBeVisible();
   expect(server.callsTo('PUT', `/api/admin/posts/${post._id}`)[0]!.body).toEqual({ title: 'Final title', status: 'published' });
   expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeVisible();
-  expect(screen.getByRole('link', { name: 'View on the site' }).getAttribute('href')).toBe('/posts/draft-title');
+  expect(screen.getByRole('link', { name: 'View on the site' })).toHaveAttribute('href', '/posts/draft-title');
   expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
 });
 
@@ -207,7 +207,7 @@ it('puts a slug clash next to the slug and keeps what was typed', async () => {
   fireEvent.change(await screen.findByLabelText('Slug'), { target: { value: 'taken' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
   expect(await screen.findByText('Another post already lives at /posts/taken. Choose another slug.')).toBeVisible();
-  expect((screen.getByLabelText('Slug') as HTMLInputElement).value).toBe('taken');
+  expect(screen.getByLabelText('Slug')).toHaveValue('taken');
 });
 
 it('asks before leaving with unsaved changes', async () => {
@@ -223,7 +223,7 @@ it('asks before leaving with unsaved changes', async () => {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(router.state.location.pathname).toBe(`/admin/posts/${post._id}`);
-  expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Careful, changed');
+  expect(screen.getByLabelText('Title')).toHaveValue('Careful, changed');
 
   fireEvent.click(screen.getByRole('link', { name: 'All posts' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard changes' }));

@@ -69,7 +69,7 @@ it('adds a package typed in tokens and dollars, sending tokens and cents', async
 
   fireEvent.click(screen.getByRole('button', { name: 'Add package' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add a package' });
-  expect((within(dialog).getByLabelText('Order') as HTMLInputElement).value).toBe('1');
+  expect(within(dialog).getByLabelText('Order')).toHaveValue('1');
   fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Popular' } });
   fireEvent.change(within(dialog).getByLabelText('Tokens'), { target: { value: '12,000' } });
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '99.9' } });
@@ -97,8 +97,8 @@ it('edits a package from its saved values and shows the server refusal next to t
 
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Starter' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit “Starter”' });
-  expect((within(dialog).getByLabelText('Tokens') as HTMLInputElement).value).toBe('1,000.00');
-  expect((within(dialog).getByLabelText('Price') as HTMLInputElement).value).toBe('9.99');
+  expect(within(dialog).getByLabelText('Tokens')).toHaveValue('1,000.00');
+  expect(within(dialog).getByLabelText('Price')).toHaveValue('9.99');
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '12.00' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save package' }));
 

@@ -21,7 +21,7 @@ function renderLogin(path = '/auth/login') {
       <RouterProvider router={router} />
     </Provider>,
   );
-  return router;
+  return { router };
 }
 
 async function submit(email: string, password: string) {
@@ -39,17 +39,17 @@ describe('the login page', () => {
   it("has 'Keep me signed in' checked by default", () => {
     fakeServer({}).install();
     renderLogin();
-    expect((screen.getByLabelText('Keep me signed in') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText('Keep me signed in')).toBeChecked();
   });
 
   it("shows the server's message for wrong credentials and keeps what was typed", async () => {
     fakeServer({
       'POST /api/auth/login': { status: 401, body: { code: 'INVALID_CREDENTIALS', msg: 'That e-mail and password do not match.' } },
     }).install();
-    const router = renderLogin();
+    const { router } = renderLogin();
     await submit('ada@example.test', 'wrong-Pass1!');
     expect(await screen.findByText('That e-mail and password do not match.')).toBeVisible();
-    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ada@example.test');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ada@example.test');
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
@@ -60,7 +60,7 @@ describe('the login page', () => {
     renderLogin();
     await submit('new@example.test', 'Journey!Pass1');
     const link = await screen.findByRole('link', { name: 'Enter my code' });
-    expect(link.getAttribute('href')).toBe('/auth/verify?email=new%40example.test');
+    expect(link).toHaveAttribute('href', '/auth/verify?email=new%40example.test');
   });
 
   it('returns to the page the person wanted after signing in', async () => {
@@ -68,7 +68,7 @@ describe('the login page', () => {
       'POST /api/auth/login': { body: { data: { token: 'jwt', expiresAt: '2027-01-01T00:00:00Z' } } },
       'GET /api/users/me': { body: { data: buildMe() } },
     }).install();
-    const router = renderLogin('/auth/login?next=%2Faccount%2Fpassword');
+    const { router } = renderLogin('/auth/login?next=%2Faccount%2Fpassword');
     await submit('ada@example.test', 'Journey!Pass1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/password'));
   });
@@ -78,7 +78,7 @@ describe('the login page', () => {
       'POST /api/auth/login': { body: { data: { token: 'jwt', expiresAt: '2027-01-01T00:00:00Z' } } },
       'GET /api/users/me': { body: { data: buildMe() } },
     }).install();
-    const router = renderLogin('/auth/login?next=%2F%2Fevil.example');
+    const { router } = renderLogin('/auth/login?next=%2F%2Fevil.example');
     await submit('ada@example.test', 'Journey!Pass1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

@@ -34,19 +34,21 @@ it('places no call when the rate changed, shows the new rate, and calls at it on
 
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
   const toast = await screen.findByText('The call rate is now 12.50 tokens a minute. Check it and call again.');
-  expect(toast.textContent).toBe('The call rate is now 12.50 tokens a minute. Check it and call again.');
+  expect(toast).toHaveTextContent(/^The call rate is now 12\.50 tokens a minute\. Check it and call again\.$/);
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Voice Call' })).not.toBeInTheDocument());
   expect(server.callsTo('POST', '/api/masked-call/initiate').map((call) => call.body)).toEqual([{ modelId: RUBY_ID, expectedPrice: 2 }]);
 
   // The new rate, said before anything is placed at it.
   const notice = await screen.findByRole('status');
-  expect(notice.textContent).toContain('The call rate changed');
-  expect(notice.textContent).toContain('It is now 12.50 tokens a minute (it was 2.00). Nothing was charged.');
-  expect(screen.getByText('12.50 tokens/min · billed per started minute').textContent).toBe('12.50 tokens/min · billed per started minute');
+  expect(notice).toHaveTextContent('The call rate changed');
+  expect(notice).toHaveTextContent('It is now 12.50 tokens a minute (it was 2.00). Nothing was charged.');
+  expect(screen.getByText('12.50 tokens/min · billed per started minute')).toHaveTextContent(
+    /^12\.50 tokens\/min · billed per started minute$/,
+  );
 
   fireEvent.click(within(notice).getByRole('button', { name: 'Call for 12.50 tokens/min' }));
   const modal = await screen.findByRole('dialog', { name: 'Voice Call' });
-  expect((await within(modal).findByText('Calling...')).textContent).toBe('Calling...');
+  expect(await within(modal).findByText('Calling...')).toHaveTextContent(/^Calling\.\.\.$/);
   expect(server.callsTo('POST', '/api/masked-call/initiate').map((call) => call.body)).toEqual([
     { modelId: RUBY_ID, expectedPrice: 2 },
     { modelId: RUBY_ID, expectedPrice: 12.5 },

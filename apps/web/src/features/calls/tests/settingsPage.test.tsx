@@ -42,10 +42,10 @@ it('a model sets her call rate: wrong amounts are refused next to the field, a g
   const server = settingsServer();
   const { store } = renderCallPages('/calls/settings', aModel({ callRate: 3 }));
   const rate = await screen.findByLabelText('Call rate');
-  expect((rate as HTMLInputElement).value).toBe('3.00');
+  expect(rate).toHaveValue('3.00');
   expect(screen.getByText('Now 3.00 tokens per minute')).toBeVisible();
   const save = screen.getByRole('button', { name: 'Save rate' }) as HTMLButtonElement;
-  expect(save.disabled).toBe(true);
+  expect(save).toBeDisabled();
 
   typeInto(rate, 'lots');
   fireEvent.blur(rate);
@@ -76,27 +76,27 @@ it('a refused rate keeps what was typed and says why in words', async () => {
   typeInto(rate, '7');
   fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
   expect(await screen.findByText('Only approved models can set a call rate')).toBeVisible();
-  expect((rate as HTMLInputElement).value).toBe('7');
+  expect(rate).toHaveValue('7');
 });
 
 it('the availability switch saves at once, says so, and stays put when the server refuses', async () => {
   const server = settingsServer();
   const { store } = renderCallPages('/calls/settings', aModel());
   const toggle = (await screen.findByRole('switch', { name: 'Available for calls' })) as HTMLInputElement;
-  expect(toggle.checked).toBe(false);
+  expect(toggle).not.toBeChecked();
   expect(screen.getByRole('status', { name: 'Softphone: Calls are off' })).toBeVisible();
 
   fireEvent.click(toggle);
   expect(await screen.findByText('You are available for calls. Members see Call Now on your profile.')).toBeVisible();
   expect(server.callsTo('PUT', '/api/masked-call/settings')[0]!.body).toEqual({ callAvailable: true });
-  await waitFor(() => expect(toggle.checked).toBe(true));
+  await waitFor(() => expect(toggle).toBeChecked());
   expect(store.getState().auth.user!.callAvailable).toBe(true);
 
   server.on('PUT', '/api/masked-call/settings', { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } });
   fireEvent.click(toggle);
   expect(await screen.findByRole('alert')).toBeVisible();
-  expect(screen.getByRole('alert').textContent).toBe('The server had a problem.');
-  expect(toggle.checked).toBe(true);
+  expect(screen.getByRole('alert')).toHaveTextContent(/^The server had a problem\.$/);
+  expect(toggle).toBeChecked();
 });
 
 it('with the local provider the softphone says to keep the site open, shows it is ready, and asks for notifications', async () => {
@@ -108,9 +108,7 @@ it('with the local provider the softphone says to keep the site open, shows it i
   expect(within(card).getByText('Keep this site open to take calls: incoming calls ring here')).toBeVisible();
   expect(within(card).getByRole('status', { name: 'Softphone: Connecting…' })).toBeVisible();
   act(() => void store.dispatch(socketConnected()));
-  expect(within(card).getByRole('status', { name: 'Softphone: Ready' }).textContent).toContain(
-    'Incoming calls ring here, in this browser.',
-  );
+  expect(within(card).getByRole('status', { name: 'Softphone: Ready' })).toHaveTextContent('Incoming calls ring here, in this browser.');
   // No phone number with the local provider: the browser is the phone.
   expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
 
@@ -137,7 +135,7 @@ it('with Twilio the model gives the phone to ring, checked for its country code'
   fireEvent.click(screen.getByRole('button', { name: 'Save number' }));
   expect(await screen.findByText('Phone number saved. Calls ring it from now on.')).toBeVisible();
   expect(server.callsTo('PUT', '/api/masked-call/settings')[0]!.body).toEqual({ phoneNumber: '+14155550123' });
-  expect((await screen.findByRole('status', { name: 'Softphone: Ready' })).textContent).toContain('Calls ring your phone, +14155550123.');
+  expect(await screen.findByRole('status', { name: 'Softphone: Ready' })).toHaveTextContent('Calls ring your phone, +14155550123.');
 });
 
 it('shows a skeleton while loading and a retry when the settings cannot load', async () => {
@@ -157,6 +155,6 @@ it('a member who is not a model is told call settings are for creators', async (
   const server = fakeServer();
   renderCallPages('/calls/settings', buildMe());
   expect(await screen.findByText('Call settings are for creators')).toBeVisible();
-  expect(screen.getByRole('link', { name: 'See my calls' }).getAttribute('href')).toBe('/calls');
+  expect(screen.getByRole('link', { name: 'See my calls' })).toHaveAttribute('href', '/calls');
   expect(server.callsTo('GET', '/api/masked-call/settings')).toHaveLength(0);
 });

@@ -316,13 +316,13 @@ describe('a Twilio call in the Voice Call modal', () => {
     const device = twilio.devices[0]!;
     expect(device.connects[0]).toEqual({ params: { To: `conference:${HARNESS_CALL_ID}`, callId: HARNESS_CALL_ID } });
     expect(server.callsTo('GET', '/api/call/webrtc/token')).toHaveLength(1);
-    expect(voiceStatus()!.getAttribute('data-voice-status')).toBe('connecting');
+    expect(voiceStatus()!).toHaveAttribute('data-voice-status', 'connecting');
 
     device.call.parameters = { CallSid: 'CA0123456789abcdef0123456789abcdef' };
     device.call.emit('accept', device.call);
     expect(await screen.findByText('Voice call connected!')).toBeVisible();
-    expect(voiceStatus()!.getAttribute('data-voice-status')).toBe('connected');
-    expect(voiceStatus()!.getAttribute('data-call-sid')).toBe('CA0123456789abcdef0123456789abcdef');
+    expect(voiceStatus()!).toHaveAttribute('data-voice-status', 'connected');
+    expect(voiceStatus()!).toHaveAttribute('data-call-sid', 'CA0123456789abcdef0123456789abcdef');
 
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Mute' }));
     expect(within(dialog()).getByRole('button', { name: 'Unmute' })).toBeVisible();
@@ -343,7 +343,7 @@ describe('a Twilio call in the Voice Call modal', () => {
     device.call.emit('accept', device.call);
     device.call.emit('error', { code: 31003, message: 'ICE connection failed' });
     expect(await screen.findByText('Voice call connection failed')).toBeVisible();
-    expect(voiceStatus()!.getAttribute('data-voice-status')).toBe('error');
+    expect(voiceStatus()!).toHaveAttribute('data-voice-status', 'error');
   });
 
   it("a conference join Twilio refuses shows 'Failed to connect to call' and 'Failed to connect to voice call'", async () => {

@@ -89,7 +89,7 @@ it('refuses a photo that is too large before any upload starts', async () => {
   const { server } = openChat();
   await screen.findByRole('log', { name: 'Messages' });
   choose(fileOf('huge.jpg', 'image/jpeg', 21 * 1024 * 1024));
-  expect((await screen.findByRole('alert')).textContent).toContain('Photo is too large: the limit is 20 MB.');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Photo is too large: the limit is 20 MB.');
   expect(FakeXhr.all).toHaveLength(0);
   expect(server.calls.filter((call) => call.path.startsWith('/api/media'))).toHaveLength(0);
   expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
@@ -99,7 +99,7 @@ it('refuses a type that cannot be sent before any upload starts', async () => {
   openChat();
   await screen.findByRole('log', { name: 'Messages' });
   choose(fileOf('setup.exe', 'application/x-msdownload', 2048));
-  expect((await screen.findByRole('alert')).textContent).toContain('This kind of file cannot be sent.');
+  expect(await screen.findByRole('alert')).toHaveTextContent('This kind of file cannot be sent.');
   expect(FakeXhr.all).toHaveLength(0);
 });
 
@@ -120,10 +120,10 @@ it('uploads in the background with progress, and sends photo and caption only on
   const bar = within(preview).getByRole('progressbar', { name: 'Upload of beach.jpg' }) as HTMLProgressElement;
   expect(bar.value).toBe(0.5);
   const send = screen.getByRole('button', { name: 'Send · 1.50 tokens' }) as HTMLButtonElement;
-  expect(send.disabled).toBe(true);
+  expect(send).toBeDisabled();
 
   xhr.answer(201, { data: photo });
-  await waitFor(() => expect(send.disabled).toBe(false));
+  await waitFor(() => expect(send).toBeEnabled());
   expect(within(preview).queryByRole('progressbar')).not.toBeInTheDocument();
   expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
 
@@ -137,7 +137,7 @@ it('uploads in the background with progress, and sends photo and caption only on
     mediaId: photo._id,
   });
   const image = await within(log).findByRole('img', { name: 'beach.jpg' });
-  expect(image.getAttribute('src')).toBe(photo.thumbnailUrl);
+  expect(image).toHaveAttribute('src', photo.thumbnailUrl);
   expect(screen.queryByRole('group', { name: /^Attachment/ })).not.toBeInTheDocument();
 });
 

@@ -40,9 +40,7 @@ it('lists bookmarked messages with their sender, conversation and content, and r
   expect(await screen.findByRole('heading', { name: 'Bookmarks' })).toBeVisible();
   const first = (await screen.findByText('The address is 12 Rose Lane')).closest('article')!;
   expect(within(first).getByText('Ruby Rose', { selector: '.bookmark__sender' })).toBeVisible();
-  expect(within(first).getByRole('link', { name: 'Open the conversation with Ruby Rose' }).getAttribute('href')).toBe(
-    '/messages/conv-ruby',
-  );
+  expect(within(first).getByRole('link', { name: 'Open the conversation with Ruby Rose' })).toHaveAttribute('href', '/messages/conv-ruby');
   const second = screen.getByRole('article', { name: `Bookmarked message from ${VIEWER.name}` });
   expect(within(second).getByRole('img', { name: 'sunset.jpg' })).toBeVisible();
   expect(screen.getByText('1–2 of 2')).toBeVisible();
@@ -75,7 +73,7 @@ it('searches by text, filters by type and pages', async () => {
 
   fireEvent.click(screen.getByRole('button', { name: 'Photos' }));
   expect(await screen.findByText('No bookmarks match')).toBeVisible();
-  expect(screen.getByRole('button', { name: 'Photos' }).getAttribute('aria-pressed')).toBe('true');
+  expect(screen.getByRole('button', { name: 'Photos' })).toHaveAttribute('aria-pressed', 'true');
   expect(server.callsTo('GET', '/api/messages/bookmark/search').at(-1)!.query.get('type')).toBe('photo');
 });
 
@@ -85,5 +83,5 @@ it('says how to bookmark when there are none', async () => {
     .on('GET', '/api/messages/bookmark/search', { body: { items: [], count: 0 } });
   renderChat('/bookmarks');
   expect(await screen.findByText('No bookmarks yet')).toBeVisible();
-  expect(screen.getByRole('link', { name: 'Go to messages' }).getAttribute('href')).toBe('/messages');
+  expect(screen.getByRole('link', { name: 'Go to messages' })).toHaveAttribute('href', '/messages');
 });

@@ -33,14 +33,14 @@ it('lists conversations with who, what was said last and unread badges', async (
   renderChat('/messages');
 
   const rubyLink = await screen.findByRole('link', { name: /Ruby Rose/ });
-  expect(rubyLink.getAttribute('href')).toBe(`/messages/${ruby._id}`);
+  expect(rubyLink).toHaveAttribute('href', `/messages/${ruby._id}`);
   expect(within(rubyLink).getByText('See you tonight')).toBeVisible();
-  expect(within(rubyLink).getByLabelText('3 unread').textContent).toBe('3');
+  expect(within(rubyLink).getByLabelText('3 unread')).toHaveTextContent(/^3$/);
   expect(within(rubyLink).getByText('just now')).toBeVisible();
   expect(within(rubyLink).getByText(', online')).toBeVisible();
 
   const maxLink = screen.getByRole('link', { name: /Max Power/ });
-  expect(maxLink.textContent).toContain('You: Photo');
+  expect(maxLink).toHaveTextContent('You: Photo');
   expect(within(maxLink).queryByLabelText(/unread/)).not.toBeInTheDocument();
   expect(within(screen.getByRole('link', { name: /Old Friend/ })).getByText('This message was deleted')).toBeVisible();
 
@@ -58,7 +58,7 @@ it('says what to do when there are no conversations', async () => {
     (_, element) => element?.tagName === 'P' && element.textContent === 'No conversations yet — find someone on the Models page',
   );
   expect(empty).toBeVisible();
-  expect(screen.getByRole('link', { name: 'Models page' }).getAttribute('href')).toBe('/models');
+  expect(screen.getByRole('link', { name: 'Models page' })).toHaveAttribute('href', '/models');
   // No badge at 0.
   expect(within(screen.getByRole('link', { name: 'Messages' })).queryByLabelText(/unread/)).not.toBeInTheDocument();
 });
@@ -92,9 +92,9 @@ it('searches by name on the server and highlights the open conversation', async 
   renderChat(`/messages/${max._id}`);
 
   const selected = await screen.findByRole('link', { name: /Max Power/ });
-  expect(selected.getAttribute('aria-current')).toBe('page');
-  expect(selected.className).toContain('is-selected');
-  expect(screen.getByRole('link', { name: /Ruby Rose/ }).getAttribute('aria-current')).toBeNull();
+  expect(selected).toHaveAttribute('aria-current', 'page');
+  expect(selected).toHaveClass('is-selected');
+  expect(screen.getByRole('link', { name: /Ruby Rose/ })).not.toHaveAttribute('aria-current');
 
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), { target: { value: 'max' } });
   await waitFor(() => expect(screen.queryByRole('link', { name: /Ruby Rose/ })).not.toBeInTheDocument());

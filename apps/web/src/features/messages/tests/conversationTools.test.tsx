@@ -45,7 +45,7 @@ it('searches within the conversation from the header and points at the result', 
 
   fireEvent.click(screen.getByRole('button', { name: 'Search messages' }));
   expect(store.getState().chat.searchOpen).toBe(true);
-  expect(screen.getByRole('button', { name: 'Search messages' }).getAttribute('aria-pressed')).toBe('true');
+  expect(screen.getByRole('button', { name: 'Search messages' })).toHaveAttribute('aria-pressed', 'true');
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search in this conversation' }), { target: { value: 'dinner' } });
   expect(await screen.findByText('2 messages found')).toBeVisible();
   expect(server.callsTo('GET', `/api/messages/${ruby._id}`).at(-1)!.query.get('q')).toBe('dinner');

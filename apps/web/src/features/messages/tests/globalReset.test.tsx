@@ -29,9 +29,9 @@ it('forgets drafts and the selected conversation on the global reset (logout)', 
   // A draft survives switching conversations...
   fireEvent.change(await composer(), { target: { value: 'See you at eight' } });
   await act(() => router.navigate(`/messages/${max._id}`));
-  expect((await composer()).value).toBe('');
+  expect(await composer()).toHaveValue('');
   await act(() => router.navigate(`/messages/${ruby._id}`));
-  expect((await composer()).value).toBe('See you at eight');
+  expect(await composer()).toHaveValue('See you at eight');
   expect(store.getState().chat.selectedConversationId).toBe(ruby._id);
 
   // ...but not a logout: the reset comes first, then the page leaves (the composer unmounts with its text).
@@ -48,5 +48,5 @@ it('forgets drafts and the selected conversation on the global reset (logout)', 
     store.dispatch(setLogin(VIEWER));
   });
   await act(() => router.navigate(`/messages/${ruby._id}`));
-  expect((await composer()).value).toBe('');
+  expect(await composer()).toHaveValue('');
 });

@@ -50,9 +50,9 @@ it('a message in another conversation raises its unread badge and the total, exa
 
   // Socket patches reach the screen on the next frame (RTK batches them).
   const list = screen.getByRole('navigation', { name: 'Conversations' });
-  await waitFor(() => expect(within(list).getAllByRole('link')[0]!.textContent).toContain('Max Power'));
+  await waitFor(() => expect(within(list).getAllByRole('link')[0]!).toHaveTextContent('Max Power'));
   const links = within(list).getAllByRole('link');
-  expect(within(links[0]!).getByLabelText('4 unread').textContent).toBe('4');
+  expect(within(links[0]!).getByLabelText('4 unread')).toHaveTextContent(/^4$/);
   expect(within(links[0]!).getByText('Ping from Max')).toBeVisible();
   expect(within(screen.getByRole('link', { name: /^Messages/ })).getByLabelText('4 unread')).toBeVisible();
   // Not in the open conversation's history.
@@ -115,8 +115,8 @@ it('follows presence, read receipts and deletions', async () => {
   const theirs = state.messages[0]!;
   live.send('message:deleted', { messageId: theirs._id, conversationId: ruby._id, conversation: ruby, totalUnread: 0 });
   const deleted = screen.getByRole('log', { name: 'Messages' }).querySelector(`[data-message-id="${theirs._id}"]`)!;
-  await waitFor(() => expect(deleted.getAttribute('data-deleted')).toBe('true'));
-  expect(deleted.textContent).toContain('This message was deleted');
+  await waitFor(() => expect(deleted).toHaveAttribute('data-deleted', 'true'));
+  expect(deleted).toHaveTextContent('This message was deleted');
 });
 
 it('catches up after a lost link: the list, the total and the open history are fetched again and merged', async () => {

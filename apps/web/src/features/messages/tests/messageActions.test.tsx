@@ -40,7 +40,7 @@ it('bookmarks and deletes messages from their menu, with a confirmation before d
       .getAllByRole('menuitem')
       .map((item) => item.textContent),
   ).toEqual(['Bookmark']);
-  await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Bookmark' })));
+  await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Bookmark' })).toHaveFocus());
   fireEvent.click(within(menu).getByRole('menuitem', { name: 'Bookmark' }));
   expect(await within(theirRow).findByText('Bookmarked')).toBeVisible();
   expect(server.callsTo('POST', '/api/messages/bookmark')[0]!.body).toEqual({ messageId: theirs._id });
@@ -56,7 +56,7 @@ it('bookmarks and deletes messages from their menu, with a confirmation before d
   fireEvent.click(await within(myRow).findByRole('menuitem', { name: 'Delete' }));
   const dialog = await screen.findByRole('dialog', { name: 'Delete this message?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(myRow.getAttribute('data-deleted')).toBe('true'));
+  await waitFor(() => expect(myRow).toHaveAttribute('data-deleted', 'true'));
   expect(within(myRow).getByText('This message was deleted')).toBeVisible();
   expect(server.callsTo('DELETE', `/api/messages/${mine._id}`)).toHaveLength(1);
 });
@@ -90,14 +90,14 @@ it('shows photos as thumbnails that open large, videos with controls and files a
 
   fireEvent.click(await within(log).findByRole('button', { name: 'Open photo beach.jpg' }));
   const viewer = await screen.findByRole('dialog', { name: 'beach.jpg' });
-  expect(within(viewer).getByRole('img', { name: 'beach.jpg' }).getAttribute('src')).toBe(photo.url);
+  expect(within(viewer).getByRole('img', { name: 'beach.jpg' })).toHaveAttribute('src', photo.url);
 
   const player = log.querySelector('video')!;
-  expect(player.hasAttribute('controls')).toBe(true);
-  expect(player.getAttribute('poster')).toBe(video.thumbnailUrl);
-  expect(player.getAttribute('src')).toBe(video.url);
+  expect(player).toHaveAttribute('controls');
+  expect(player).toHaveAttribute('poster', video.thumbnailUrl);
+  expect(player).toHaveAttribute('src', video.url);
 
   const card = within(log).getByRole('link', { name: /menu\.pdf/ });
-  expect(card.getAttribute('href')).toBe(file.url);
-  expect(card.textContent).toContain('2.4 MB');
+  expect(card).toHaveAttribute('href', file.url);
+  expect(card).toHaveTextContent('2.4 MB');
 });

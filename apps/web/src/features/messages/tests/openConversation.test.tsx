@@ -54,7 +54,7 @@ it('opens a conversation: messages oldest at the top, newest at the bottom, and 
   const rows = within(log).getAllByTestId('message');
   expect(rows.map((row) => row.getAttribute('data-message-id'))).toEqual(messages.map((m) => m._id));
   expect(rows.map((row) => row.getAttribute('data-mine'))).toEqual(['true', 'true', 'false', 'false']);
-  expect(rows[3]!.getAttribute('data-deleted')).toBe('true');
+  expect(rows[3]!).toHaveAttribute('data-deleted', 'true');
   expect(within(rows[3]!).getByText('This message was deleted')).toBeVisible();
   // Grouped by day; the sender's name is there for screen readers.
   expect(within(log).getByRole('heading', { name: 'Today' })).toBeVisible();

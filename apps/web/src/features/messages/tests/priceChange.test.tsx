@@ -58,17 +58,17 @@ it('sends the price shown, and after a 409 sends the same message again only whe
   fireEvent.click(screen.getByRole('button', { name: 'Send · 1.50 tokens' }));
 
   const row = (await within(log).findByText('Still 1.50?')).closest('[data-testid="message"]') as HTMLElement;
-  expect((await within(row).findByRole('alert')).textContent).toContain(
+  expect(await within(row).findByRole('alert')).toHaveTextContent(
     'The price per message is now 10,000.00 tokens. Check it and send again.',
   );
   const [first] = server.callsTo('POST', '/api/messages').map((call) => call.body as SendMessageInput);
   expect(first).toMatchObject({ text: 'Still 1.50?', expectedPrice: 1.5 });
-  expect(row.getAttribute('data-status')).toBe('failed');
+  expect(row).toHaveAttribute('data-status', 'failed');
   // Nothing is sent again without the member's word; Retry (at the old price) is not offered.
   expect(within(row).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   expect(server.callsTo('POST', '/api/messages')).toHaveLength(1);
   // The composer learns the price now.
-  await waitFor(() => expect(screen.getByRole('button', { name: /^Send ·/ }).textContent).toBe('Send · 10,000.00 tokens'));
+  await waitFor(() => expect(screen.getByRole('button', { name: /^Send ·/ })).toHaveTextContent(/^Send · 10,000\.00 tokens$/));
 
   fireEvent.click(within(row).getByRole('button', { name: 'Send for 10,000.00 tokens' }));
   await waitFor(() => expect(within(log).getByText('Still 1.50?').closest('[data-message-id]')).toBeInTheDocument());

@@ -50,8 +50,8 @@ it('sends with Enter and shows the message once, even when the socket echo arriv
 
   // Pending at once, the composer emptied.
   const pending = await within(log).findByText('Hello Ruby');
-  expect(pending.closest('[data-testid="message"]')!.getAttribute('data-status')).toBe('sending');
-  expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('');
+  expect(pending.closest('[data-testid="message"]')!).toHaveAttribute('data-status', 'sending');
+  expect(screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).toHaveValue('');
   await waitFor(() => expect(server.callsTo('POST', '/api/messages')).toHaveLength(1));
   const sent = server.callsTo('POST', '/api/messages')[0]!.body as SendMessageInput;
   expect(sent).toMatchObject({ conversationId: conversation._id, type: 'text', text: 'Hello Ruby' });
@@ -67,7 +67,7 @@ it('sends with Enter and shows the message once, even when the socket echo arriv
   live.send('message:created', { message, conversation: echoed, totalUnread: 0 });
   expect(within(log).getAllByText('Hello Ruby')).toHaveLength(1);
   expect(within(log).getAllByTestId('message')).toHaveLength(1);
-  expect(within(log).getByTestId('message').getAttribute('data-mine')).toBe('true');
+  expect(within(log).getByTestId('message')).toHaveAttribute('data-mine', 'true');
   // Shift+Enter is a new line, not a send.
   type('two');
   fireEvent.keyDown(screen.getByRole('textbox', { name: 'Message' }), { key: 'Enter', shiftKey: true });
@@ -85,7 +85,7 @@ it('keeps a failed message with Retry, and the retry sends the same clientId', a
   fireEvent.click(screen.getByRole('button', { name: /^Send/ }));
   const row = (await within(log).findByText('Are you there?')).closest('[data-testid="message"]') as HTMLElement;
   await within(row).findByText(/Not sent/);
-  expect(row.textContent).toContain('Not sent — Retry');
+  expect(row).toHaveTextContent('Not sent — Retry');
 
   online = true;
   fireEvent.click(within(row).getByRole('button', { name: 'Retry' }));
@@ -102,7 +102,7 @@ it("shows the server's reason and a link to buy tokens when there are not enough
   type('Hi there');
   fireEvent.click(screen.getByRole('button', { name: 'Send · 1.50 tokens' }));
   expect(await within(log).findByText('You need 1.50 tokens to send this message.')).toBeVisible();
-  expect(within(log).getByRole('link', { name: 'Buy tokens' }).getAttribute('href')).toBe('/tokens');
+  expect(within(log).getByRole('link', { name: 'Buy tokens' })).toHaveAttribute('href', '/tokens');
   // The text is not lost.
   expect(within(log).getByText('Hi there')).toBeVisible();
 });

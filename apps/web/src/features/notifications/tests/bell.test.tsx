@@ -44,18 +44,18 @@ it('opens the latest unread ones; opening one marks it read and follows its link
 
   fireEvent.click(bell);
   const panel = await screen.findByRole('region', { name: 'Latest notifications' });
-  expect(bell.getAttribute('aria-expanded')).toBe('true');
+  expect(bell).toHaveAttribute('aria-expanded', 'true');
   const items = await within(panel).findAllByRole('listitem');
   expect(items.map((item) => item.textContent)).toEqual([
     expect.stringContaining('Ruby tipped you'),
     expect.stringContaining('Ivy added you'),
   ]);
   expect(server.callsTo('GET', '/api/notifications/unread/list')[0]!.query.get('limit')).toBe('5');
-  expect(within(panel).getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/notifications');
+  expect(within(panel).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/notifications');
 
   fireEvent.keyDown(within(panel).getByRole('link', { name: 'See all' }), { key: 'Escape' });
   expect(screen.queryByRole('region', { name: 'Latest notifications' })).not.toBeInTheDocument();
-  expect(document.activeElement).toBe(bell);
+  expect(bell).toHaveFocus();
 
   fireEvent.click(bell);
   fireEvent.click(await screen.findByRole('link', { name: /Ruby tipped you 5\.00 tokens/ }));
@@ -82,7 +82,7 @@ it('marks all as read from the panel, then shows the recent ones', async () => {
   expect(await within(panel).findByText('You are all caught up. Recent:')).toBeVisible();
   expect(within(panel).getByRole('list', { name: 'Recent notifications' })).toBeVisible();
   expect(server.callsTo('PUT', '/api/notifications/read/all')).toHaveLength(1);
-  expect((within(panel).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(within(panel).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
 });
 
 it('fetches the count again once the socket connects, and after the link comes back', async () => {

@@ -34,13 +34,13 @@ it('lists notifications newest first with their kind, relative time (exact on ho
 
   await screen.findByRole('list', { name: 'Notifications' });
   const [first, second] = rows();
-  expect(first!.textContent).toContain('Unread tip: Ruby tipped you 5.00 tokens');
+  expect(first!).toHaveTextContent('Unread tip: Ruby tipped you 5.00 tokens');
   expect(first!.className).toContain('notif-item--unread');
   expect(within(first!).getByText('5 min ago')).toBeVisible();
-  expect(second!.textContent).toContain('Call: You missed a call from Ivy');
+  expect(second!).toHaveTextContent('Call: You missed a call from Ivy');
   expect(second!.className).not.toContain('notif-item--unread');
   const when = within(second!).getByText('Jan 4, 2025');
-  expect(when.getAttribute('title')).toMatch(/^Jan 4, 2025, \d{1,2}:\d{2}/);
+  expect(when).toHaveAttribute('title', expect.stringMatching(/^Jan 4, 2025, \d{1,2}:\d{2}/));
   expect(screen.getByText('1 unread')).toBeVisible();
   expect(server.callsTo('GET', '/api/notifications')[0]!.query.get('limit')).toBe('20');
 });
@@ -85,8 +85,8 @@ it('a missed call names the caller and opens the call history, even when the ser
   renderNotifications('/notifications');
 
   const link = await screen.findByRole('link', { name: /You missed a call from Sam Fan/ });
-  expect(link.textContent).toContain('Unread call: You missed a call from Sam Fan');
-  expect(link.getAttribute('href')).toBe('/calls');
+  expect(link).toHaveTextContent('Unread call: You missed a call from Sam Fan');
+  expect(link).toHaveAttribute('href', '/calls');
   fireEvent.click(link);
   expect(await screen.findByText('Call history page')).toBeVisible();
   await waitFor(() => expect(server.callsTo('PUT', `/api/notifications/read/${missed._id}`)).toHaveLength(1));
@@ -103,7 +103,7 @@ it('marks all as read', async () => {
 
   expect(await screen.findByText('You are all caught up.')).toBeVisible();
   expect(rows().every((row) => !row.className.includes('notif-item--unread'))).toBe(true);
-  expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   expect(server.callsTo('PUT', '/api/notifications/read/all')).toHaveLength(1);
 });
 
@@ -134,7 +134,7 @@ it('pages through notifications and puts a new one from the socket on top', asyn
 
   const fresh = aNotification({ text: 'Ruby sent you a message', type: 'message', link: null });
   act(() => sockets[0]!.receive('notification:created', { notification: fresh, unreadCount: 1 }));
-  await waitFor(() => expect(rows()[0]!.textContent).toContain('Ruby sent you a message'));
+  await waitFor(() => expect(rows()[0]!).toHaveTextContent('Ruby sent you a message'));
   expect(rows()).toHaveLength(20);
   expect(screen.getByText('1–20 of 22')).toBeVisible();
   expect(screen.getByText('1 unread')).toBeVisible();
@@ -150,5 +150,5 @@ it('says what will show up here when there is nothing yet', async () => {
     .on('GET', '/api/notifications', list([]));
   renderNotifications('/notifications');
   expect(await screen.findByText('No notifications yet')).toBeVisible();
-  expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
 });

@@ -24,7 +24,7 @@ it('adds a PayPal account, checking the address first, then shows it back in ful
 
   const form = await screen.findByRole('form', { name: 'Payout account' });
   expect(screen.getByRole('heading', { name: 'Add a payout account' })).toBeVisible();
-  expect((within(form).getByRole('radio', { name: /PayPal/ }) as HTMLInputElement).checked).toBe(true);
+  expect(within(form).getByRole('radio', { name: /PayPal/ })).toBeChecked();
 
   const email = within(form).getByLabelText('PayPal e-mail');
   fill(email, 'not-an-address');
@@ -76,8 +76,8 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
   fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
 
   expect(await within(form).findByText('The account number or IBAN is 6 to 34 letters and digits')).toBeVisible();
-  expect(iban.getAttribute('aria-invalid')).toBe('true');
-  expect(iban.value).toBe('GB82 WEST 1234 5698 7654 32');
+  expect(iban).toHaveAttribute('aria-invalid', 'true');
+  expect(iban).toHaveValue('GB82 WEST 1234 5698 7654 32');
   expect(server.callsTo('POST', '/api/payout-account/')[0]!.body).toEqual({
     type: 'bank_transfer',
     bankInfo: { beneficiaryName: 'Ruby Rose', bankName: 'Acme Bank', iban: 'GB82 WEST 1234 5698 7654 32' },
@@ -97,7 +97,7 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
   expect(within(saved).queryByText('SWIFT/BIC')).not.toBeInTheDocument();
   // The new form starts from the saved account: the account number only as its last four.
   const fresh = screen.getByRole('form', { name: 'Payout account' });
-  expect((within(fresh).getByLabelText('Bank name') as HTMLInputElement).value).toBe('Acme Bank');
+  expect(within(fresh).getByLabelText('Bank name')).toHaveValue('Acme Bank');
   expect(within(fresh).getByLabelText(/^Account number or IBAN/)).toHaveValue('•••• 5432');
 });
 

@@ -18,7 +18,7 @@ it('lists contacts with their total, and removes one only after confirming', asy
 
   const contacts = await screen.findByRole('list', { name: 'Contacts' });
   expect(screen.getByText('2 contacts')).toBeVisible();
-  expect(within(contacts).getByRole('link', { name: 'Ruby Rose' }).getAttribute('href')).toBe('/models/ruby');
+  expect(within(contacts).getByRole('link', { name: 'Ruby Rose' })).toHaveAttribute('href', '/models/ruby');
   expect(within(contacts).getByText('1.50 tokens per message')).toBeVisible();
   // Ordinary members have no model profile to open.
   expect(within(contacts).queryByRole('link', { name: 'Ivy Stone' })).not.toBeInTheDocument();
@@ -53,8 +53,8 @@ it('searches contacts on the server and points to the directory and people searc
   const server = fakeServer().on('GET', '/api/contact', list([]));
   renderPeople('/contacts');
   const empty = (await screen.findByText('No contacts yet')).closest('.ui-empty') as HTMLElement;
-  expect(within(empty).getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');
-  expect(within(empty).getByRole('link', { name: 'Find people' }).getAttribute('href')).toBe('/people');
+  expect(within(empty).getByRole('link', { name: 'Browse models' })).toHaveAttribute('href', '/models');
+  expect(within(empty).getByRole('link', { name: 'Find people' })).toHaveAttribute('href', '/people');
 
   fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'ruby' } });
   expect(await screen.findByText('No contacts match “ruby”')).toBeVisible();
@@ -82,15 +82,15 @@ it('invites a friend by e-mail: checks the address as typed, shows server errors
   expect(await within(form).findByText('Enter a valid e-mail address')).toBeVisible();
   const send = within(form).getByRole('button', { name: 'Send invitation' }) as HTMLButtonElement;
   fireEvent.click(send);
-  await waitFor(() => expect(send.disabled).toBe(false));
-  expect(email.getAttribute('aria-invalid')).toBe('true');
+  await waitFor(() => expect(send).toBeEnabled());
+  expect(email).toHaveAttribute('aria-invalid', 'true');
   expect(server.callsTo('POST', '/api/newsletter/invite')).toHaveLength(0);
 
   fireEvent.change(email, { target: { value: 'Grace@Example.test' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
   expect(await within(form).findByText('That address is already a member')).toBeVisible();
-  expect((email as HTMLInputElement).value).toBe('Grace@Example.test');
-  await waitFor(() => expect(send.disabled).toBe(false));
+  expect(email).toHaveValue('Grace@Example.test');
+  await waitFor(() => expect(send).toBeEnabled());
 
   refuse = false;
   fireEvent.change(email, { target: { value: 'grace@example.test' } });
@@ -98,5 +98,5 @@ it('invites a friend by e-mail: checks the address as typed, shows server errors
   fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
   expect(await screen.findByText('Invitation sent to grace@example.test.')).toBeVisible();
   expect(server.callsTo('POST', '/api/newsletter/invite').at(-1)!.body).toEqual({ email: 'grace@example.test', name: 'Grace' });
-  await waitFor(() => expect((email as HTMLInputElement).value).toBe(''));
+  await waitFor(() => expect(email).toHaveValue(''));
 });

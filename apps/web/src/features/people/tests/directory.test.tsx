@@ -21,7 +21,7 @@ it('shows model cards with price, call hint and a link to the profile, also to s
 
   const grid = await screen.findByRole('list', { name: 'Models' });
   const ruby = within(grid).getByRole('link', { name: /Ruby Rose/ });
-  expect(ruby.getAttribute('href')).toBe('/models/ruby');
+  expect(ruby).toHaveAttribute('href', '/models/ruby');
   expect(within(ruby).getByText('@ruby')).toBeVisible();
   expect(within(ruby).getByText('Late-night talks and vinyl records.')).toBeVisible();
   expect(within(ruby).getByText('1.50 tokens per message')).toBeVisible();
@@ -55,7 +55,7 @@ it('searches by name on the server once typing stops, and says when nobody match
 
   fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
   expect(await screen.findByRole('link', { name: /Ruby Rose/ })).toBeVisible();
-  expect((screen.getByLabelText('Search models') as HTMLInputElement).value).toBe('');
+  expect(screen.getByLabelText('Search models')).toHaveValue('');
 });
 
 it('loads more models under the first page', async () => {

@@ -45,8 +45,8 @@ it('adds to contacts and removes again, keeping the contact list and its total i
   await router.navigate('/contacts');
   expect(await screen.findByText('2 contacts')).toBeVisible();
   const rows = within(screen.getByRole('list', { name: 'Contacts' })).getAllByRole('listitem');
-  expect(rows[0]!.textContent).toContain('Ruby Rose');
-  expect(rows[1]!.textContent).toContain('Ivy Stone');
+  expect(rows[0]!).toHaveTextContent('Ruby Rose');
+  expect(rows[1]!).toHaveTextContent('Ivy Stone');
   expect(server.callsTo('GET', '/api/contact')).toHaveLength(1);
 
   await router.navigate('/models/ruby');
@@ -83,7 +83,7 @@ it('says there is no such model for an unknown username', async () => {
   fakeServer().on('GET', '/api/users/findByUsername/nobody', { status: 404, body: { code: 'NOT_FOUND', msg: 'No such member.' } });
   renderPeople('/models/nobody');
   expect(await screen.findByText('No such model')).toBeVisible();
-  expect(screen.getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');
+  expect(screen.getByRole('link', { name: 'Browse models' })).toHaveAttribute('href', '/models');
 });
 
 it('offers Edit profile instead of the actions on your own profile', async () => {
@@ -91,7 +91,7 @@ it('offers Edit profile instead of the actions on your own profile', async () =>
   fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile({ _id: 'me-1' }) });
   renderPeople('/models/ruby', { me });
   const edit = await screen.findByRole('link', { name: 'Edit profile' });
-  expect(edit.getAttribute('href')).toBe('/account/profile');
+  expect(edit).toHaveAttribute('href', '/account/profile');
   expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Add to contacts' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Send a tip' })).not.toBeInTheDocument();
@@ -130,7 +130,7 @@ it('sends a tip in tokens with one key per attempt, and the balance follows', as
   // The answer was lost: trying again must not tip twice, so it reuses the attempt's key.
   expect(await within(dialog).findByText('An error occurred, please try again!')).toBeVisible();
   const tip = within(dialog).getByRole('button', { name: 'Tip 12.50 tokens' }) as HTMLButtonElement;
-  await waitFor(() => expect(tip.disabled).toBe(false));
+  await waitFor(() => expect(tip).toBeEnabled());
   fireEvent.click(tip);
 
   expect(await screen.findByText('You tipped Ruby Rose 12.50 tokens.')).toBeVisible();

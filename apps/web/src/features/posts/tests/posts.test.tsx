@@ -26,9 +26,9 @@ it('lists published posts as cards: cover, title, date and summary, each leading
 
   const grid = await screen.findByRole('list', { name: 'Posts' });
   const spring = within(grid).getByRole('link', { name: /Spring update/ });
-  expect(spring.getAttribute('href')).toBe('/posts/spring-update');
+  expect(spring).toHaveAttribute('href', '/posts/spring-update');
   expect(within(spring).getByText('Mar 4, 2026')).toBeVisible();
-  expect(spring.querySelector('img')?.getAttribute('src')).toBe('/api/files/abc/cover.png');
+  expect(spring.querySelector('img')).toHaveAttribute('src', '/api/files/abc/cover.png');
   const welcome = within(grid).getByRole('link', { name: /Welcome/ });
   expect(within(welcome).getByText('Why we started.')).toBeVisible();
   expect(welcome.querySelector('img')).not.toBeInTheDocument();
@@ -93,9 +93,9 @@ it('renders a post: title, date, cover and the formatted body', async () => {
   expect(screen.getByText('Mar 4, 2026')).toBeVisible();
   expect(screen.getByRole('heading', { level: 2, name: 'What changed' })).toBeVisible();
   expect(screen.getByText('faster').tagName).toBe('STRONG');
-  expect(screen.getByRole('listitem').textContent).toBe('One');
-  expect(document.querySelector('.post-page__cover img')?.getAttribute('src')).toBe('/api/files/abc/cover.png');
-  expect(screen.getByRole('link', { name: 'All posts' }).getAttribute('href')).toBe('/posts');
+  expect(screen.getByRole('listitem')).toHaveTextContent(/^One$/);
+  expect(document.querySelector('.post-page__cover img')).toHaveAttribute('src', '/api/files/abc/cover.png');
+  expect(screen.getByRole('link', { name: 'All posts' })).toHaveAttribute('href', '/posts');
   expect(server.callsTo('GET', '/api/posts/spring-update')).toHaveLength(1);
 });
 

@@ -25,13 +25,13 @@ it('lists purchases with preview, name, seller link, price, date and Download', 
 
   expect(await screen.findByText('2 purchases')).toBeVisible();
   const row = within(purchases()).getByRole('listitem', { name: 'Sunset at the pier' });
-  expect(within(row).getByRole('img', { name: 'Sunset at the pier' }).getAttribute('src')).toBe(sunset.previewUrl);
-  expect(within(row).getByRole('link', { name: 'Ruby Rose' }).getAttribute('href')).toBe('/models/ruby');
-  expect(row.textContent).toContain('1,234.50 tokens');
+  expect(within(row).getByRole('img', { name: 'Sunset at the pier' })).toHaveAttribute('src', sunset.previewUrl);
+  expect(within(row).getByRole('link', { name: 'Ruby Rose' })).toHaveAttribute('href', '/models/ruby');
+  expect(row).toHaveTextContent('1,234.50 tokens');
   expect(within(row).getByText('Mar 4, 2025')).toBeVisible();
   const download = within(row).getByRole('link', { name: 'Download Sunset at the pier' });
-  expect(download.getAttribute('href')).toBe('/api/purchase-item/p-1/download/');
-  expect(download.getAttribute('download')).toBe('sunset.jpg');
+  expect(download).toHaveAttribute('href', '/api/purchase-item/p-1/download/');
+  expect(download).toHaveAttribute('download', 'sunset.jpg');
   expect(within(within(purchases()).getByRole('listitem', { name: 'Zine No. 3' })).getByText('PDF')).toBeVisible();
 });
 
@@ -75,7 +75,7 @@ it('says there are no purchases yet, with where to find items', async () => {
   fakeServer().on('GET', '/api/purchase-item', list([]));
   renderStore('/purchases');
   expect(await screen.findByText('No purchases yet')).toBeVisible();
-  expect(screen.getByRole('link', { name: 'Browse creators' }).getAttribute('href')).toBe('/models');
+  expect(screen.getByRole('link', { name: 'Browse creators' })).toHaveAttribute('href', '/models');
 });
 
 it('shows a failed load with Try again and no rows', async () => {

@@ -21,7 +21,7 @@ it('explains to a member who is not a model what the store is for, and asks noth
   const server = fakeServer();
   renderStore('/store', { me: buildMe({ type: 'user' }) });
   expect(await screen.findByText('Selling is for creators')).toBeVisible();
-  expect(screen.getByRole('link', { name: 'My purchases' }).getAttribute('href')).toBe('/purchases');
+  expect(screen.getByRole('link', { name: 'My purchases' })).toHaveAttribute('href', '/purchases');
   expect(screen.queryByRole('button', { name: 'Add item' })).not.toBeInTheDocument();
   expect(server.callsTo('GET', '/api/sell-item/me')).toHaveLength(0);
 });
@@ -41,8 +41,8 @@ it("shows a skeleton, then the model's items with preview or file icon, name, pr
   answer(null);
   expect(await screen.findByText('2 items for sale')).toBeVisible();
   const sunset = within(mine()).getByRole('listitem', { name: 'Sunset at the pier' });
-  expect(within(sunset).getByRole('img', { name: 'Sunset at the pier' }).getAttribute('src')).toBe(photo.previewUrl);
-  expect(sunset.textContent).toContain('1,234.50 tokens');
+  expect(within(sunset).getByRole('img', { name: 'Sunset at the pier' })).toHaveAttribute('src', photo.previewUrl);
+  expect(sunset).toHaveTextContent('1,234.50 tokens');
   expect(within(sunset).getByText('Sold 3 times')).toBeVisible();
   const file = within(mine()).getByRole('listitem', { name: 'Zine No. 3' });
   expect(within(file).getByText('ZIP')).toBeVisible();
@@ -81,7 +81,7 @@ it('adds an item: uploads with a progress bar, then the typed name, description 
   expect(bar.value).toBe(0.25);
   expect(within(dialog).getByText('25%')).toBeVisible();
   // Nothing can go on sale before the file is stored.
-  expect((within(dialog).getByRole('button', { name: 'Uploading…' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(within(dialog).getByRole('button', { name: 'Uploading…' })).toBeDisabled();
   xhr.progress(2048, 2048);
   expect(within(dialog).getByText('100%')).toBeVisible();
   xhr.answer(201, { data: media });
@@ -89,7 +89,7 @@ it('adds an item: uploads with a progress bar, then the typed name, description 
 
   // The file's name is a starting point; the model types her own.
   const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
-  expect(name.value).toBe('beach');
+  expect(name).toHaveValue('beach');
   fireEvent.change(name, { target: { value: 'Sunset at the pier' } });
   fireEvent.change(within(dialog).getByLabelText('Description (optional)'), { target: { value: 'A warm evening photo.' } });
   const price = within(dialog).getByLabelText('Price');
@@ -117,7 +117,7 @@ it('adds an item: uploads with a progress bar, then the typed name, description 
   const added = await within(await screen.findByRole('list', { name: 'Your items' })).findByRole('listitem', {
     name: 'Sunset at the pier',
   });
-  expect(added.textContent).toContain('1,212.50 tokens');
+  expect(added).toHaveTextContent('1,212.50 tokens');
   expect(screen.getByText('1 item for sale')).toBeVisible();
 });
 
@@ -143,7 +143,7 @@ it('refuses a file the server would refuse before uploading it, and keeps what t
   fireEvent.click(await within(dialog).findByRole('button', { name: 'Put on sale' }));
   expect(await within(dialog).findByText('That name is taken')).toBeVisible();
   // What was typed stays, and the dialog stays open.
-  expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('zine');
+  expect(within(dialog).getByLabelText('Name')).toHaveValue('zine');
   expect(server.callsTo('POST', '/api/sell-item')).toHaveLength(1);
 });
 
@@ -159,7 +159,7 @@ it('edits an item in a modal', async () => {
   renderStore('/store', { me: aModelMe() });
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Sunset at the pier' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Sunset at the pier' });
-  expect((within(dialog).getByLabelText('Price') as HTMLInputElement).value).toBe('12.50');
+  expect(within(dialog).getByLabelText('Price')).toHaveValue('12.50');
   fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Sunset, large print' } });
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '20' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
@@ -171,7 +171,7 @@ it('edits an item in a modal', async () => {
     price: 20,
   });
   const edited = await within(mine()).findByRole('listitem', { name: 'Sunset, large print' });
-  expect(edited.textContent).toContain('20.00 tokens');
+  expect(edited).toHaveTextContent('20.00 tokens');
 });
 
 it('removes an item after a confirm saying buyers keep their downloads; a failed reload empties the list until Try again', async () => {
@@ -214,5 +214,5 @@ it('tells a model who is not approved yet why she cannot add items', async () =>
   fakeServer().on('GET', '/api/sell-item/me', list([]));
   renderStore('/store', { me: aModelMe({ modelStatus: 'pending' }) });
   expect(await screen.findByText('Your store opens once your account is approved')).toBeVisible();
-  expect((screen.getByRole('button', { name: 'Add item' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getByRole('button', { name: 'Add item' })).toBeDisabled();
 });

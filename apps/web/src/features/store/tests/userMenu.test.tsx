@@ -20,12 +20,12 @@ function openMenu(user: Me) {
 
 it('offers Purchases to everyone and My store to models only', () => {
   openMenu(buildMe({ type: 'user' }));
-  expect(screen.getByRole('menuitem', { name: 'Purchases' }).getAttribute('href')).toBe('/purchases');
+  expect(screen.getByRole('menuitem', { name: 'Purchases' })).toHaveAttribute('href', '/purchases');
   expect(screen.queryByRole('menuitem', { name: 'My store' })).not.toBeInTheDocument();
 });
 
 it('leads a model to her store', () => {
   openMenu(buildMe({ type: 'model', name: 'Ruby Rose' }));
-  expect(screen.getByRole('menuitem', { name: 'My store' }).getAttribute('href')).toBe('/store');
-  expect(screen.getByRole('menuitem', { name: 'Purchases' }).getAttribute('href')).toBe('/purchases');
+  expect(screen.getByRole('menuitem', { name: 'My store' })).toHaveAttribute('href', '/store');
+  expect(screen.getByRole('menuitem', { name: 'Purchases' })).toHaveAttribute('href', '/purchases');
 });

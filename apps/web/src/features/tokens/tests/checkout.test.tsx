@@ -55,7 +55,7 @@ it('refuses a mistyped card number, a past expiry and a short code before anythi
 
   await typeCard(dialog, { number: '4111 1111 1111 1112', expiry: '01/20', cvc: '12', name: '' });
   // The number is spaced in fours as it is typed.
-  expect((within(dialog).getByLabelText('Card number') as HTMLInputElement).value).toBe('4111 1111 1111 1112');
+  expect(within(dialog).getByLabelText('Card number')).toHaveValue('4111 1111 1111 1112');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
 
   expect(await within(dialog).findByText('This card number is not valid — check the digits')).toBeVisible();
@@ -70,7 +70,7 @@ it('refuses a mistyped card number, a past expiry and a short code before anythi
   await waitFor(() => expect(within(dialog).queryByText('This card number is not valid — check the digits')).not.toBeInTheDocument());
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '1' } });
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12' } });
-  expect((within(dialog).getByLabelText('Expiry') as HTMLInputElement).value).toBe('12/');
+  expect(within(dialog).getByLabelText('Expiry')).toHaveValue('12/');
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12/3' } });
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12/39' } });
   await waitFor(() => expect(within(dialog).queryByText('This card has expired')).not.toBeInTheDocument());
@@ -118,7 +118,7 @@ it('retries a lost answer with the same key and the same nonce, then uses a new 
 
   const done = screen.getByRole('dialog', { name: 'Tokens added' });
   expect(within(done).getByText('+100.00 tokens')).toBeVisible();
-  expect(within(done).getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe('/invoices/inv-1');
+  expect(within(done).getByRole('link', { name: 'View invoice' })).toHaveAttribute('href', '/invoices/inv-1');
   expect(await screen.findByText(/Tokens added: 100\.00 tokens are in your balance/)).toBeVisible();
   expect(balanceShown()).toBe('150.00');
   fireEvent.click(within(done).getByRole('button', { name: 'Done' }));
@@ -152,7 +152,7 @@ it('shows a decline in the checkout, leaves the balance alone, and makes the nex
   expect(within(dialog).getByText('The payment did not go through')).toBeVisible();
   expect(balanceShown()).toBe('50.00');
   // What was typed stays, so another card is one edit away.
-  expect((within(dialog).getByLabelText('Name on card') as HTMLInputElement).value).toBe('Ada Lovelace');
+  expect(within(dialog).getByLabelText('Name on card')).toHaveValue('Ada Lovelace');
 
   fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
   await waitFor(() => expect(server.callsTo('POST', '/api/payment/transactions/request')).toHaveLength(2));
@@ -177,7 +177,7 @@ it('pays with a saved card chosen in the list and explains a payment held for re
 
   const dialog = await openCheckout(/^Buy Starter/);
   const saved = await within(dialog).findByRole('radio', { name: /Visa •••• 4242/ });
-  expect((saved as HTMLInputElement).checked).toBe(true);
+  expect(saved).toBeChecked();
   expect(within(dialog).queryByLabelText('Card number')).not.toBeInTheDocument();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
 
@@ -205,5 +205,5 @@ it('marks the package with the most tokens per dollar and shows the sandbox test
 
   const dialog = await openCheckout(/^Buy Starter/);
   fireEvent.click(await within(dialog).findByRole('button', { name: /Use test card 4000 0000 0000 0002 \(declined\)/ }));
-  expect((within(dialog).getByLabelText('Card number') as HTMLInputElement).value).toBe('4000 0000 0000 0002');
+  expect(within(dialog).getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
 });

@@ -27,7 +27,7 @@ it("moves the top-bar balance chip when the server sends 'wallet:balance'", asyn
 
   const banner = screen.getByRole('banner');
   expect(await within(banner).findByRole('link', { name: /Balance: 50\.00 tokens/ })).toBeVisible();
-  expect(within(banner).getByRole('link', { name: 'Tokens' }).getAttribute('href')).toBe('/tokens');
+  expect(within(banner).getByRole('link', { name: 'Tokens' })).toHaveAttribute('href', '/tokens');
   await waitFor(() => expect(sockets).toHaveLength(1));
 
   act(() => sockets[0]!.receive('wallet:balance', { balance: 12_345.67 }));
