@@ -7,7 +7,7 @@
  * cluster and fault tests) on PostgreSQL + Redis; every other server test asks nothing of the engine
  * that PGlite, which is PostgreSQL, answers differently, and ran in the first pass already.
  * A new test of locking, concurrency or Redis belongs here; one that runs only on PostgreSQL or
- * Redis (`it.runIf`) must be here, or it would run nowhere (scripts/test-selection.test.ts).
+ * Redis (`it.runIf`) must be here, or it would run nowhere (scripts/tests/test-selection.test.ts).
  */
 export const ENGINE_TESTS = [
   'apps/server/src/main.test.ts',

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ENGINE_TESTS, FAN_OUT_JOURNEYS, WALL_CLOCK_JOURNEYS } from './test-selection';
+import { ENGINE_TESTS, FAN_OUT_JOURNEYS, WALL_CLOCK_JOURNEYS } from '../test-selection';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const serverTests = readdirSync(path.join(root, 'apps/server/src'), { recursive: true })
   .map((file) => `apps/server/src/${String(file)}`)
   .filter((file) => file.endsWith('.test.ts') && !/\/(cluster|faults|operations)\//.test(file));
