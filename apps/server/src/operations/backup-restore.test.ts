@@ -39,7 +39,7 @@ it('pg_dump, then pg_restore into an empty database: the restored site has the s
   await run('pg_dump', ['--format=custom', '--no-owner', `--file=${dump}`, site.config.databaseUrl!]);
   expect(statSync(dump).size).toBeGreaterThan(0);
 
-  restored = await freshDatabase();
+  restored = await freshDatabase({ empty: true });
   await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restored.url!}`, dump]);
 
   const copy = await createTestApp({ config: { databaseUrl: restored.url!, jwtSecret: site.config.jwtSecret } });

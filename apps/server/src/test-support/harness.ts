@@ -169,15 +169,21 @@ function migratedTemplate(base: string): Promise<string> {
   return template;
 }
 
-/** A new PostgreSQL database per test file, so files run in parallel without seeing each other. */
-export async function freshDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+/**
+ * A new PostgreSQL database per test file, so files run in parallel without seeing each other:
+ * migrated, or `empty` (a restore's target).
+ */
+export async function freshDatabase({ empty = false }: { empty?: boolean } = {}): Promise<{
+  url: string | undefined;
+  drop: () => Promise<void>;
+}> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => {} };
   const name = `cc_test_${randomBytes(6).toString('hex')}`;
-  const from = await migratedTemplate(base);
+  const from = empty ? undefined : await migratedTemplate(base);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name} template ${from}`);
+  await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
