@@ -143,7 +143,8 @@ it('saves a new post as a draft, then opens it for editing', async () => {
     status: 'draft',
   });
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/posts/new-post-id'));
-  expect(await screen.findByRole('heading', { name: 'Edit post' })).toBeVisible();
+  // The editor mounts again for the saved post: the heading is looked at once it has settled.
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Edit post' })).toBeVisible());
 });
 
 it('publishes a new post in one step', async () => {
