@@ -47,7 +47,7 @@ async function phoneProblems(page: Page, screen: Screen): Promise<string[]> {
   return problems;
 }
 
-/** Visits each screen at phone and desktop size, saves both screenshots, and returns the phone problems found. */
+/** Visits each screen at phone size (and desktop, for the screenshots), and returns the phone problems found. */
 async function visitAll(screens: readonly Screen[], token?: string): Promise<string[]> {
   const problems: string[] = [];
   // The desktop visit is for the pictures only (E2E_SHOTS): nothing is measured there.

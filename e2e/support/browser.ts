@@ -51,13 +51,13 @@ export async function signedInPerson(browser: Browser, baseUrl: string, token: s
   return person;
 }
 
-/**
- * Saves a screenshot under e2e/.artifacts for people to look at (the viewport only, for what floats
- * over a page, like a dialog), when E2E_SHOTS is set: `E2E_SHOTS=1 npm run test:e2e`. Nobody looks
- * at them in `npm test` or CI, where the 130 pictures took about a minute of the journeys' time.
- */
+/** Whether journeys take screenshots: `E2E_SHOTS=1 npm run test:e2e`. Nobody looks at them in `npm test` or CI. */
 export const SHOTS = Boolean(process.env.E2E_SHOTS);
 
+/**
+ * Saves a screenshot under e2e/.artifacts for people to look at (the viewport only, for what floats
+ * over a page, like a dialog), when SHOTS is on; otherwise does nothing.
+ */
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   if (!SHOTS) return;
   mkdirSync(SHOTS_DIR, { recursive: true });

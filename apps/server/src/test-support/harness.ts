@@ -142,6 +142,13 @@ async function migratedPgliteSnapshot(): Promise<Blob> {
  * of the time the migrations take, and the app then finds nothing left to migrate.
  */
 let template: Promise<string> | undefined;
+/** The address of database `name` on the server `base` points at. */
+function databaseNamed(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 function migratedTemplate(base: string): Promise<string> {
   template ??= (async () => {
     const name = `cc_template_${migrationsHash()}`;
@@ -154,9 +161,7 @@ function migratedTemplate(base: string): Promise<string> {
         // Migrated under another name and renamed when done, so a half-made template is never copied.
         const making = `${name}_${randomBytes(4).toString('hex')}`;
         await admin.query(`create database ${making}`);
-        const url = new URL(base);
-        url.pathname = `/${making}`;
-        const db = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+        const db = await openDatabase({ databaseUrl: databaseNamed(base, making), dataDir: os.tmpdir() });
         await db.close();
         await admin.query(`alter database ${making} rename to ${name}`);
       }
@@ -185,10 +190,8 @@ export async function freshDatabase({ empty = false }: { empty?: boolean } = {})
   await admin.connect();
   await admin.query(from ? `create database ${name} template ${from}` : `create database ${name}`);
   await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseNamed(base, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();

@@ -6,8 +6,10 @@ import type { Clock } from '../../platform/clock';
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
-/** One-time codes and password-reset tokens; only hashes are stored. */
-/** Whether a code or link is still good is read from the server's clock (platform/clock.ts), passed in. */
+/**
+ * One-time codes and password-reset tokens; only hashes are stored. Whether one is still good is
+ * read from the server's clock (platform/clock.ts).
+ */
 export function createTokensRepository(db: Db, clock: Clock) {
   async function insertCode(values: { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date }, tx: DbOrTx = db) {
     await tx.insert(verificationCodes).values(values);
