@@ -13,7 +13,13 @@ const serverTest = {
   // A file that wrote module state or process.env would leak it into the next in its worker.
   isolate: false,
 };
-const e2eTest = { testTimeout: 90_000, hookTimeout: 120_000 };
+const e2eTest = {
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+  // A page loading beside another journey on 2 cores can take more than expect.poll's default 1 s to
+  // show what a person would see; a poll that names its own timeout keeps it.
+  expect: { poll: { timeout: 10_000 } },
+};
 
 // One runner for every test: pure rules, the server against a real database, the web app in jsdom
 // and the browser journeys in Chromium. `npm test` runs them all.
