@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Post, PostSummary } from '@cc/contracts';
 import { fakeServer, list, refusal, renderAdmin } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -78,15 +79,15 @@ it('publishes and unpublishes from the list, and reports a refusal', async () =>
   renderAdmin('/admin/posts');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Publish “Ready”' }));
-  expect(await screen.findByText('“Ready” is published.')).toBeVisible();
+  await seeToast('“Ready” is published.');
   expect(await screen.findByRole('button', { name: 'Unpublish “Ready”' })).toBeVisible();
   expect(server.callsTo('POST', `/api/admin/posts/${posts[0]!._id}/publish`)).toHaveLength(1);
 
   fireEvent.click(screen.getByRole('button', { name: 'Unpublish “Ready”' }));
-  expect(await screen.findByText('“Ready” is back to draft: visitors no longer see it.')).toBeVisible();
+  await seeToast('“Ready” is back to draft: visitors no longer see it.');
 
   fireEvent.click(screen.getByRole('button', { name: 'Publish “Empty one”' }));
-  expect(await screen.findByText('“Empty one”: body: Write something before publishing the post.')).toBeVisible();
+  await seeToast('“Empty one”: body: Write something before publishing the post.');
 });
 
 it('deletes a post only after confirming', async () => {
@@ -135,7 +136,7 @@ it('saves a new post as a draft, then opens it for editing', async () => {
   fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'A short hello.' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
-  expect(await screen.findByText('Draft saved.')).toBeVisible();
+  await seeToast('Draft saved.');
   expect(server.callsTo('POST', '/api/admin/posts')[0]!.body).toEqual({
     title: 'First words',
     body: '',
@@ -158,7 +159,7 @@ it('publishes a new post in one step', async () => {
   fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Launch day' } });
   fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'Launch-Day' } });
   fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-  expect(await screen.findByText('Published: visitors can read it now.')).toBeVisible();
+  await seeToast('Published: visitors can read it now.');
   expect(server.callsTo('POST', '/api/admin/posts')[0]!.body).toEqual({
     title: 'Launch day',
     body: '',
@@ -185,7 +186,7 @@ it('edits an existing post: the body shows formatted, only the changed fields ar
   expect(await screen.findByText('Unsaved changes')).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
-  expect(await screen.findByText('Published: visitors can read it now.')).toBeVisible();
+  await seeToast('Published: visitors can read it now.');
   expect(server.callsTo('PUT', `/api/admin/posts/${post._id}`)[0]!.body).toEqual({ title: 'Final title', status: 'published' });
   expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeVisible();
   expect(screen.getByRole('link', { name: 'View on the site' })).toHaveAttribute('href', '/posts/draft-title');
