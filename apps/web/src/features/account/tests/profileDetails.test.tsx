@@ -9,6 +9,7 @@ import { ProfileDetailsForm } from '../components/ProfileDetailsForm';
 import { setLogin, userUpdated } from '../../../shared/auth/authSlice';
 import { clearBrowserSession, fakeServer, type RecordedRequest } from '../../../../test/fakeServer';
 import { buildMe } from '../../../../test/factories';
+import { seeToast } from '../../../../test/toasts';
 
 /** The profile form gains the fields of the complete-profile rule and a private section (docs/product.md#accounts). */
 
@@ -49,7 +50,7 @@ describe('the profile details form', () => {
     fireEvent.input(screen.getByLabelText('Phone number'), { target: { value: '+33 6 12 34 56 78' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
 
-    expect(await screen.findByText('Your profile is saved.')).toBeVisible();
+    await seeToast('Your profile is saved.');
     const put = server.requests.find((r) => r.method === 'PUT');
     expect(sentBody(put)).toMatchObject({
       gender: 'female',

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest';
 import type { AdminCallRow } from '@cc/contracts';
 import { fakeServer, list, refusal, renderAdmin } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -189,7 +190,7 @@ it('ends a live call after confirming: the server is asked once, it says so, and
   expect(server.callsTo('POST', `/api/admin/calls/${call._id}/end`)).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'End call' }));
 
-  expect(await screen.findByText('Call ended.')).toBeVisible();
+  await seeToast('Call ended.');
   expect(server.callsTo('POST', `/api/admin/calls/${call._id}/end`)).toHaveLength(1);
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   const row = await rowWith('An administrator ended the call.');

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { AdminItemRow } from '@cc/contracts';
 import { fakeServer, list, refusal, renderAdmin } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -151,7 +152,7 @@ it('hides an item with the reason typed, says so, and shows it hidden with the r
   expect(within(dialog).getByText('43/500')).toBeVisible();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Hide from store' }));
 
-  expect(await screen.findByText('Hidden from the store.')).toBeVisible();
+  await seeToast('Hidden from the store.');
   // The reason goes trimmed, as the contract's schema reads it.
   expect(server.callsTo('POST', `/api/admin/sell-items/${item._id}/hide`).map((call) => call.body)).toEqual([
     { reason: 'Shows a person who did not agree to it.' },
@@ -219,7 +220,7 @@ it('restores a hidden item after confirming; a removed item offers neither', asy
   const confirm = await screen.findByRole('dialog', { name: 'Put “Spring guide” back in the store?' });
   fireEvent.click(within(confirm).getByRole('button', { name: 'Restore to store' }));
 
-  expect(await screen.findByText('Back in the store.')).toBeVisible();
+  await seeToast('Back in the store.');
   expect(server.callsTo('POST', `/api/admin/sell-items/${hidden._id}/restore`)).toHaveLength(1);
   await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Put/ })).not.toBeInTheDocument());
   expect(await within(drawer).findByRole('button', { name: 'Hide from store' })).toBeVisible();

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Settings } from '@cc/contracts';
 import { fakeServer, refusal, renderAdmin, someSettings } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:favicon');
@@ -54,7 +55,7 @@ it('saves the edited settings in wire units (tokens) and refreshes the site name
     signupFreeTokens: 12.5,
     callRingSeconds: 45,
   });
-  expect(await screen.findByText('Settings saved. The site uses them right away.')).toBeVisible();
+  await seeToast('Settings saved. The site uses them right away.');
   await waitFor(() => expect(screen.getByTestId('shell-site-name')).toHaveTextContent(/^Velvet Lounge$/));
   expect(field('Minimum payout (tokens)')).toHaveValue('1,250.50');
   expect(field('Sign-up tokens')).toHaveValue('12.50');

@@ -4,6 +4,7 @@ import { clearBrowserSession } from '../../../../test/fakeServer';
 import { buildMe } from '../../../../test/factories';
 import { socketConnected } from '../../../shared/socket/socketSlice';
 import { aModel, fakeServer, renderCallPages } from './historyHarness';
+import { seeToast } from '../../../../test/toasts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -133,7 +134,7 @@ it('with Twilio the model gives the phone to ring, checked for its country code'
     expect(screen.queryByText('Enter the phone number with its country code, like +14155550123')).not.toBeInTheDocument(),
   );
   fireEvent.click(screen.getByRole('button', { name: 'Save number' }));
-  expect(await screen.findByText('Phone number saved. Calls ring it from now on.')).toBeVisible();
+  await seeToast('Phone number saved. Calls ring it from now on.');
   expect(server.callsTo('PUT', '/api/masked-call/settings')[0]!.body).toEqual({ phoneNumber: '+14155550123' });
   expect(await screen.findByRole('status', { name: 'Softphone: Ready' })).toHaveTextContent('Calls ring your phone, +14155550123.');
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { buildMe } from '../../../../test/factories';
 import { clearBrowserSession } from '../../../../test/fakeServer';
 import { aMedia, aModelMe, aSellItem, FakeXhr, fakeServer, list, renderStore } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 beforeEach(() => {
   FakeXhr.all = [];
@@ -164,7 +165,7 @@ it('edits an item in a modal', async () => {
   fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '20' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-  expect(await screen.findByText('Changes saved.')).toBeVisible();
+  await seeToast('Changes saved.');
   expect(server.callsTo('PUT', `/api/sell-item/${item._id}`)[0]!.body).toEqual({
     name: 'Sunset, large print',
     description: 'A warm evening photo.',
