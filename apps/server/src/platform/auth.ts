@@ -7,6 +7,13 @@ import type { Db, DbOrTx } from './db';
 import { forbidden, unauthenticated } from './errors';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** An account that may no longer be used, and what its owner is told: at sign-in (accounts/auth.service.ts) and on a request. */
+export type AccountRefusal = 'suspended' | 'deactivated';
+export const ACCOUNT_REFUSALS: Record<AccountRefusal, string> = {
+  suspended: 'This account has been suspended by an administrator. Contact us if you think this is a mistake.',
+  deactivated: 'This account has been deactivated. Contact us to reactivate it.',
+};
 export type AuthContext = { user: UserRow; sessionId: string };
 
 /** 365 days with keep-login; without it the cookie ends with the browser session (docs/product.md#accounts). */
@@ -128,6 +135,23 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
     return auth;
   }
 
+  /**
+   * Why a well-signed token no longer opens a session, when the account is the reason: a suspended
+   * or deactivated member told "please sign in" would think it a glitch (issue #28). Only asked on
+   * the refusal path, so a valid request pays nothing for it.
+   */
+  async function refusalOf(token: string): Promise<AccountRefusal | null> {
+    let sub: string | undefined;
+    try {
+      sub = (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload.sub;
+    } catch {
+      return null;
+    }
+    if (!sub) return null;
+    const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, sub));
+    return row?.status === 'suspended' || row?.status === 'deactivated' ? row.status : null;
+  }
+
   /** Ends sessions; returns the ids it ended so live sockets on them can be closed. */
   async function revoke(opts: { userId: string; sessionIds?: string[]; exceptSessionId?: string }, tx: DbOrTx = db) {
     const conditions = [eq(sessions.userId, opts.userId), isNull(sessions.revokedAt)];
@@ -144,7 +168,7 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
     return ids;
   }
 
-  return { issue, authenticate, revoke, forget };
+  return { issue, authenticate, refusalOf, revoke, forget };
 }
 
 function bearerTokenOf(request: FastifyRequest): string | undefined {
@@ -175,11 +199,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     if (token) request.auth = await opts.sessions.authenticate(token);
   });
 
+  /** No session: a 401 that says so, and says why when the account is the reason. */
+  const refuse = async (request: FastifyRequest) => {
+    const token = tokenFrom(request);
+    const reason = token ? await opts.sessions.refusalOf(token) : null;
+    return reason ? unauthenticated(ACCOUNT_REFUSALS[reason], { reason }) : unauthenticated();
+  };
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.auth) throw unauthenticated();
+    if (!request.auth) throw await refuse(request);
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    if (!request.auth) throw unauthenticated();
+    if (!request.auth) throw await refuse(request);
     if (request.auth.user.role !== 'admin') throw forbidden('Only administrators can do that.');
   });
 });

@@ -16,7 +16,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (msg: string, details?: unknown) => new AppError(422, ErrorCode.VALIDATION_FAILED, msg, details);
-export const unauthenticated = (msg = 'Please sign in to continue.') => new AppError(401, ErrorCode.UNAUTHENTICATED, msg);
+export const unauthenticated = (msg = 'Please sign in to continue.', details?: unknown) =>
+  new AppError(401, ErrorCode.UNAUTHENTICATED, msg, details);
 export const forbidden = (msg = 'You are not allowed to do that.', code: string = ErrorCode.FORBIDDEN) => new AppError(403, code, msg);
 export const notFound = (msg = 'Not found.') => new AppError(404, ErrorCode.NOT_FOUND, msg);
 export const conflict = (msg: string, code: string = ErrorCode.CONFLICT) => new AppError(409, code, msg);

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { loadCurrentUser } from '../../shared/auth/loadCurrentUser';
+import { loadCurrentUser, loadSession } from '../../shared/auth/loadCurrentUser';
 import { readAccessToken } from '../../shared/api/session';
 import { loginPath, safeNext } from '../../shared/api/navigation';
 import type { AppStore } from '../store';
@@ -19,9 +19,10 @@ export function requireAuth(store: AppStore) {
   return async ({ request }: LoaderFunctionArgs) => {
     const next = requestedPath(request);
     if (!store.getState().auth.loggedIn && !readAccessToken()) throw redirect(loginPath(next));
-    const me = await loadCurrentUser(store.dispatch, { fresh: true });
-    // loadCurrentUser forgets a token the server refused: then the session ended, and the login page says so.
-    if (!me) throw redirect(loginPath(next, readAccessToken() ? undefined : 'expired'));
+    const { me, ended } = await loadSession(store.dispatch, { fresh: true });
+    // A token the server refused is forgotten: the session ended, and the login page says why
+    // (expired, or the account suspended or deactivated).
+    if (!me) throw redirect(loginPath(next, ended ?? undefined));
     return null;
   };
 }

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
+import { profileRoutes } from '@cc/contracts';
 import { createAppStore } from '../store';
 import { requireAdmin, requireAuth } from '../routes/guards';
 import { readAccessToken } from '../../shared/api/session';
-import { clearBrowserSession, fakeServer } from '../../../test/fakeServer';
+import { fakeApi, refusal } from '../../../test/fakeApi';
 import { buildMe } from '../../../test/factories';
 
 const visit = (path: string) =>
@@ -21,24 +22,18 @@ async function outcome(loader: (args: LoaderFunctionArgs) => Promise<unknown>, p
   }
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
-
 describe('pages that require authentication (docs/product.md#client-rules)', () => {
   it('send someone with no login and no cookie to /auth/login, remembering the page', async () => {
-    const server = fakeServer({});
-    server.install();
+    const api = fakeApi();
     expect(await outcome(requireAuth(createAppStore()), '/account/profile?tab=1')).toBe(
       'redirect /auth/login?next=%2Faccount%2Fprofile%3Ftab%3D1',
     );
-    expect(server.requests).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('with a cookie, fetch the current user and treat them as logged in', async () => {
     document.cookie = 'accessToken=jwt-ok; path=/';
-    fakeServer({ 'GET /api/users/me': { body: { data: buildMe() } } }).install();
+    fakeApi().answer(profileRoutes.me, buildMe());
     const store = createAppStore();
     expect(await outcome(requireAuth(store), '/account/profile')).toBe('let in');
     expect(store.getState().auth).toMatchObject({ loggedIn: true, user: { username: 'ada_l' } });
@@ -46,7 +41,7 @@ describe('pages that require authentication (docs/product.md#client-rules)', () 
 
   it('send to /auth/login when that fetch fails, forgetting a refused token', async () => {
     document.cookie = 'accessToken=not-a-token; path=/';
-    fakeServer({ 'GET /api/users/me': { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'Please sign in.' } } }).install();
+    fakeApi().refuse(profileRoutes.me, 401, 'Please sign in.');
     expect(await outcome(requireAuth(createAppStore()), '/account/password')).toBe(
       'redirect /auth/login?ended=expired&next=%2Faccount%2Fpassword',
     );
@@ -56,9 +51,7 @@ describe('pages that require authentication (docs/product.md#client-rules)', () 
   it('check again on every visit, so a session ended elsewhere is noticed', async () => {
     document.cookie = 'accessToken=jwt-ok; path=/';
     let revoked = false;
-    fakeServer({
-      'GET /api/users/me': () => (revoked ? { status: 401, body: { code: 'UNAUTHENTICATED', msg: 'x' } } : { body: { data: buildMe() } }),
-    }).install();
+    fakeApi().answer(profileRoutes.me, () => (revoked ? refusal(401, 'x') : buildMe()));
     const store = createAppStore();
     const guard = requireAuth(store);
     expect(await outcome(guard, '/account/profile')).toBe('let in');
@@ -71,18 +64,18 @@ describe('pages that require authentication (docs/product.md#client-rules)', () 
 describe('admin pages', () => {
   it('let administrators in', async () => {
     document.cookie = 'accessToken=jwt-ok; path=/';
-    fakeServer({ 'GET /api/users/me': { body: { data: buildMe({ role: 'admin' }) } } }).install();
+    fakeApi().answer(profileRoutes.me, buildMe({ role: 'admin' }));
     expect(await outcome(requireAdmin(createAppStore()), '/admin/models')).toBe('let in');
   });
 
   it('refuse other members with 403', async () => {
     document.cookie = 'accessToken=jwt-ok; path=/';
-    fakeServer({ 'GET /api/users/me': { body: { data: buildMe({ role: 'user' }) } } }).install();
+    fakeApi().answer(profileRoutes.me, buildMe({ role: 'user' }));
     expect(await outcome(requireAdmin(createAppStore()), '/admin')).toBe('status 403');
   });
 
   it('send signed-out visitors to the login page', async () => {
-    fakeServer({}).install();
+    fakeApi();
     expect(await outcome(requireAdmin(createAppStore()), '/admin')).toBe('redirect /auth/login?next=%2Fadmin');
   });
 });

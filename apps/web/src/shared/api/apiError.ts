@@ -32,6 +32,15 @@ export function errorMessage(error: ApiError | SerializedError | unknown): strin
   return GENERIC_ERROR_MESSAGE;
 }
 
+/**
+ * Why the server refused a session (a 401): the account suspended or deactivated when its
+ * `details.reason` says so, otherwise the session expired (or was signed out elsewhere).
+ */
+export function sessionRefusal(error: Pick<ApiError, 'details'>): 'suspended' | 'deactivated' | 'expired' {
+  const reason = error.details?.reason;
+  return reason === 'suspended' || reason === 'deactivated' ? reason : 'expired';
+}
+
 /** Per-field messages of a 422 answer (`details.fields`), or an empty object. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!isApiError(error)) return {};

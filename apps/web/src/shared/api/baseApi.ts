@@ -1,8 +1,9 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { sessionRefusal, type ApiError } from './apiError';
 import { createBaseQuery } from './baseQuery';
 import { clearStoredSession, readAccessToken } from './session';
-import { currentPath } from './navigation';
+import { currentPath, rememberedSessionEnd } from './navigation';
 import { endSession } from '../auth/endSession';
 
 export const API_BASE = '/api';
@@ -14,16 +15,20 @@ let sessionEnding = false;
  * other call uses it; the state reset waits a tick because it aborts running requests, and the
  * call that got the 401 must still deliver 'Forbidden in the action!' to its caller.
  */
-function onUnauthorized(api: BaseQueryApi) {
-  // With a token the server refused, the session ended (expired or signed out elsewhere); without one there was none.
-  const hadSession = readAccessToken() !== null;
+function onUnauthorized(api: BaseQueryApi, error: ApiError) {
+  // With a token the server refused, the session ended: because the account was suspended or
+  // deactivated when the server says so (the login page tells which), else expired or signed out
+  // elsewhere. Without a token it ended a moment ago here (a query refetched as the state was
+  // reset), and its reason, if any, is the one remembered then: this late 401 must not lose it.
+  const loginNotice = readAccessToken() !== null ? sessionRefusal(error) : rememberedSessionEnd();
   clearStoredSession();
-  if (sessionEnding) return;
+  // Already at the sign-in page (the session ended a moment ago, told why): a late 401 must not replace what it says.
+  if (sessionEnding || currentPath().startsWith('/auth/')) return;
   sessionEnding = true;
   const next = currentPath();
   setTimeout(() => {
     sessionEnding = false;
-    endSession(api.dispatch, { redirectToLogin: true, next, ...(hadSession ? { loginNotice: 'expired' as const } : {}) });
+    endSession(api.dispatch, { redirectToLogin: true, next, ...(loginNotice ? { loginNotice } : {}) });
   }, 0);
 }
 

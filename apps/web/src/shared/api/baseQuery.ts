@@ -17,7 +17,8 @@ export type RequestOptions = {
 type BaseQueryDeps = {
   baseUrl: string;
   getToken: () => string | null;
-  onUnauthorized: (api: BaseQueryApi) => void;
+  /** A 401 ended the session; `error` is the server's (its `details.reason` names an account suspended or deactivated). */
+  onUnauthorized: (api: BaseQueryApi, error: ApiError) => void;
   fetchFn?: typeof fetch;
 };
 
@@ -113,7 +114,7 @@ export function createBaseQuery({
     const error = errorFromBody(response.status, parsed);
     if (response.status === 401 && !CREDENTIAL_CODES.has(error.code) && options.on401 !== 'return') {
       // A 401 sends the person to the login page and raises 'Forbidden in the action!'.
-      onUnauthorized(api);
+      onUnauthorized(api, error);
       return { error: { ...error, msg: UNAUTHORIZED_MESSAGE } };
     }
     return { error };

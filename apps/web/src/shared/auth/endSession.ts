@@ -1,6 +1,6 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { appReset, clearStoredSession } from '../api/session';
-import { loginPath, navigateTo, type SessionEndReason } from '../api/navigation';
+import { loginPath, navigateTo, rememberSessionEnd, type SessionEndReason } from '../api/navigation';
 import { closeSocket } from '../socket/socketClient';
 
 export type EndSessionOptions = {
@@ -18,6 +18,7 @@ export type EndSessionOptions = {
  */
 export function endSession(dispatch: Dispatch, options: EndSessionOptions) {
   clearStoredSession();
+  if (options.loginNotice) rememberSessionEnd(options.loginNotice);
   closeSocket();
   dispatch(appReset());
   if (!options.redirectToLogin) return;

@@ -11,10 +11,13 @@ const SESSION_ENDED: Record<SessionEndReason, ArrivalNotice> = {
   suspended: { tone: 'warning', text: 'Your account has been suspended by an administrator. Contact us if you think this is a mistake.' },
 };
 
-/** Notices for people arriving from another step of the account flow, or whose session ended. */
-export function arrivalNotice(params: URLSearchParams): ArrivalNotice | null {
+/**
+ * Notices for people arriving from another step of the account flow, or whose session ended: the
+ * reason in the address, or the one this tab remembered when the session ended (`remembered`).
+ */
+export function arrivalNotice(params: URLSearchParams, remembered: SessionEndReason | null = null): ArrivalNotice | null {
   if (params.get('verified') === '1') return { tone: 'success', text: 'Your e-mail address is confirmed. Sign in to get started.' };
   if (params.get('reset') === '1') return { tone: 'success', text: 'Your password has been changed. Sign in with your new password.' };
-  const ended = sessionEndReason(params);
+  const ended = sessionEndReason(params) ?? remembered;
   return ended ? SESSION_ENDED[ended] : null;
 }

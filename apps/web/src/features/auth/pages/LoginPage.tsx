@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { ErrorCode } from '@cc/contracts';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { login } from '../../../shared/auth/loginThunk';
-import { safeNext } from '../../../shared/api/navigation';
+import { forgetSessionEnd, rememberedSessionEnd, safeNext } from '../../../shared/api/navigation';
 import { lazyResolver } from '../../../shared/forms/lazyResolver';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { Alert, FormAlert, Button, ButtonLink, Checkbox, PasswordField, TextField } from '../../../shared/ui';
@@ -22,7 +22,10 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [closedAccount, setClosedAccount] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const notice = arrivalNotice(params);
+  // Kept from the first render; the tab forgets the reason once the page has shown it.
+  const [remembered] = useState(rememberedSessionEnd);
+  useEffect(forgetSessionEnd, []);
+  const notice = arrivalNotice(params, remembered);
 
   const {
     register,

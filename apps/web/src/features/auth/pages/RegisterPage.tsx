@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { registerSchema } from '@cc/contracts';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
-import { FormAlert, Button, Icon, PasswordField, RadioCards, TextField } from '../../../shared/ui';
+import { Checkbox, FormAlert, Button, Icon, PasswordField, RadioCards, TextField } from '../../../shared/ui';
 import { AuthLayout } from '../components/AuthLayout';
 import { useRegisterMutation } from '../api/authApi';
 
@@ -14,6 +15,15 @@ const ACCOUNT_TYPES = [
 ] as const;
 
 const FIELDS = ['name', 'username', 'email', 'password', 'type'] as const;
+
+/**
+ * The contract's fields, and the confirmation a person gives before joining (issue #28: sign-up had
+ * no age confirmation). The API does not ask for it (spec section 7 names no such field), so it
+ * stays in the form.
+ */
+const registerFormSchema = registerSchema.extend({
+  adult: z.boolean().refine((yes) => yes, 'Confirm that you are 18 or older to join'),
+});
 
 /** "Join as a creator" links here with `?type=model`; anything else starts as a member. */
 const accountTypeFrom = (params: URLSearchParams) => (params.get('type') === 'model' ? 'model' : 'user');
@@ -31,14 +41,14 @@ export default function RegisterPage() {
     control,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(registerSchema),
+    resolver: zodResolver(registerFormSchema),
     mode: 'onTouched',
-    defaultValues: { name: '', username: '', email: '', password: '', type: accountTypeFrom(params) },
+    defaultValues: { name: '', username: '', email: '', password: '', type: accountTypeFrom(params), adult: false },
   });
 
   const typedPassword = useWatch({ control, name: 'password' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ adult: _confirmed, ...values }) => {
     setFormError(null);
     const answer = await registerAccount(values);
     if (answer.error) {
@@ -88,6 +98,19 @@ export default function RegisterPage() {
           checklistFor={typedPassword}
           {...register('password')}
         />
+        <div>
+          <Checkbox
+            label="I am 18 or older"
+            description="Creators and members on this site must be adults."
+            aria-invalid={errors.adult ? true : undefined}
+            {...register('adult')}
+          />
+          {errors.adult?.message ? (
+            <p className="ui-field__error" role="alert">
+              {errors.adult.message}
+            </p>
+          ) : null}
+        </div>
         <FormAlert message={formError} />
         <Button type="submit" size="lg" block loading={isSubmitting}>
           Create account

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearStoredSession, markLoggedIn, readAccessToken, storeAccessToken } from '../session';
-import { clearBrowserSession } from '../../../../test/fakeServer';
 
 /** What the app writes to document.cookie (jsdom hides attributes such as expires when reading). */
 function spyOnCookieWrites() {
@@ -13,10 +12,8 @@ function spyOnCookieWrites() {
   return writes;
 }
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  clearBrowserSession();
-});
+// test/setup.ts clears the cookies and storage after each test; the cookie spy is this file's.
+afterEach(() => vi.restoreAllMocks());
 
 describe('the stored session (docs/product.md#accounts)', () => {
   it('keeps the token for 365 days with keep-login', () => {

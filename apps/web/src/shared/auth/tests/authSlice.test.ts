@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authRoutes, profileRoutes } from '@cc/contracts';
 import { createAppStore } from '../../../app/store';
 import { appReset, readAccessToken } from '../../api/session';
 import { setNavigator } from '../../api/navigation';
@@ -7,25 +8,17 @@ import { setLogin, userUpdated } from '../authSlice';
 import { login } from '../loginThunk';
 import { logout } from '../logoutThunk';
 import { sessionApi } from '../sessionApi';
-import { clearBrowserSession, fakeServer } from '../../../../test/fakeServer';
+import { fakeApi } from '../../../../test/fakeApi';
 import { buildMe } from '../../../../test/factories';
 
 const me = buildMe();
 const credentials = { email: 'ada@example.test', password: 'Journey!Pass1', keepLogin: true };
 
 beforeEach(() => setNavigator(vi.fn()));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
 
 describe('login (docs/product.md#accounts)', () => {
   it('goes requesting, then success: logged in with the user, token and flag stored', async () => {
-    const server = fakeServer({
-      'POST /api/auth/login': { body: { data: { token: 'jwt-ok', expiresAt: '2027-01-01T00:00:00Z' } } },
-      'GET /api/users/me': { body: { data: me } },
-    });
-    server.install();
+    const api = fakeApi().answer(authRoutes.login, { token: 'jwt-ok', expiresAt: '2027-01-01T00:00:00Z' }).answer(profileRoutes.me, me);
     const store = createAppStore();
 
     const pending = store.dispatch(login(credentials));
@@ -36,12 +29,13 @@ describe('login (docs/product.md#accounts)', () => {
     expect(readAccessToken()).toBe('jwt-ok');
     expect(localStorage.getItem('isLoggedIn')).toBe('yes');
     // The current user is fetched with the new token (docs/product.md#accounts).
-    expect(server.requests[1]!.headers.get('Authorization')).toBe('Bearer jwt-ok');
+    expect(api.requests.map((request) => request.route)).toEqual([authRoutes.login, profileRoutes.me]);
+    expect(api.requestsTo(profileRoutes.me)[0]!.headers.get('Authorization')).toBe('Bearer jwt-ok');
   });
 
   it('fails logged out with the error, and stores nothing', async () => {
     const error = { code: 'INVALID_CREDENTIALS', msg: 'That e-mail and password do not match.' };
-    fakeServer({ 'POST /api/auth/login': { status: 401, body: error } }).install();
+    fakeApi().refuse(authRoutes.login, 401, error.msg, { code: error.code });
     const store = createAppStore();
 
     await store.dispatch(login(credentials));
@@ -66,7 +60,7 @@ describe('login (docs/product.md#accounts)', () => {
 
   it('a successful "who am I" also logs the person in', async () => {
     document.cookie = 'accessToken=jwt-cookie; path=/';
-    fakeServer({ 'GET /api/users/me': { body: { data: me } } }).install();
+    fakeApi().answer(profileRoutes.me, me);
     const store = createAppStore();
     await store.dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
     expect(store.getState().auth).toMatchObject({ loggedIn: true, user: me });
@@ -75,7 +69,7 @@ describe('login (docs/product.md#accounts)', () => {
 
 describe('the global reset', () => {
   it('returns every slice, the API cache included, to its initial state', async () => {
-    fakeServer({ 'GET /api/users/me': { body: { data: me } } }).install();
+    fakeApi().answer(profileRoutes.me, me);
     const store = createAppStore();
     const initial = store.getState();
     await store.dispatch(sessionApi.endpoints.getMe.initiate());
@@ -94,18 +88,16 @@ describe('logout (docs/product.md#client-rules)', () => {
   it('tells the server, clears cookie, flag and state, and goes to /auth/login', async () => {
     const navigate = vi.fn();
     setNavigator(navigate);
-    const server = fakeServer({
-      'POST /api/auth/login': { body: { data: { token: 'jwt-ok', expiresAt: '2027-01-01T00:00:00Z' } } },
-      'GET /api/users/me': { body: { data: me } },
-      'POST /api/auth/logout': { status: 204 },
-    });
-    server.install();
+    const api = fakeApi()
+      .answer(authRoutes.login, { token: 'jwt-ok', expiresAt: '2027-01-01T00:00:00Z' })
+      .answer(profileRoutes.me, me)
+      .answer(authRoutes.logout, null);
     const store = createAppStore();
     await store.dispatch(login(credentials));
 
     await store.dispatch(logout());
 
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/auth/logout');
+    expect(api.requestsTo(authRoutes.logout)).toHaveLength(1);
     expect(readAccessToken()).toBeNull();
     expect(localStorage.getItem('isLoggedIn')).toBeNull();
     expect(store.getState().auth).toMatchObject({ loggedIn: false, user: null });
