@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
 import { launchBrowser, newPerson, shot } from './support/browser';
 import { auditChangesOf, auditRow, auditTargetOf } from './support/audit';
-import { codeMailedTo } from './support/mail';
+import { codeMailedTo, mailsTo } from './support/mail';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -39,7 +39,7 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
 /** A wrong code that is still 6 digits: the first digit moved on by one. */
 const wrong = (code: string) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 
-it('a model with earnings sets a PayPal account, asks for a payout with an e-mailed code, and an administrator pays it', async () => {
+it('a model with earnings sets a PayPal account, asks for a payout with an e-mailed code, and an administrator pays it, in money as well as tokens', async () => {
   const model = await createModel(server, { name: 'Nova Lux', username: 'nova_payout' });
   const fan = await createMember(server, { name: 'Kai Fan' });
   const admin = await createAdmin(server, { name: 'Ada Admin' });
@@ -55,16 +55,17 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   // Earnings: the totals, the tip among the sources, and the chart of the last 30 days.
   await page.goto('/earnings');
   const totals = page.getByRole('group', { name: 'Totals' });
-  await expect.poll(() => totals.textContent(), { timeout: 10_000 }).toContain('Net earnings200.00 tokens');
+  // Money as well as tokens (issue #28): 200 tokens at the default 8 cents a token.
+  await expect
+    .poll(() => totals.textContent(), { timeout: 10_000 })
+    .toContain('Net earnings200.00 tokensAdded to your balance, worth $16.00 when paid out');
   expect(await totals.textContent()).toContain('Gross250.00 tokens');
   expect(await totals.textContent()).toContain('Site commission50.00 tokens');
   expect(await page.getByRole('article', { name: 'Tips' }).textContent()).toBe('Tips200.00 tokens250.00 paid · 50.00 commission');
   expect(await page.getByRole('img', { name: '200.00 tokens earned in the last 30 days' }).isVisible()).toBe(true);
   expect(await page.getByRole('table', { name: 'Earnings' }).getByText('Kai Fan', { exact: false }).isVisible()).toBe(true);
   for (const name of ['Earnings', 'Payouts', 'Payout account']) {
-    expect(await page.getByRole('navigation', { name: 'Tokens and billing' }).getByRole('link', { name, exact: true }).isVisible()).toBe(
-      true,
-    );
+    expect(await page.getByRole('navigation', { name: 'Creator tools' }).getByRole('link', { name, exact: true }).isVisible()).toBe(true);
   }
   await page.getByRole('group', { name: 'Group earnings by' }).getByRole('button', { name: 'Week' }).click();
   await expect
@@ -75,7 +76,7 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   await snap(page, 'earnings-1280');
 
   // Without an account, /payouts asks for one first.
-  await page.getByRole('navigation', { name: 'Tokens and billing' }).getByRole('link', { name: 'Payouts', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Creator tools' }).getByRole('link', { name: 'Payouts', exact: true }).click();
   await expect.poll(() => page.getByText('Add a payout account first').isVisible(), { timeout: 10_000 }).toBe(true);
   await page.getByRole('link', { name: 'Add a payout account' }).click();
   await page.waitForURL(/\/payouts\/account$/);
@@ -91,24 +92,41 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   await snap(page, 'payout-account-1280');
 
   // The request: amount typed key by key, a code by e-mail, a wrong code first, then the right one.
-  await page.getByRole('navigation', { name: 'Tokens and billing' }).getByRole('link', { name: 'Payouts', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Creator tools' }).getByRole('link', { name: 'Payouts', exact: true }).click();
   const form = page.getByRole('form', { name: 'Request a payout' });
   await expect.poll(() => form.isVisible(), { timeout: 10_000 }).toBe(true);
-  expect(await page.getByRole('group', { name: 'Available balance' }).textContent()).toBe('Available balance200.00 tokens');
+  expect(await page.getByRole('group', { name: 'Available balance' }).textContent()).toBe(
+    'Available balance200.00 tokensWorth $16.00 when paid out',
+  );
   expect(await form.textContent()).toContain('Paid to PayPal · nova.lux@paypal.example');
-  await form.getByLabel('Amount').pressSequentially('150');
+  // The smallest payout is said before anything is typed, not after a code was mailed (issue #28).
+  expect(await page.getByText('The smallest payout is 100.00 tokens ($8.00); a token pays $0.08.').isVisible()).toBe(true);
+  const amount = form.getByLabel('Amount');
+  await amount.pressSequentially('50');
+  await amount.blur();
+  await expect.poll(() => form.getByText('The smallest payout is 100.00 tokens ($8.00)').isVisible()).toBe(true);
+  await snap(page, 'payouts-below-minimum-typed-1280');
+  await form.getByRole('button', { name: 'Send me a code' }).click();
+  expect(await mailsTo(server, model.user.email)).toEqual([]);
+  await amount.fill('');
+  await amount.pressSequentially('150');
+  await expect.poll(() => form.getByText(/^You will receive/).textContent()).toBe('You will receive $12.00');
   await form.getByRole('button', { name: 'Send me a code' }).click();
   const sent = form.getByRole('status');
   await expect
     .poll(() => sent.textContent(), { timeout: 10_000 })
-    .toBe(`We e-mailed a 6-digit code to ${model.user.email}. It is valid for 10 minutes.`);
+    .toBe(`We e-mailed a 6-digit code for 150.00 tokens ($12.00) to ${model.user.email}. It is valid for 10 minutes.`);
   const code = await codeMailedTo(server, model.user.email);
+  // The mail names what the code confirms.
+  expect((await mailsTo(server, model.user.email)).at(-1)!.text).toContain('confirm your payout request of 150.00 tokens ($12.00)');
 
   await form.getByLabel('Code').pressSequentially(wrong(code));
   await form.getByRole('button', { name: 'Request 150.00 tokens' }).click();
   await expect.poll(() => form.getByText('That code is not right. 4 tries left.').isVisible(), { timeout: 10_000 }).toBe(true);
   expect(await form.getByLabel('Code').getAttribute('aria-invalid')).toBe('true');
-  expect(await page.getByRole('group', { name: 'Available balance' }).textContent()).toBe('Available balance200.00 tokens');
+  expect(await page.getByRole('group', { name: 'Available balance' }).textContent()).toBe(
+    'Available balance200.00 tokensWorth $16.00 when paid out',
+  );
 
   await form.getByLabel('Code').fill('');
   await form.getByLabel('Code').pressSequentially(code);
@@ -119,9 +137,14 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   const mine = history.getByRole('row').nth(1);
   expect(await mine.getByText('Pending').isVisible()).toBe(true);
   expect(await mine.getByText('150.00').isVisible()).toBe(true);
+  expect(await mine.getByText('$12.00').isVisible()).toBe(true);
   await expect
     .poll(() => page.getByRole('group', { name: 'Available balance' }).textContent(), { timeout: 10_000 })
-    .toBe('Available balance50.00 tokens');
+    .toBe('Available balance50.00 tokensWorth $4.00 when paid out');
+  // 50 tokens left is under the smallest payout: no form that would only refuse, but how far she is.
+  await expect.poll(() => page.getByText('You can request a payout from 100.00 tokens').isVisible()).toBe(true);
+  expect(await page.getByText('You have 50.00 tokens: 50.00 more and you can ask to be paid.').isVisible()).toBe(true);
+  expect(await form.count()).toBe(0);
   await expect
     .poll(() => page.getByRole('link', { name: /^Balance: / }).getAttribute('aria-label'))
     .toBe('Balance: 50.00 tokens. Buy tokens');
@@ -137,6 +160,7 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   const pendingRow = desk.getByRole('row').filter({ hasText: 'Nova Lux' });
   // Administrators pay from the account, so they alone read it in full.
   expect(await pendingRow.getByText('PayPal · nova.lux@paypal.example').isVisible()).toBe(true);
+  expect(await pendingRow.getByText('$12.00').isVisible()).toBe(true);
   await snap(desk, 'admin-payouts-1280');
   await approve.click();
   await desk.getByRole('dialog', { name: 'Approve this payout?' }).getByRole('button', { name: 'Approve' }).click();
@@ -144,7 +168,15 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
 
   await desk.getByRole('button', { name: 'Approved', exact: true }).click();
   await desk.getByRole('button', { name: 'Mark paid 150.00 tokens for Nova Lux' }).click();
-  await desk.getByRole('dialog', { name: 'Mark this payout paid?' }).getByRole('button', { name: 'Mark paid' }).click();
+  // The money to send, and where, before anything else; then the transfer's reference.
+  const pay = desk.getByRole('dialog', { name: 'Send $12.00 to Nova Lux' });
+  await expect.poll(() => pay.isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await pay.textContent()).toContain('$12.00 for 150.00 tokens, to PayPal · nova.lux@paypal.example.');
+  await pay.getByRole('button', { name: 'Mark paid' }).click();
+  await expect.poll(() => pay.getByText('Enter the reference of the transfer, so the model can find it').isVisible()).toBe(true);
+  await pay.getByLabel('Transfer reference').pressSequentially('PP-7Q2K');
+  await snap(desk, 'admin-payout-send-1280');
+  await pay.getByRole('button', { name: 'Mark paid' }).click();
   await expect.poll(() => desk.getByText('No approved payouts to pay').isVisible(), { timeout: 10_000 }).toBe(true);
   await desk.getByRole('button', { name: 'All', exact: true }).click();
   await expect
@@ -157,12 +189,12 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   const approvedEntry = await auditRow(desk, 'payout.approve', admin.user.email);
   expect(await paidEntry.getByText('Marked payout paid').isVisible()).toBe(true);
   expect(await approvedEntry.getByText('Approved payout').isVisible()).toBe(true);
-  // The amount stays what was decided on; the status moves one step each time.
+  // What was decided on reads once (not "150.00 → 150.00"); the status moves one step each time.
   expect(await auditChangesOf(approvedEntry)).toEqual(
-    expect.arrayContaining(['amount: 150.00 tokens → 150.00 tokens', 'status: pending → approved']),
+    expect.arrayContaining(['amount: 150.00 tokens', 'amountCents: $12.00', 'status: pending → approved']),
   );
   expect(await auditChangesOf(paidEntry)).toEqual(
-    expect.arrayContaining(['amount: 150.00 tokens → 150.00 tokens', 'status: approved → paid']),
+    expect.arrayContaining(['amount: 150.00 tokens', 'status: approved → paid', 'reference: empty → PP-7Q2K']),
   );
   const requests = await server.request('GET', '/api/payout-request', { token: model.token });
   const requestId: string = requests.body.data.items[0]._id;
@@ -173,12 +205,17 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
 
   // The model sees it paid without a reload, and is told so.
   await expect.poll(() => mine.getByText('Paid', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await mine.getByText('Reference: PP-7Q2K').isVisible()).toBe(true);
   const bell = page.getByRole('button', { name: /^Notifications/ });
   // The tip, the approval and the payment.
   await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications, 3 unread');
   await bell.click();
   const panel = page.getByRole('region', { name: 'Latest notifications' });
-  await expect.poll(() => panel.getByText('Your payout request of 150.00 tokens was paid.').isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => panel.getByText('Your payout request of 150.00 tokens ($12.00) was paid. Reference: PP-7Q2K').isVisible(), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   await page.keyboard.press('Escape');
   await snap(page, 'payouts-paid-1280');
 
@@ -203,4 +240,44 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
 
   await modelSide.context.close();
   await adminSide.context.close();
+});
+
+it('a bank account is checked as it is typed: a name is not an account number, a mistyped IBAN is caught, a real one is saved', async () => {
+  const model = await createModel(server, { name: 'Luna Star' });
+  const { context, page } = await newPerson(browser, server.baseUrl);
+  await context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  await page.goto('/payouts/account');
+  const form = page.getByRole('form', { name: 'Payout account' });
+  await expect.poll(() => form.isVisible(), { timeout: 10_000 }).toBe(true);
+  await form.getByRole('radio', { name: /Bank transfer/ }).check();
+  const type = async (label: string, text: string) => {
+    const field = form.getByLabel(label, { exact: true });
+    await field.fill('');
+    await field.click();
+    await field.pressSequentially(text, { delay: 5 });
+  };
+  await type('Account holder', 'Luna Star');
+  await type('Bank name', 'Acme Bank');
+  await type('Account number or IBAN', 'Luna Star');
+  await form.getByRole('button', { name: /Save (new )?payout account/ }).click();
+  await expect
+    .poll(() => form.getByText('Enter an IBAN (like DE89 3704 0044 0532 0130 00) or an account number of 6 to 20 digits').isVisible())
+    .toBe(true);
+  await shot(page, 'payout-account-not-a-number');
+
+  await type('Account number or IBAN', 'DE89 3704 0044 0532 0130 01');
+  await form.getByRole('button', { name: /Save (new )?payout account/ }).click();
+  await expect
+    .poll(() => form.getByText('That IBAN is not valid: check the country code, the two check digits and the length').isVisible())
+    .toBe(true);
+  await page.setViewportSize(PHONE);
+  await shot(page, 'payout-account-bad-iban-phone');
+  await page.setViewportSize(DESKTOP);
+
+  await type('Account number or IBAN', 'DE89 3704 0044 0532 0130 00');
+  await form.getByRole('button', { name: /Save (new )?payout account/ }).click();
+  await expect.poll(() => page.getByText('•••• 3000').first().isVisible(), { timeout: 10_000 }).toBe(true);
+  const saved = await server.request('GET', '/api/payout-account/', { token: model.token });
+  expect(saved.body.data).toMatchObject({ type: 'bank_transfer', bankInfo: { iban: '•••• 3000' } });
+  await context.close();
 });

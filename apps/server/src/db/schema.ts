@@ -331,7 +331,7 @@ export const payments = pgTable(
       .references(() => tokenPackages.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: ['sandbox', 'authorizenet'] }).notNull(),
     status: text('status', {
-      enum: ['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunding', 'refunded', 'charged_back'],
+      enum: ['pending', 'approved', 'declined', 'error', 'held', 'unknown', 'refunding', 'refunded', 'partially_refunded', 'charged_back'],
     })
       .notNull()
       .default('pending'),
@@ -351,6 +351,9 @@ export const payments = pgTable(
     reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
     /** The provider's id of the refund transaction (a refund only). */
     reversalProviderTransactionId: text('reversal_provider_transaction_id'),
+    /** What a refund gave back (US cents) and took back (hundredths): all of the payment, or part. */
+    refundedCents: integer('refunded_cents'),
+    refundedTokens: integer('refunded_tokens'),
     /** The ledger transaction that took the tokens back. */
     reversalLedgerTransactionId: uuid('reversal_ledger_transaction_id').references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
@@ -549,7 +552,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['message', 'contact', 'tip', 'token_purchase', 'model_approved', 'model_refused', 'item_sold', 'payout', 'call'],
+      enum: ['message', 'contact', 'tip', 'token_purchase', 'refund', 'model_approved', 'model_refused', 'item_sold', 'payout', 'call'],
     }).notNull(),
     text: text('text').notNull(),
     link: text('link'),
@@ -762,6 +765,11 @@ export const payoutRequests = pgTable(
     /** The payout account as it was when requested, unmasked (administrators pay from it). */
     account: jsonb('account').notNull(),
     note: text('note').notNull().default(''),
+    /** Money at the payout rate of the moment it was asked (US cents); null on requests from before rates. */
+    amountCents: integer('amount_cents'),
+    payoutRateCents: integer('payout_rate_cents'),
+    /** The transfer's reference, recorded when it is marked paid. */
+    reference: text('reference').notNull().default(''),
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),

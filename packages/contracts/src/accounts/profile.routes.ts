@@ -1,6 +1,7 @@
 import { okSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 import {
+  accountCodeRequestSchema,
   accountCodeStatusSchema,
   deactivateSchema,
   meSchema,
@@ -81,7 +82,8 @@ export const profileRoutes = {
     tags: ['users'],
     summary: 'Mail a 6-digit account code (valid 10 minutes)',
     description:
-      'The code is what PUT /users/deactivate and payouts ask for. A new code replaces the previous one. No body. Needs the Authorization header (the cookie alone is refused).',
+      "The code is what PUT /users/deactivate and payouts ask for. A new code replaces the previous one. No body; or `{purpose: 'payout', token}` so the mail names the payout it confirms. Needs the Authorization header (the cookie alone is refused).",
+    body: accountCodeRequestSchema,
     answer: okSchema,
   }),
   deactivate: defineRoute({

@@ -87,6 +87,20 @@ export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
 export const deactivateSchema = z.object({ verifyCode: verifyCodeSchema });
 
+/**
+ * POST /users/otp/ — no body, as the spec's clients send it; or what the code will confirm, so its
+ * mail can name it: `{ purpose: 'payout', token }` (issue #28: "your payout request of 100.00
+ * tokens, $8.00"). The code is the same account code either way.
+ */
+const accountCodeForSchema = z.object({
+  purpose: z.enum(['payout', 'deactivate'], { error: "purpose is 'payout' or 'deactivate'" }).optional(),
+  token: tokenAmount({ min: 1, label: 'The amount', description: 'A payout: the tokens the code will confirm' }).optional(),
+});
+export const accountCodeRequestSchema = z.preprocess((body) => body ?? {}, accountCodeForSchema);
+export type AccountCodeRequest = z.input<typeof accountCodeForSchema>;
+/** Decoded: `token` in hundredths. */
+export type AccountCodeFor = z.output<typeof accountCodeForSchema>;
+
 /** GET /users/otp/: whether the member's account code still waits to be used. */
 export const accountCodeStatusSchema = z.object({
   pending: z.boolean(),

@@ -4,6 +4,7 @@ import {
   payoutAccountInputSchema,
   payoutAccountSchema,
   payoutDecisionSchema,
+  payoutPaidSchema,
   payoutRequestInputSchema,
   payoutRequestSchema,
   payoutRequestsQuerySchema,
@@ -79,8 +80,9 @@ export const payoutsRoutes = {
     access: 'admin',
     tags: ['admin', ...tags],
     summary: 'Mark an approved payout request paid (once; 409 otherwise)',
+    description: '`{note?, reference?}`: `reference` is the transfer reference the model reads beside the payment.',
     params: idParamSchema,
-    body: payoutDecisionSchema,
+    body: payoutPaidSchema,
     answer: payoutRequestSchema,
   }),
   reject: defineRoute({

@@ -1,6 +1,7 @@
+import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { hasNoNul, pageQuerySchema } from '../common/envelope';
-import { tokenAmount } from '../common/money';
+import { tokenAmount, usdCents, usdDollars } from '../common/money';
 
 /**
  * Payout accounts and requests (docs/product.md#payouts). A model names where money goes (bank
@@ -29,13 +30,31 @@ export function maskedAccountNumberTail(normalized: string): string | null {
   return MASKED_ACCOUNT_NUMBER.exec(normalized)?.[1] ?? null;
 }
 
-/** IBAN or a local account number: letters, digits and spaces, 6 to 34 characters once spaces are gone; or the masked one. */
+/** An IBAN is told by its start: a country's two letters and two check digits. */
+const IBAN_START = /^[A-Z]{2}\d{2}/;
+/** A local account number (a US, UK or Indian one, say): digits only, 6 to 20 of them. */
+const LOCAL_ACCOUNT_NUMBER = /^\d{6,20}$/;
+export const ACCOUNT_NUMBER_MESSAGES = {
+  iban: 'That IBAN is not valid: check the country code, the two check digits and the length',
+  local: 'Enter an IBAN (like DE89 3704 0044 0532 0130 00) or an account number of 6 to 20 digits',
+} as const;
+
+/**
+ * IBAN or a local account number, spaces and hyphens ignored; or the masked one read back. An IBAN
+ * is checked by ibantools (the country's length and format, and the mod-97 check digits), so a
+ * mistyped digit is caught before a payout is sent to it; anything else must be digits: a name
+ * ('Luna Star') is not an account number (issue #28).
+ */
 const accountNumber = text('The account number or IBAN', 50)
-  .transform((s) => s.replace(/\s+/g, '').toUpperCase())
-  .refine(
-    (s) => /^[A-Z0-9]{6,34}$/.test(s) || maskedAccountNumberTail(s) !== null,
-    'The account number or IBAN is 6 to 34 letters and digits',
-  );
+  .transform((s) => s.replace(/[\s-]+/g, '').toUpperCase())
+  .superRefine((s, ctx) => {
+    if (maskedAccountNumberTail(s) !== null) return;
+    if (IBAN_START.test(s)) {
+      if (!isValidIBAN(s)) ctx.addIssue({ code: 'custom', message: ACCOUNT_NUMBER_MESSAGES.iban });
+    } else if (!LOCAL_ACCOUNT_NUMBER.test(s)) {
+      ctx.addIssue({ code: 'custom', message: ACCOUNT_NUMBER_MESSAGES.local });
+    }
+  });
 
 /** An optional detail; null (as the account reads back without it) is the same as leaving it out. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null ? undefined : v), schema.optional());
@@ -50,7 +69,8 @@ export const bankInfoInputSchema = z.object({
       .string()
       .trim()
       .transform((s) => s.replace(/\s+/g, '').toUpperCase())
-      .refine((s) => s === '' || /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(s), 'A SWIFT/BIC code is 8 or 11 letters and digits'),
+      // ibantools knows the shape: a bank code of 4 letters, the country's 2 letters, 2 of place, 3 of branch.
+      .refine((s) => s === '' || isValidBIC(s), 'A SWIFT/BIC code is 8 or 11 letters and digits, like DEUTDEFF or DEUTDEFF500'),
   ),
   bankAddress: optional(address),
   beneficiaryAddress: optional(address),
@@ -128,6 +148,12 @@ export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
 /** The smallest payout when an administrator has not set `minPayoutTokens` (hundredths). */
 export const MIN_PAYOUT_DEFAULT = 10_000;
 
+/**
+ * The money a payout of `hundredths` tokens pays at `rateCents` a token, in whole US cents, rounded
+ * down: the site never promises a fraction of a cent it cannot send (docs/product.md#payouts).
+ */
+export const payoutCents = (hundredths: number, rateCents: number): number => Math.floor((hundredths * rateCents) / 100);
+
 export const payoutRequestSchema = z.object({
   _id: z.string(),
   modelId: z.string(),
@@ -157,6 +183,16 @@ export const payoutRequestSchema = z.object({
         .nullable(),
     })
     .optional(),
+  /**
+   * The money this request pays, at the payout rate of the moment it was made (it never changes
+   * afterwards); null on requests made before the site had a payout rate.
+   */
+  amountCents: usdCents('What the request pays the model, in US cents').nullable(),
+  amount: usdDollars('The same money in US dollars').nullable(),
+  /** US cents a token paid when the request was made; null as `amountCents`. */
+  payoutRateCents: usdCents('US cents one token paid when the request was made').nullable(),
+  /** The bank's or PayPal's reference an administrator recorded on marking it paid; '' until then or without one. */
+  reference: z.string(),
   /** The administrator's note on the last decision (a rejection's reason). */
   note: z.string(),
   createdAt: z.string(),
@@ -185,18 +221,33 @@ export const payoutRequestsQuerySchema = pageQuerySchema.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), payoutStatusSchema.optional()),
 });
 
+const decisionNote = z
+  .string()
+  .trim()
+  .max(500, 'A note is at most 500 characters')
+  .refine(hasNoNul, 'A note cannot contain NUL characters')
+  .optional();
+
 /**
- * Approve, mark paid or reject, with an optional note (a rejection's reason reaches the model). No
- * body at all (which reaches the server as null) means no note.
+ * Approve or reject, with an optional note (a rejection's reason reaches the model). No body at all
+ * (which reaches the server as null) means no note.
  */
-export const payoutDecisionSchema = z.preprocess(
+export const payoutDecisionSchema = z.preprocess((body) => body ?? {}, z.object({ note: decisionNote }));
+
+/**
+ * Mark paid: the note, and the reference of the transfer (the bank's or PayPal's transaction id),
+ * which the model reads beside the payment so she can find it in her statement. Optional, as the
+ * spec's clients send none; our console asks for it.
+ */
+export const payoutPaidSchema = z.preprocess(
   (body) => body ?? {},
   z.object({
-    note: z
+    note: decisionNote,
+    reference: z
       .string()
       .trim()
-      .max(500, 'A note is at most 500 characters')
-      .refine(hasNoNul, 'A note cannot contain NUL characters')
+      .max(120, 'A reference is at most 120 characters')
+      .refine(hasNoNul, 'A reference cannot contain NUL characters')
       .optional(),
   }),
 );

@@ -8,6 +8,7 @@ export const notificationTypeSchema = z.enum([
   'contact',
   'tip',
   'token_purchase',
+  'refund',
   'model_approved',
   'model_refused',
   'item_sold',

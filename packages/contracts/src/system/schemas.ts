@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { tokenAmount } from '../common/money';
+import { tokenAmount, USD_CENTS_UNIT } from '../common/money';
 
 /** The most a new member may be given at sign-up: 1,000 tokens, in hundredths. */
 export const SIGNUP_FREE_TOKENS_MAX = 100_000;
+/** The most one token may pay a model: 100 US dollars, in cents. */
+export const PAYOUT_RATE_CENTS_MAX = 10_000;
 /** The range of `callRingSeconds`, whole seconds. */
 export const CALL_RING_SECONDS_MIN = 10;
 export const CALL_RING_SECONDS_MAX = 120;
@@ -19,7 +21,9 @@ export const settingKeys = {
   footerScript: { public: true, autoload: false },
   contactEmail: { public: false, autoload: false },
   siteCommission: { public: false, autoload: false },
-  minPayoutTokens: { public: false, autoload: false },
+  // Public so the payouts page can say the smallest payout and its money before a code is mailed (issue #28).
+  minPayoutTokens: { public: true, autoload: false },
+  payoutRateCents: { public: true, autoload: false },
   signupFreeTokens: { public: false, autoload: false },
   callRingSeconds: { public: false, autoload: false },
   legacySocketEvents: { public: false, autoload: false },
@@ -44,6 +48,16 @@ export const settingsSchema = z.object({
     .meta({ description: 'Percent of each sale the site keeps, a whole number from 0 to 100 (not tokens)', unit: 'percent' }),
   /** Tokens on the wire, hundredths inside (docs/product.md#units). */
   minPayoutTokens: tokenAmount({ label: 'Minimum payout', description: 'The smallest payout a model may request, in tokens' }),
+  /**
+   * What one token pays a model, in US cents (docs/product.md#payouts): a request keeps the rate of
+   * the moment it was made, so a later change never alters money already promised.
+   */
+  payoutRateCents: z
+    .number({ error: 'Payout rate must be a number of cents' })
+    .int('Payout rate must be a whole number of cents')
+    .min(0, 'Payout rate cannot be negative')
+    .max(PAYOUT_RATE_CENTS_MAX, 'Payout rate must be at most 10,000 cents ($100.00) a token')
+    .meta({ description: 'US cents one token pays a model when paid out (not tokens)', unit: USD_CENTS_UNIT }),
   /** Tokens every new member gets at sign-up (docs/product.md#welcome-tokens); 0 gives none. */
   signupFreeTokens: tokenAmount({
     max: SIGNUP_FREE_TOKENS_MAX,
@@ -86,10 +100,14 @@ export type ConfigKeysInput = z.input<typeof configKeysRequestSchema>;
 
 /** The keys anyone may read: those `settingKeys` marks public. */
 type PublicSettingKey = { [K in SettingKey]: (typeof settingKeys)[K]['public'] extends true ? K : never }[SettingKey];
-const publicKeys = { siteName: true, siteFavicon: true, footerContent: true, footerScript: true } as const satisfies Record<
-  PublicSettingKey,
-  true
->;
+const publicKeys = {
+  siteName: true,
+  siteFavicon: true,
+  footerContent: true,
+  footerScript: true,
+  minPayoutTokens: true,
+  payoutRateCents: true,
+} as const satisfies Record<PublicSettingKey, true>;
 
 /** Only public keys that exist are answered; unknown and private keys are left out. */
 export const configKeysAnswerSchema = settingsSchema.pick(publicKeys).partial();

@@ -30,11 +30,15 @@ export const verifyEmailMail = (to: string, name: string, code: string, minutes:
     'If you did not create an account, ignore this e-mail.',
   ]);
 
-export const accountCodeMail = (to: string, name: string, code: string, minutes: number) =>
+/**
+ * `confirms` names what the code is for when the client said so ("your payout request of 100.00
+ * tokens ($8.00)"), so a member can tell a code she asked for from one she did not (issue #28).
+ */
+export const accountCodeMail = (to: string, name: string, code: string, minutes: number, confirms = 'the change to your account') =>
   mail(to, 'Your account code', 'account-code', [
     `Your account code is ${code}`,
     `Hello ${name},`,
-    `enter this code to confirm the change to your account. It is valid for ${minutes} minutes.`,
+    `enter this code to confirm ${confirms}. It is valid for ${minutes} minutes.`,
     'If you did not ask for it, someone may be using your account: change your password.',
   ]);
 

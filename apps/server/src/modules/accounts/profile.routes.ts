@@ -61,7 +61,7 @@ export function registerProfileRoutes(
   mountRoute(
     app,
     routes.accountCode,
-    async (request) => profile.sendAccountCode({ user: currentAuth(request).user }),
+    async (request) => profile.sendAccountCode({ user: currentAuth(request).user, ...request.body }),
     perMember(5, '10 minutes'),
   );
 

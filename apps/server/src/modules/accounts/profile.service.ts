@@ -2,7 +2,12 @@ import {
   documentFieldsSchema,
   documentJsonSchema,
   ErrorCode,
+  formatTokens,
+  formatUsd,
+  hundredthsToTokens,
   MODEL_MIN_AGE,
+  payoutCents,
+  type AccountCodeFor,
   type AccountCodeStatus,
   type Me,
   type updateProfileSchema,
@@ -15,6 +20,7 @@ import type { EventBus } from '../../platform/events';
 import type { MailQueue } from '../../platform/mail/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { Storage } from '../../platform/storage';
+import type { SettingsService } from '../system';
 import { formatBytes, type FileRow } from '../../platform/uploads';
 import { accountCodeMail } from './accounts.mail';
 import { nextCallSettings } from './call-settings-rules';
@@ -56,6 +62,7 @@ export function createProfileService(deps: {
   storage: Storage;
   mail: MailQueue;
   events: EventBus;
+  settings: Pick<SettingsService, 'get'>;
 }) {
   const { db, users, codes, sessions, storage, mail, events } = deps;
 
@@ -230,15 +237,25 @@ export function createProfileService(deps: {
    * Mails a new account code, which replaces the previous one. Every route that mails it comes
    * here, so one cap per account holds for all of them, on every node (docs/product.md#compatibility).
    */
-  async function sendAccountCode({ user }: { user: UserRow }) {
+  /** What the code's mail says it confirms; amounts in hundredths, money at today's payout rate. */
+  async function whatItConfirms({ purpose, token }: AccountCodeFor): Promise<string | undefined> {
+    if (purpose === 'deactivate') return 'that you want to deactivate your account';
+    if (purpose !== 'payout') return undefined;
+    if (token === undefined) return 'your payout request';
+    const money = formatUsd(payoutCents(token, await deps.settings.get('payoutRateCents')));
+    return `your payout request of ${formatTokens(hundredthsToTokens(token))} tokens (${money})`;
+  }
+
+  async function sendAccountCode({ user, ...what }: { user: UserRow } & AccountCodeFor) {
     const since = new Date(Date.now() - 10 * 60_000);
     if ((await codes.countSentSince(user.id, 'account', since)) >= ACCOUNT_CODES_PER_10_MINUTES) {
       throw new AppError(429, ErrorCode.RATE_LIMITED, 'Too many codes asked for. Please wait 10 minutes and try again.');
     }
     const minutes = CODE_RULES.account.ttlMinutes;
+    const confirms = await whatItConfirms(what);
     await db.transaction(async (tx) => {
       const code = await codes.issue({ userId: user.id, purpose: 'account' }, tx);
-      await mail.enqueue(accountCodeMail(user.email, user.name, code, minutes), tx);
+      await mail.enqueue(accountCodeMail(user.email, user.name, code, minutes, confirms), tx);
     });
     return { ok: true as const, message: `We sent a 6-digit code to your e-mail address. It is valid for ${minutes} minutes.` };
   }

@@ -1,4 +1,4 @@
-import { formatTokens, hundredthsToTokens } from '@cc/contracts';
+import { formatTokens, formatUsd, hundredthsToTokens } from '@cc/contracts';
 import type { EventBus } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import type { NotificationsRepository } from './notifications.repository';
@@ -90,6 +90,21 @@ export function subscribeNotificationTriggers({
       });
     }),
 
+    // The member hears of a refund from us, not only from her card statement (issue #28).
+    events.subscribe('payment.refunded', async ({ paymentId, userId, packageName, amountCents, refundedCents, refundedTokens, whole }) => {
+      const back = `${formatUsd(refundedCents)} goes back to your card and ${formatTokens(hundredthsToTokens(refundedTokens))} tokens were taken back.`;
+      await notifier.notify({
+        userId,
+        type: 'refund',
+        text: whole
+          ? `Your purchase of ${packageName} (${formatUsd(amountCents)}) was refunded: ${back}`
+          : `Part of your purchase of ${packageName} (${formatUsd(amountCents)}) was refunded: ${back}`,
+        link: '/tokens/history',
+        actorId: null,
+        sourceKey: `refund:${paymentId}`,
+      });
+    }),
+
     events.subscribe('call.missed', async ({ callId, callerId, modelId }) => {
       const caller = await repo.findMember(callerId);
       if (!caller) return;
@@ -104,9 +119,10 @@ export function subscribeNotificationTriggers({
     }),
 
     // A payout's status changes reach its model (docs/product.md#payouts); her own request tells her nothing.
-    events.subscribe('payout.changed', async ({ payoutRequestId, modelId, status, amount, note }) => {
+    events.subscribe('payout.changed', async ({ payoutRequestId, modelId, status, amount, amountCents, note, reference }) => {
       if (status === 'pending') return;
-      const what = `Your payout request of ${formatTokens(hundredthsToTokens(amount))} tokens`;
+      const money = amountCents === null ? '' : ` (${formatUsd(amountCents)})`;
+      const what = `Your payout request of ${formatTokens(hundredthsToTokens(amount))} tokens${money}`;
       await notifier.notify({
         userId: modelId,
         type: 'payout',
@@ -115,7 +131,9 @@ export function subscribeNotificationTriggers({
             ? note.trim()
               ? `${what} was rejected: ${note.trim()}`
               : `${what} was rejected.`
-            : `${what} was ${status}.`,
+            : status === 'paid' && reference
+              ? `${what} was paid. Reference: ${reference}`
+              : `${what} was ${status}.`,
         link: '/payouts',
         actorId: null,
         sourceKey: `payout:${payoutRequestId}:${status}`,

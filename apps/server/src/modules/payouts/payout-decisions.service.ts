@@ -20,6 +20,7 @@ const MOVES: Record<Decision, { from: PayoutStatus; to: PayoutStatus; stamp: 'ap
 const audited = (request: PayoutRequestRow) => ({
   status: request.status,
   note: request.note,
+  reference: request.reference,
   approvedAt: request.approvedAt,
   paidAt: request.paidAt,
   rejectedAt: request.rejectedAt,
@@ -93,10 +94,20 @@ export function createPayoutDecisionsService(deps: {
   }
 
   /** The request moves, its tokens move and its audit row is written in one transaction; a refusal writes none of them. */
-  async function decide(decision: Decision, actor: AdminActor, { id, note }: { id: string; note?: string | undefined }) {
+  async function decide(
+    decision: Decision,
+    actor: AdminActor,
+    { id, note, reference }: { id: string; note?: string | undefined; reference?: string | undefined },
+  ) {
     const { from, to, stamp } = MOVES[decision];
     // The note is the last decision's (a rejection's reason); a decision without one keeps the earlier note.
-    const patch: RequestPatch = { status: to, [stamp]: new Date(), decidedBy: actor.id, ...(note !== undefined ? { note } : {}) };
+    const patch: RequestPatch = {
+      status: to,
+      [stamp]: new Date(),
+      decidedBy: actor.id,
+      ...(note !== undefined ? { note } : {}),
+      ...(decision === 'pay' && reference ? { reference } : {}),
+    };
     const { request, posted } = await db.transaction(async (tx) => {
       // Statuses only move forward, so when the compare-and-set below succeeds, this is the row it changed.
       const before = await repo.findRequest(id, tx);
@@ -104,14 +115,16 @@ export function createPayoutDecisionsService(deps: {
       if (!before || !moved) throw await refusal(id, decision, tx);
       const result = await move(decision, moved, actor.id, tx);
       const changed = changedFields(audited(before), audited(result.request));
-      // The amount does not change, but it is what the administrator decided on: both sides show it.
+      // The amount and its money do not change, but they are what the administrator decided on:
+      // both sides show them (the audit page lists an unchanged field once, not as "a → a").
+      const decidedOn = { amount: before.amount, amountCents: before.amountCents };
       await audit.record(
         actor,
         {
           action: `payout.${decision}`,
           target: { type: 'payout-request', id },
-          before: { ...changed.before, amount: before.amount },
-          after: { ...changed.after, amount: result.request.amount },
+          before: { ...changed.before, ...decidedOn },
+          after: { ...changed.after, ...decidedOn },
         },
         tx,
       );
@@ -123,7 +136,9 @@ export function createPayoutDecisionsService(deps: {
       modelId: request.modelId,
       status: request.status,
       amount: request.amount,
+      amountCents: request.amountCents,
       note: request.note,
+      reference: request.reference,
     });
     return toRequestDto({ request, model: await repo.modelOf(request.modelId) }, { forAdmin: true });
   }

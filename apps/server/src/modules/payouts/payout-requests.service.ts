@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, formatTokens, hundredthsToTokens, PayoutErrorCode, type List, type PayoutRequest } from '@cc/contracts';
+import {
+  ErrorCode,
+  formatTokens,
+  formatUsd,
+  hundredthsToTokens,
+  PayoutErrorCode,
+  payoutCents,
+  type List,
+  type PayoutRequest,
+} from '@cc/contracts';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, forbidden } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
@@ -28,7 +37,7 @@ export function createPayoutRequestsService(deps: {
   db: Db;
   repo: PayoutsRepository;
   ledger: Pick<Ledger, 'holdPayout' | 'balanceOf' | 'announce'>;
-  settings: Pick<SettingsService, 'get'>;
+  settings: Pick<SettingsService, 'getAll'>;
   codes: Pick<CodeService, 'consume'>;
   events: EventBus;
 }) {
@@ -42,8 +51,11 @@ export function createPayoutRequestsService(deps: {
     if (!account)
       throw conflict('Add a payout account (bank transfer or PayPal) before you request a payout.', PayoutErrorCode.NO_PAYOUT_ACCOUNT);
 
-    const minimum = await deps.settings.get('minPayoutTokens');
-    if (input.token < minimum) throw onToken(PayoutErrorCode.BELOW_MINIMUM, `The smallest payout is ${tokensText(minimum)} tokens.`);
+    const { minPayoutTokens: minimum, payoutRateCents } = await deps.settings.getAll();
+    if (input.token < minimum) {
+      const money = formatUsd(payoutCents(minimum, payoutRateCents));
+      throw onToken(PayoutErrorCode.BELOW_MINIMUM, `The smallest payout is ${tokensText(minimum)} tokens (${money}).`);
+    }
     if (input.token > MAX_AMOUNT) throw onToken(ErrorCode.VALIDATION_FAILED, `A payout is at most ${tokensText(MAX_AMOUNT)} tokens.`);
     const balance = await ledger.balanceOf(user.id);
     if (input.token > balance) throw overBalance(balance);
@@ -72,7 +84,17 @@ export function createPayoutRequestsService(deps: {
           tx,
         );
         return repo.insertRequest(
-          { id, modelId: user.id, amount: input.token, status: 'pending', account: snapshot, transactionId: hold.transactionId },
+          {
+            id,
+            modelId: user.id,
+            amount: input.token,
+            // The rate of this moment is the request's for good: a later change never alters what was promised.
+            amountCents: payoutCents(input.token, payoutRateCents),
+            payoutRateCents,
+            status: 'pending',
+            account: snapshot,
+            transactionId: hold.transactionId,
+          },
           tx,
         );
       })
@@ -83,7 +105,15 @@ export function createPayoutRequestsService(deps: {
       });
 
     ledger.announce([user.id]);
-    events.publish('payout.changed', { payoutRequestId: id, modelId: user.id, status: 'pending', amount: created.amount, note: '' });
+    events.publish('payout.changed', {
+      payoutRequestId: id,
+      modelId: user.id,
+      status: 'pending',
+      amount: created.amount,
+      amountCents: created.amountCents,
+      note: '',
+      reference: '',
+    });
     return toRequestDto({ request: created, model: await repo.modelOf(user.id) });
   }
 

@@ -1,4 +1,4 @@
-import type { PayoutAccount, PayoutRequest } from '@cc/contracts';
+import { usdCentsToDollars, type PayoutAccount, type PayoutRequest } from '@cc/contracts';
 import type { AccountSnapshot, ModelRef, PayoutAccountRow, PayoutRequestView } from './payouts.repository';
 
 /**
@@ -73,6 +73,10 @@ export function toRequestDto({ request, model }: PayoutRequestView, { forAdmin =
     status: request.status,
     payoutAccount: maskAccount(request.account),
     ...(forAdmin ? { payTo: payToOf(request.account) } : {}),
+    amountCents: request.amountCents,
+    amount: request.amountCents === null ? null : usdCentsToDollars(request.amountCents),
+    payoutRateCents: request.payoutRateCents,
+    reference: request.reference,
     note: request.note,
     createdAt: request.createdAt.toISOString(),
     approvedAt: request.approvedAt?.toISOString() ?? null,

@@ -22,7 +22,7 @@ export type NewPayoutRequest = Omit<typeof payoutRequests.$inferInsert, 'account
 export type RequestPatch = Partial<
   Pick<
     typeof payoutRequests.$inferInsert,
-    'status' | 'note' | 'decidedBy' | 'approvedAt' | 'paidAt' | 'rejectedAt' | 'settleTransactionId' | 'refundTransactionId'
+    'status' | 'note' | 'reference' | 'decidedBy' | 'approvedAt' | 'paidAt' | 'rejectedAt' | 'settleTransactionId' | 'refundTransactionId'
   >
 >;
 /** The model's identity columns (docs/architecture.md#boundaries allows joining them). */

@@ -24,7 +24,7 @@ export function registerPayoutRoutes(app: FastifyInstance, s: PayoutServices) {
     s.decisions.decide('approve', adminActor(request), { id: request.params.id, note: request.body.note }),
   );
   mountRoute(app, routes.markPaid, async (request) =>
-    s.decisions.decide('pay', adminActor(request), { id: request.params.id, note: request.body.note }),
+    s.decisions.decide('pay', adminActor(request), { id: request.params.id, note: request.body.note, reference: request.body.reference }),
   );
   mountRoute(app, routes.reject, async (request) =>
     s.decisions.decide('reject', adminActor(request), { id: request.params.id, note: request.body.note }),

@@ -8,7 +8,8 @@ export const FOOTER_MENUS_SEED_KEY = 'seed:footerMenus';
 
 export const DEFAULT_FOOTER_MENUS: NewMenu[] = [
   { section: DEFAULT_MENU_SECTION, title: 'Contact us', path: '/contact-us', openNewTab: false, ordering: 0 },
-  { section: DEFAULT_MENU_SECTION, title: 'API reference', path: '/api/docs', openNewTab: true, ordering: 1 },
+  // The API reference (/api/docs) is for developers, not the members' footer (issue #28); the README links it.
+  { section: DEFAULT_MENU_SECTION, title: 'Meet the creators', path: '/models', openNewTab: false, ordering: 1 },
 ];
 
 /**

@@ -23,6 +23,9 @@ export const DEFAULT_SETTINGS: Settings = {
   contactEmail: '',
   siteCommission: 20,
   minPayoutTokens: 10_000,
+  // Just under what a token sells for in the cheapest default package ($9.99 for 100): the site
+  // never pays out more than it took in (docs/product.md#payouts).
+  payoutRateCents: 8,
   signupFreeTokens: 0,
   callRingSeconds: CALL_RING_TIMEOUT_MS / 1000,
   legacySocketEvents: true,

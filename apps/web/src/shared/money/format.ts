@@ -43,6 +43,7 @@ export const PAYMENT_STATUS: Record<Payment['status'], { tone: BadgeTone; label:
   error: { tone: 'danger', label: 'Failed' },
   refunding: { tone: 'info', label: 'Refund in progress' },
   refunded: { tone: 'neutral', label: 'Refunded' },
+  partially_refunded: { tone: 'neutral', label: 'Partly refunded' },
   charged_back: { tone: 'danger', label: 'Charged back' },
 };
 

@@ -5,4 +5,5 @@ export { StatementTable } from './StatementTable';
 export { InvoiceStatusBadge, PaymentStatusBadge, SignedTokens } from './StatusBadges';
 export { TipNote } from './TipNote';
 export { When } from './When';
-export { PAYOUT_METHOD, PAYOUT_STATUS, PayoutStatusBadge, payoutAccountLabel } from './Payouts';
+export { moneyFor, usePayoutTerms, type PayoutTerms } from './payoutTerms';
+export { PAYOUT_METHOD, PAYOUT_STATUS, PayoutStatusBadge, payoutAccountLabel, payoutMoney } from './Payouts';

@@ -34,15 +34,20 @@ it('tells the model when her payout is approved and when it is paid, but not tha
   const [approved] = (await waitForNotifications(app, model.token, 1)).items;
   expect(approved).toMatchObject({
     type: 'payout',
-    text: 'Your payout request of 150.00 tokens was approved.',
+    // 150 tokens at the default 8 cents a token.
+    text: 'Your payout request of 150.00 tokens ($12.00) was approved.',
     link: '/payouts',
     actor: null,
     read: false,
   });
 
-  expect((await decide(id, 'pay')).status).toBe(200);
+  expect((await decide(id, 'pay', { reference: 'PP-7Q2K' })).status).toBe(200);
   const after = await waitForNotifications(app, model.token, 2);
-  expect(after.items[0]).toMatchObject({ type: 'payout', text: 'Your payout request of 150.00 tokens was paid.', link: '/payouts' });
+  expect(after.items[0]).toMatchObject({
+    type: 'payout',
+    text: 'Your payout request of 150.00 tokens ($12.00) was paid. Reference: PP-7Q2K',
+    link: '/payouts',
+  });
 });
 
 it('tells the model why her payout was rejected', async () => {
@@ -51,7 +56,8 @@ it('tells the model why her payout was rejected', async () => {
   const [rejected] = (await waitForNotifications(app, model.token, 1)).items;
   expect(rejected).toMatchObject({
     type: 'payout',
-    text: 'Your payout request of 1,234.50 tokens was rejected: The PayPal account is closed.',
+    // 1,234.50 tokens at 8 cents is $98.76.
+    text: 'Your payout request of 1,234.50 tokens ($98.76) was rejected: The PayPal account is closed.',
     link: '/payouts',
   });
 });
@@ -60,13 +66,22 @@ it('says only that it was rejected when no reason was given', async () => {
   const { model, id } = await requested(100);
   expect((await decide(id, 'reject')).status).toBe(200);
   const [rejected] = (await waitForNotifications(app, model.token, 1)).items;
-  expect(rejected!.text).toBe('Your payout request of 100.00 tokens was rejected.');
+  expect(rejected!.text).toBe('Your payout request of 100.00 tokens ($8.00) was rejected.');
 });
 
 it('notifies once per status, even when the change is announced twice', async () => {
   const model = await createModel(app);
   const payoutRequestId = randomUUID();
-  const change = { payoutRequestId, modelId: model.user.id, status: 'approved' as const, amount: 15_000, note: '' };
+  // A request from before payout rates (amountCents null) names no money.
+  const change = {
+    payoutRequestId,
+    modelId: model.user.id,
+    status: 'approved' as const,
+    amount: 15_000,
+    amountCents: null,
+    note: '',
+    reference: '',
+  };
   app.ctx.events.publish('payout.changed', change);
   app.ctx.events.publish('payout.changed', change);
   await waitForNotifications(app, model.token, 1);

@@ -116,6 +116,9 @@ describe('bad input', () => {
     ['a bank without details', { type: 'bank_transfer' }, 'bankInfo.beneficiaryName'],
     ['a bank with a short account number', { ...BANK, bankInfo: { ...BANK.bankInfo, iban: '123' } }, 'bankInfo.iban'],
     ['an account number with a NUL byte', { ...BANK, bankInfo: { ...BANK.bankInfo, iban: 'DE89\u00003704004405' } }, 'bankInfo.iban'],
+    ['a name where the account number goes', { ...BANK, bankInfo: { ...BANK.bankInfo, iban: 'Luna Star' } }, 'bankInfo.iban'],
+    ['an IBAN with one digit mistyped', { ...BANK, bankInfo: { ...BANK.bankInfo, iban: 'DE89 3704 0044 0532 0130 01' } }, 'bankInfo.iban'],
+    ['an IBAN too short for its country', { ...BANK, bankInfo: { ...BANK.bankInfo, iban: 'DE89 3704 0044 0532 0130' } }, 'bankInfo.iban'],
     [
       'a holder name with a NUL byte',
       { ...BANK, bankInfo: { ...BANK.bankInfo, beneficiaryName: 'Jane\u0000Doe' } },
@@ -137,6 +140,19 @@ describe('bad input', () => {
     expect(Object.keys(res.body.details.fields)).toContain(field);
     expect((await read(token)).body.data).toMatchObject({ type: 'paypal', email: 'jane.doe@example.com' });
     expect((await accountRows(user.id))[0]).toMatchObject({ method: 'paypal', details: { email: 'jane.doe@example.com' } });
+  });
+
+  it('says what is wrong with an account number: a bad IBAN, or not a number at all', async () => {
+    const { token } = await createModel(app);
+    const iban = async (value: string) =>
+      (await save(token, { ...BANK, bankInfo: { ...BANK.bankInfo, iban: value } })).body.details?.fields?.['bankInfo.iban'];
+    expect(await iban('GB82 WEST 1234 5698 7654 33')).toBe(
+      'That IBAN is not valid: check the country code, the two check digits and the length',
+    );
+    expect(await iban('Luna Star')).toBe('Enter an IBAN (like DE89 3704 0044 0532 0130 00) or an account number of 6 to 20 digits');
+    // A valid IBAN, written with spaces or hyphens, and a local account number pass.
+    expect(await iban('GB82-WEST-1234-5698-7654-32')).toBeUndefined();
+    expect(await iban('000123456789')).toBeUndefined();
   });
 
   it('refuses a body that is not JSON, or not an object', async () => {

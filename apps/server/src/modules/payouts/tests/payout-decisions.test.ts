@@ -265,4 +265,19 @@ describe('bad input', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'pending', note: '', decidedBy: null, approvedAt: null, rejectedAt: null });
     expect(await balanceOf(app, model.user.id)).toBe(350);
   });
+
+  const references: [string, unknown][] = [
+    ['a reference over 120 characters', { reference: 'x'.repeat(121) }],
+    ['a reference as nested junk', { reference: { $ne: '' } }],
+    ['a reference with a NUL byte', { reference: 'PP\u000042' }],
+  ];
+
+  it.each(references)('refuses %s with 422 on reference, and the request stays approved, unpaid', async (_what, body) => {
+    const { id } = await pendingRequest();
+    expect((await decide(id, 'approve', {})).status).toBe(200);
+    const res = await decide(id, 'pay', body);
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.details.fields)).toEqual(['reference']);
+    expect(await rowOf(id)).toMatchObject({ status: 'approved', reference: '', paidAt: null, settleTransactionId: null });
+  });
 });

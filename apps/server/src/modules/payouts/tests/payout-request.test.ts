@@ -25,7 +25,12 @@ describe('requesting a payout', () => {
   it('with the code mailed by POST /users/otp/: the tokens leave the balance at once and the request waits, pending', async () => {
     const model = await payoutModel(app, 500);
     const pendingBefore = await siteBalance(app, 'payouts_pending');
-    expect((await app.request('POST', '/api/users/otp/', { token: model.token })).status).toBe(200);
+    // Asked for with what it will confirm, the code's mail names the payout and its money.
+    const ask = await app.request('POST', '/api/users/otp/', { token: model.token, body: { purpose: 'payout', token: 150 } });
+    expect(ask.status).toBe(200);
+    const mail = (await app.outbox()).filter((m) => m.to === model.user.email).at(-1)!;
+    // 150 tokens at the default 8 cents a token.
+    expect(mail.text).toContain('enter this code to confirm your payout request of 150.00 tokens ($12.00). It is valid for 10 minutes.');
     const verifyCode = await latestCode(app, model.user.email);
 
     const res = await send(model, { token: 150, verifyCode, email: model.user.email.toUpperCase() });
@@ -37,6 +42,10 @@ describe('requesting a payout', () => {
       token: 150,
       status: 'pending',
       payoutAccount: { type: 'paypal', email: 'j•••@example.com', bankInfo: null },
+      amountCents: 1200,
+      amount: 12,
+      payoutRateCents: 8,
+      reference: '',
       note: '',
       createdAt: expect.any(String),
       approvedAt: null,
@@ -66,6 +75,24 @@ describe('requesting a payout', () => {
     const page = (await app.request('GET', '/api/payout-request?limit=1&skip=1', { token: model.token })).body.data;
     expect(page).toMatchObject({ count: 3, items: [{ token: 200.5 }] });
     expect(await balanceOf(app, model.user.id)).toBe(399.5);
+  });
+
+  it('keeps the payout rate of the moment it was asked: a later change alters no money already promised', async () => {
+    const model = await payoutModel(app, 1_000);
+    await app.ctx.settings.update({ payoutRateCents: 7 });
+    try {
+      // 123.45 tokens at 7 cents is 864.15 cents: rounded down, never promising a fraction of a cent.
+      const asked = await requestPayout(app, model, 123.45);
+      expect(asked.body.data).toMatchObject({ amountCents: 864, amount: 8.64, payoutRateCents: 7 });
+      await app.ctx.settings.update({ payoutRateCents: 20 });
+      const [mine] = (await app.request('GET', '/api/payout-request', { token: model.token })).body.data.items;
+      expect(mine).toMatchObject({ _id: asked.body.data._id, amountCents: 864, payoutRateCents: 7 });
+      const admin = await createAdmin(app);
+      const listed = (await app.request('GET', '/api/admin/payout-requests', { token: admin.token })).body.data.items;
+      expect(listed.find((r: { _id: string }) => r._id === asked.body.data._id)).toMatchObject({ amountCents: 864, amount: 8.64 });
+    } finally {
+      await app.ctx.settings.update({ payoutRateCents: 8 });
+    }
   });
 
   it('lets a request take the whole balance, to the hundredth', async () => {
@@ -107,14 +134,15 @@ describe('refusals, each leaving nothing written', () => {
     expect(low.status).toBe(422);
     expect(low.body).toEqual({
       code: 'BELOW_MINIMUM',
-      msg: 'The smallest payout is 100.00 tokens.',
-      message: 'The smallest payout is 100.00 tokens.',
-      details: { fields: { token: 'The smallest payout is 100.00 tokens.' } },
+      msg: 'The smallest payout is 100.00 tokens ($8.00).',
+      message: 'The smallest payout is 100.00 tokens ($8.00).',
+      details: { fields: { token: 'The smallest payout is 100.00 tokens ($8.00).' } },
     });
     await app.ctx.settings.update({ minPayoutTokens: 25_050 });
     try {
       const res = await requestPayout(app, model, 250);
-      expect([res.status, res.body.msg]).toEqual([422, 'The smallest payout is 250.50 tokens.']);
+      // 250.50 tokens at 8 cents is $20.04.
+      expect([res.status, res.body.msg]).toEqual([422, 'The smallest payout is 250.50 tokens ($20.04).']);
       await expectNothingWritten(model, 500);
     } finally {
       await app.ctx.settings.update({ minPayoutTokens: 10_000 });

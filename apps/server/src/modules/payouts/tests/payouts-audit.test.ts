@@ -41,30 +41,48 @@ const byAdmin = (action: string, id: string) => ({
 
 // 150 tokens, in hundredths as the request and the ledger store them.
 const AMOUNT = 15_000;
+/** 150 tokens at the default 8 cents a token. */
+const CENTS = 1_200;
 
 describe('each decision leaves one row with what it changed', () => {
-  it('approve, then pay with a note', async () => {
+  it('approve, then pay with a note and the transfer reference', async () => {
     const { id } = await pendingRequest();
     const approved = await decide(id, 'approve');
     expect(approved.status).toBe(200);
     const [approveRow] = await trail(id);
     expect(approveRow).toMatchObject(byAdmin('payout.approve', id));
-    expect(approveRow!.before).toEqual({ status: 'pending', approvedAt: null, amount: AMOUNT });
-    expect(approveRow!.after).toEqual({ status: 'approved', approvedAt: approved.body.data.approvedAt, amount: AMOUNT });
+    expect(approveRow!.before).toEqual({ status: 'pending', approvedAt: null, amount: AMOUNT, amountCents: CENTS });
+    expect(approveRow!.after).toEqual({
+      status: 'approved',
+      approvedAt: approved.body.data.approvedAt,
+      amount: AMOUNT,
+      amountCents: CENTS,
+    });
 
-    const paid = await decide(id, 'pay', { note: 'Sent by PayPal, ref 42' });
+    const paid = await decide(id, 'pay', { note: 'Sent by PayPal', reference: '  PP-42  ' });
+    expect(paid.body.data.reference).toBe('PP-42');
     expect(paid.status).toBe(200);
     const rows = await trail(id);
     expect(rows.map((r) => r.action)).toEqual(['payout.pay', 'payout.approve']);
     const { settleTransactionId } = (await app.ctx.db.select().from(payoutRequests).where(eq(payoutRequests.id, id)))[0]!;
     expect(rows[0]).toMatchObject(byAdmin('payout.pay', id));
-    expect(rows[0]!.before).toEqual({ status: 'approved', note: '', paidAt: null, settleTransactionId: null, amount: AMOUNT });
+    expect(rows[0]!.before).toEqual({
+      status: 'approved',
+      note: '',
+      reference: '',
+      paidAt: null,
+      settleTransactionId: null,
+      amount: AMOUNT,
+      amountCents: CENTS,
+    });
     expect(rows[0]!.after).toEqual({
       status: 'paid',
-      note: 'Sent by PayPal, ref 42',
+      note: 'Sent by PayPal',
+      reference: 'PP-42',
       paidAt: paid.body.data.paidAt,
       settleTransactionId,
       amount: AMOUNT,
+      amountCents: CENTS,
     });
   });
 
@@ -76,13 +94,14 @@ describe('each decision leaves one row with what it changed', () => {
     expect(rest).toEqual([]);
     expect(row).toMatchObject({
       ...byAdmin('payout.reject', id),
-      before: { status: 'pending', note: '', rejectedAt: null, refundTransactionId: null, amount: AMOUNT },
+      before: { status: 'pending', note: '', rejectedAt: null, refundTransactionId: null, amount: AMOUNT, amountCents: CENTS },
       after: {
         status: 'rejected',
         note: 'The account holder does not match.',
         rejectedAt: rejected.body.data.rejectedAt,
         refundTransactionId: expect.any(String),
         amount: AMOUNT,
+        amountCents: CENTS,
       },
     });
   });

@@ -58,7 +58,7 @@ it('wrote nothing for any refused caller', async () => {
   expect(settings.map((s) => s.key)).toEqual(['seed:footerMenus']);
   expect((await app.ctx.db.query.files.findMany()).length).toBe(0);
   const menus = await app.ctx.db.query.menus.findMany();
-  expect(menus.map((m) => m.title).sort()).toEqual(['API reference', 'Contact us']);
+  expect(menus.map((m) => m.title).sort()).toEqual(['Contact us', 'Meet the creators']);
   const config = await app.request('GET', '/api/system/configs/public');
   expect(config.body.data.siteName).toBe('Creator Chat');
 });

@@ -20,9 +20,16 @@ it('answers the public keys asked for, to anyone', async () => {
   expect(res.body).toEqual({ data: { footerContent: '<p>Hi</p>', footerScript: '', siteName: 'Creator Chat' } });
 });
 
+it('answers the payout terms a creator reads before asking: the smallest payout in tokens, the rate in cents', async () => {
+  const res = await app.request('POST', '/api/system/configs/keys', { body: { keys: ['minPayoutTokens', 'payoutRateCents'] } });
+  expect(res.status).toBe(200);
+  // 50 tokens as set above (5000 hundredths inside), and the default 8 cents a token.
+  expect(res.body).toEqual({ data: { minPayoutTokens: 50, payoutRateCents: 8 } });
+});
+
 it('leaves out unknown and private keys instead of answering them', async () => {
   const res = await app.request('POST', '/api/system/configs/keys', {
-    body: { keys: ['contactEmail', 'siteCommission', 'minPayoutTokens', 'noSuchKey', 'constructor', '__proto__', 'footerContent'] },
+    body: { keys: ['contactEmail', 'siteCommission', 'noSuchKey', 'constructor', '__proto__', 'footerContent'] },
   });
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ data: { footerContent: '<p>Hi</p>' } });

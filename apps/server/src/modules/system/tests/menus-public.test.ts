@@ -22,7 +22,7 @@ it('starts with the default footer menus', async () => {
   expect(res.body.data.count).toBe(2);
   expect(res.body.data.items).toEqual([
     { _id: expect.any(String), title: 'Contact us', path: '/contact-us', openNewTab: false },
-    { _id: expect.any(String), title: 'API reference', path: '/api/docs', openNewTab: true },
+    { _id: expect.any(String), title: 'Meet the creators', path: '/models', openNewTab: false },
   ]);
 });
 
@@ -51,7 +51,7 @@ it('keeps sections apart', async () => {
   const sidebar = await app.request('GET', '/api/menus/sections/sidebar');
   expect(sidebar.body.data.items.map((m: { title: string }) => m.title)).toEqual(['Help']);
   const footer = await app.request('GET', '/api/menus/sections/footer');
-  expect(footer.body.data.items.map((m: { title: string }) => m.title)).toEqual(['Contact us', 'API reference']);
+  expect(footer.body.data.items.map((m: { title: string }) => m.title)).toEqual(['Contact us', 'Meet the creators']);
   const empty = await app.request('GET', '/api/menus/sections/nothing-here');
   expect(empty.body).toEqual({ data: { items: [], count: 0 } });
 });

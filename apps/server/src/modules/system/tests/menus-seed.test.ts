@@ -14,9 +14,9 @@ afterAll(() => app.close());
 const footerTitles = async () => (await app.ctx.db.select().from(menus).where(eq(menus.section, 'footer'))).map((m) => m.title).sort();
 
 it('seeds the default footer menus once, on start', async () => {
-  expect(await footerTitles()).toEqual(['API reference', 'Contact us']);
+  expect(await footerTitles()).toEqual(['Contact us', 'Meet the creators']);
   expect(await seedFooterMenus(app.ctx.db)).toBe(false);
-  expect(await footerTitles()).toEqual(['API reference', 'Contact us']);
+  expect(await footerTitles()).toEqual(['Contact us', 'Meet the creators']);
 });
 
 it('never brings back a menu an administrator deleted', async () => {
@@ -26,7 +26,7 @@ it('never brings back a menu an administrator deleted', async () => {
   expect((await app.request('DELETE', `/api/admin/menus/${contact._id}`, { token: admin.token })).status).toBe(204);
 
   await seedFooterMenus(app.ctx.db);
-  expect(await footerTitles()).toEqual(['API reference']);
+  expect(await footerTitles()).toEqual(['Meet the creators']);
 });
 
 it('seeds exactly once when two processes start together', async () => {
@@ -36,5 +36,5 @@ it('seeds exactly once when two processes start together', async () => {
 
   const results = await Promise.all([seedFooterMenus(app.ctx.db), seedFooterMenus(app.ctx.db), seedFooterMenus(app.ctx.db)]);
   expect(results.filter(Boolean)).toHaveLength(1);
-  expect(await footerTitles()).toEqual(['API reference', 'Contact us']);
+  expect(await footerTitles()).toEqual(['Contact us', 'Meet the creators']);
 });

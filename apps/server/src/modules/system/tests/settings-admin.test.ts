@@ -11,6 +11,7 @@ const DEFAULTS = {
   contactEmail: '',
   siteCommission: 20,
   minPayoutTokens: 100,
+  payoutRateCents: 8,
   signupFreeTokens: 0,
   callRingSeconds: 30,
   legacySocketEvents: true,
@@ -46,6 +47,25 @@ it('takes the minimum payout in tokens and keeps it in hundredths inside', async
   expect(res.body.data.minPayoutTokens).toBe(12.5);
   expect(await app.ctx.settings.get('minPayoutTokens')).toBe(1250);
   expect((await app.request('GET', '/api/admin/settings', { token })).body.data.minPayoutTokens).toBe(12.5);
+});
+
+it('takes the payout rate in whole US cents a token, 0 to 10,000, naming the field when it refuses', async () => {
+  const res = await app.request('PUT', '/api/admin/settings', { token, body: { payoutRateCents: 12 } });
+  expect(res.status).toBe(200);
+  expect(res.body.data.payoutRateCents).toBe(12);
+  for (const [payoutRateCents, msg] of [
+    [0.5, 'payoutRateCents: Payout rate must be a whole number of cents'],
+    [-1, 'payoutRateCents: Payout rate cannot be negative'],
+    [10_001, 'payoutRateCents: Payout rate must be at most 10,000 cents ($100.00) a token'],
+    ['ten', 'payoutRateCents: Payout rate must be a number of cents'],
+  ] as const) {
+    const refused = await app.request('PUT', '/api/admin/settings', { token, body: { payoutRateCents } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.msg).toBe(msg);
+    expect(refused.body.details.fields).toHaveProperty('payoutRateCents');
+  }
+  expect(await app.ctx.settings.get('payoutRateCents')).toBe(12);
+  await app.request('PUT', '/api/admin/settings', { token, body: { payoutRateCents: 8 } });
 });
 
 it('refuses a minimum payout with more than two decimals, or negative, naming the field', async () => {

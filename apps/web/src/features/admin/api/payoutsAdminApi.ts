@@ -21,8 +21,12 @@ export const payoutsAdminApi = payoutsAdminBase.injectEndpoints({
         routeRequest(payoutsRoutes.adminList, { query: { ...page, ...(status === 'all' ? {} : { status }) } }),
       providesTags: ['AdminPayouts'],
     }),
-    decidePayout: build.mutation<RouteAnswer<typeof payoutsRoutes.approve>, { id: string; decision: PayoutDecision; note?: string }>({
-      query: ({ id, decision, note }) => routeRequest(payoutsRoutes[decision], { params: { id }, body: note ? { note } : {} }),
+    decidePayout: build.mutation<
+      RouteAnswer<typeof payoutsRoutes.approve>,
+      { id: string; decision: PayoutDecision; note?: string; reference?: string }
+    >({
+      query: ({ id, decision, note, reference }) =>
+        routeRequest(payoutsRoutes[decision], { params: { id }, body: { ...(note ? { note } : {}), ...(reference ? { reference } : {}) } }),
       // A lost answer (status 0) leaves the list alone: nothing is known to have changed. Only a
       // decision that went through writes to the audit log.
       invalidatesTags: (result, error) =>

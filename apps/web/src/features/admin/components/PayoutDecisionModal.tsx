@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { PayoutRequest } from '@cc/contracts';
-import { Alert, Button, Modal, TextAreaField } from '../../../shared/ui';
+import { Alert, Button, Modal, TextAreaField, TextField } from '../../../shared/ui';
 import type { PayoutDecision } from '../api/payoutsAdminApi';
-import { payoutAccountLabel } from '../../../shared/money';
-import { payoutAmount } from './payoutAmount';
+import { payoutAccountLabel, payoutMoney } from '../../../shared/money';
+import { payoutAmount, payoutAmountWithMoney } from './payoutAmount';
 
 const NOTE_MAX = 500;
+const REFERENCE_MAX = 120;
 
 const COPY: Record<PayoutDecision, { title: string; effect: string; confirm: string; tone: 'primary' | 'danger' }> = {
   approve: {
@@ -16,7 +17,7 @@ const COPY: Record<PayoutDecision, { title: string; effect: string; confirm: str
   },
   markPaid: {
     title: 'Mark this payout paid?',
-    effect: 'Only once the money has been sent: the model is told it is paid, and this cannot be undone.',
+    effect: 'Mark it paid only once the money has been sent: the model is told it is paid, and this cannot be undone.',
     confirm: 'Mark paid',
     tone: 'primary',
   },
@@ -35,29 +36,54 @@ type PayoutDecisionModalProps = {
   /** The server's refusal (other than a decision someone made first, which the page shows). */
   error: string | null;
   onCancel: () => void;
-  onConfirm: (note: string | undefined) => void;
+  onConfirm: (decided: { note?: string; reference?: string }) => void;
 };
+
+/**
+ * What the dialog says it does, with the money first where money moves: "Send $8.00 to Luna Star"
+ * (issue #28: payouts never showed money).
+ */
+function describe(request: PayoutRequest, decision: PayoutDecision, effect: string): { title?: string; description: string } {
+  const who = request.model?.name ?? 'the model';
+  const to = payoutAccountLabel(request.payTo ?? request.payoutAccount);
+  const money = payoutMoney(request);
+  if (decision === 'markPaid' && money) {
+    return {
+      title: `Send ${money} to ${who}`,
+      description: `${money} for ${payoutAmount(request.token)}, to ${to}. ${effect}`,
+    };
+  }
+  return { description: `${payoutAmountWithMoney(request)} to ${who} (${to}). ${effect}` };
+}
 
 /** "Are you sure?" for a payout decision; a rejection asks for the reason the model will read. */
 export function PayoutDecisionModal({ request, decision, working, error, onCancel, onConfirm }: PayoutDecisionModalProps) {
   const copy = COPY[decision];
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const who = request.model?.name ?? 'the model';
+  const [reference, setReference] = useState('');
+  const [referenceError, setReferenceError] = useState<string | undefined>();
+  const { title, description } = describe(request, decision, copy.effect);
 
   const confirm = () => {
-    if (decision !== 'reject') return onConfirm(undefined);
+    if (decision === 'markPaid') {
+      // The model finds the money in her statement by this reference, so the console asks for it.
+      const typed = reference.trim();
+      if (!typed) return setReferenceError('Enter the reference of the transfer, so the model can find it');
+      return onConfirm({ reference: typed });
+    }
+    if (decision !== 'reject') return onConfirm({});
     const note = reason.trim();
     if (!note) return setReasonError('Give the model a reason');
-    onConfirm(note);
+    onConfirm({ note });
   };
 
   return (
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onCancel())}
-      title={copy.title}
-      description={`${payoutAmount(request.token)} to ${who} (${payoutAccountLabel(request.payTo ?? request.payoutAccount)}). ${copy.effect}`}
+      title={title ?? copy.title}
+      description={description}
       dismissible={!working}
       footer={
         <>
@@ -70,9 +96,25 @@ export function PayoutDecisionModal({ request, decision, working, error, onCance
         </>
       }
     >
-      {error || decision === 'reject' ? (
+      {error || decision !== 'approve' ? (
         <div className="stack">
           {error ? <Alert tone="danger">{error}</Alert> : null}
+          {decision === 'markPaid' ? (
+            <TextField
+              label="Transfer reference"
+              hint="The bank's or PayPal's reference for this payment. The model sees it beside the payout."
+              autoFocus
+              autoComplete="off"
+              maxLength={REFERENCE_MAX}
+              value={reference}
+              error={referenceError}
+              disabled={working}
+              onChange={(event) => {
+                setReference(event.target.value);
+                setReferenceError(undefined);
+              }}
+            />
+          ) : null}
           {decision === 'reject' ? (
             <TextAreaField
               label="Reason for rejecting"

@@ -78,6 +78,14 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             {...register('minPayout')}
           />
           <TextField
+            label="Payout rate ($ a token)"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.payoutRate?.message}
+            hint="What one token pays a model, like 0.08. A request keeps the rate of the day it was made."
+            {...register('payoutRate')}
+          />
+          <TextField
             label="Sign-up tokens"
             inputMode="decimal"
             autoComplete="off"

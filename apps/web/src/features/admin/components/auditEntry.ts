@@ -88,11 +88,11 @@ export const shortId = (id: string): string => (UUID.test(id) ? `${id.slice(0, 8
  */
 const UNITS: Record<string, Record<string, 'hundredths' | 'cents'>> = {
   balance: { balance: 'hundredths' },
-  payout: { amount: 'hundredths' },
+  payout: { amount: 'hundredths', amountCents: 'cents' },
   package: { tokens: 'hundredths', priceCents: 'cents' },
   call: { tokensCharged: 'hundredths' },
   payment: { amountCents: 'cents', taken: 'hundredths', shortfall: 'hundredths' },
-  settings: { minPayoutTokens: 'hundredths', signupFreeTokens: 'hundredths' },
+  settings: { minPayoutTokens: 'hundredths', signupFreeTokens: 'hundredths', payoutRateCents: 'cents' },
 };
 
 const family = (action: string) => action.split('.')[0] ?? action;
@@ -131,7 +131,8 @@ export type AuditChange = {
 
 /**
  * Each changed field of an entry, `field: before → after`. A creation has only the new values and a
- * removal only the old ones; so does a field logged on one side only (a refusal's reason).
+ * removal only the old ones; so does a field logged on one side only (a refusal's reason) or the
+ * same on both (issue #28: "amount: 100.00 → 100.00" read as a change).
  */
 export function auditChanges({ action, before, after }: Pick<AuditEntry, 'action' | 'before' | 'after'>): AuditChange[] {
   const units = UNITS[family(action)] ?? {};
@@ -139,8 +140,9 @@ export function auditChanges({ action, before, after }: Pick<AuditEntry, 'action
   return fields.map((field) => {
     const side = (fields: Record<string, unknown> | null) =>
       fields && Object.hasOwn(fields, field) ? formatValue(fields[field], units[field]) : undefined;
-    const was = side(before);
     const now = side(after);
+    // A field logged the same on both sides (what a payout decision was about) is context, not a change.
+    const was = side(before) === now ? undefined : side(before);
     const full = `${field}: ${[was, now].filter((side) => side !== undefined).join(' → ')}`;
     return {
       field,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatTokens, settingsSchema, type Settings, type UpdateSettingsInput } from '@cc/contracts';
+import { formatTokens, settingsSchema, usdCentsToDollars, type Settings, type UpdateSettingsInput } from '@cc/contracts';
 import { isApiError, type ApiError } from '../../../shared/api/apiError';
 import { typedAmount } from '../../../shared/forms/typedAmount';
 
@@ -22,6 +22,13 @@ export const settingsFormSchema = z.object({
   // Tokens, sent as tokens: checked with the contract's rule but not piped through it, since the
   // contract's codec would turn them into the hundredths the server keeps (docs/product.md#units).
   minPayout: typedAmount({ rule: shape.minPayoutTokens, hint: 'Enter an amount of tokens, like 100 or 99.50' }),
+  // Typed in dollars as people say a rate ("0.08"), kept in the cents the contract counts.
+  payoutRate: z
+    .string()
+    .trim()
+    .regex(/^\$?\d{1,3}(\.\d{1,2})?$/, 'Enter dollars a token, like 0.08')
+    .transform((dollars) => Math.round(Number(dollars.replace('$', '')) * 100))
+    .pipe(shape.payoutRateCents),
   signupFreeTokens: typedAmount({ rule: shape.signupFreeTokens, hint: 'Enter an amount of tokens, like 10 or 2.50 (0 gives none)' }),
   callRingSeconds: z
     .string()
@@ -41,6 +48,7 @@ export const SETTINGS_FORM_FIELDS = [
   'contactEmail',
   'siteCommission',
   'minPayout',
+  'payoutRate',
   'signupFreeTokens',
   'callRingSeconds',
   'legacySocketEvents',
@@ -54,6 +62,7 @@ export function toFormValues(settings: Settings): SettingsFormValues {
     contactEmail: settings.contactEmail,
     siteCommission: String(settings.siteCommission),
     minPayout: formatTokens(settings.minPayoutTokens),
+    payoutRate: usdCentsToDollars(settings.payoutRateCents).toFixed(2),
     signupFreeTokens: formatTokens(settings.signupFreeTokens),
     callRingSeconds: String(settings.callRingSeconds),
     legacySocketEvents: settings.legacySocketEvents,
@@ -62,17 +71,17 @@ export function toFormValues(settings: Settings): SettingsFormValues {
   };
 }
 
-export function toUpdate({ minPayout, ...rest }: SettingsFormOutput): UpdateSettingsInput {
-  return { ...rest, minPayoutTokens: minPayout };
+export function toUpdate({ minPayout, payoutRate, ...rest }: SettingsFormOutput): UpdateSettingsInput {
+  return { ...rest, minPayoutTokens: minPayout, payoutRateCents: payoutRate };
 }
 
-/** The server names the wire field (minPayoutTokens); the form calls it minPayout. */
+/** The wire's field names, and the form's for the same settings. */
+const FORM_NAMES: Record<string, string> = { minPayoutTokens: 'minPayout', payoutRateCents: 'payoutRate' };
+
+/** The server names the wire fields (minPayoutTokens, payoutRateCents); the form calls them minPayout and payoutRate. */
 export function withFormFieldNames(error: unknown): unknown {
   if (!isApiError(error) || !error.details?.fields) return error;
-  const { minPayoutTokens, ...fields } = error.details.fields;
-  const renamed: ApiError = {
-    ...error,
-    details: { ...error.details, fields: minPayoutTokens === undefined ? fields : { ...fields, minPayout: minPayoutTokens } },
-  };
+  const fields = Object.fromEntries(Object.entries(error.details.fields).map(([field, message]) => [FORM_NAMES[field] ?? field, message]));
+  const renamed: ApiError = { ...error, details: { ...error.details, fields } };
   return renamed;
 }

@@ -19,8 +19,8 @@ import { PAGE_SIZE } from '../api/adminApi';
 import { useDecidePayoutMutation, useListAdminPayoutsQuery, type PayoutDecision, type PayoutsFilter } from '../api/payoutsAdminApi';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';
 import { PayoutDecisionModal } from '../components/PayoutDecisionModal';
-import { payoutAccountLabel, PayoutStatusBadge } from '../../../shared/money';
-import { payoutAmount } from '../components/payoutAmount';
+import { payoutAccountLabel, payoutMoney, PayoutStatusBadge } from '../../../shared/money';
+import { payoutAmount, payoutAmountWithMoney } from '../components/payoutAmount';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
 
@@ -74,7 +74,17 @@ function columns(onDecide: (pending: Pending) => void): TableColumn<PayoutReques
         </div>
       ),
     },
-    { key: 'amount', header: 'Amount', align: 'end', cell: (row) => <strong className="money-amount">{payoutAmount(row.token)}</strong> },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'end',
+      cell: (row) => (
+        <div className="admin-person__text">
+          <strong className="money-amount">{payoutAmount(row.token)}</strong>
+          {payoutMoney(row) ? <span className="admin-person__sub">{payoutMoney(row)}</span> : null}
+        </div>
+      ),
+    },
     { key: 'account', header: 'Paid to', wrap: true, cell: (row) => payoutAccountLabel(row.payTo ?? row.payoutAccount) },
     { key: 'requested', header: 'Requested', cell: (row) => <RelativeTime iso={row.createdAt} /> },
     {
@@ -83,6 +93,7 @@ function columns(onDecide: (pending: Pending) => void): TableColumn<PayoutReques
       cell: (row) => (
         <div className="admin-person__text">
           <PayoutStatusBadge status={row.status} />
+          {row.reference ? <span className="admin-person__sub">Ref. {row.reference}</span> : null}
           {row.note ? <span className="admin-person__sub">{row.note}</span> : null}
         </div>
       ),
@@ -133,9 +144,9 @@ export default function PayoutRequestsPage() {
     setPending(next);
   };
 
-  const confirm = async (note: string | undefined) => {
+  const confirm = async (decided: { note?: string; reference?: string }) => {
     if (!pending) return;
-    const answer = await decide({ id: pending.request._id, decision: pending.decision, ...(note ? { note } : {}) });
+    const answer = await decide({ id: pending.request._id, decision: pending.decision, ...decided });
     if (answer.error) {
       // Someone decided first: say so on the page; the list is read again, so the row shows what is true now.
       if (isApiError(answer.error) && answer.error.status === 409) {
@@ -146,7 +157,7 @@ export default function PayoutRequestsPage() {
       setModalError(errorMessage(answer.error));
       return;
     }
-    toast.success(DONE[pending.decision](`${payoutAmount(pending.request.token)} for ${pending.request.model?.name ?? 'the model'}`));
+    toast.success(DONE[pending.decision](`${payoutAmountWithMoney(pending.request)} for ${pending.request.model?.name ?? 'the model'}`));
     setPending(null);
   };
 
@@ -194,7 +205,7 @@ export default function PayoutRequestsPage() {
           working={decision.isLoading}
           error={modalError}
           onCancel={() => setPending(null)}
-          onConfirm={(note) => void confirm(note)}
+          onConfirm={(decided) => void confirm(decided)}
         />
       ) : null}
     </>

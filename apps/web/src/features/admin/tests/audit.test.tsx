@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { AuditEntry } from '@cc/contracts';
-import { fakeServer, list, refusal, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { auditRoutes, outboxRoutes, type AuditEntry } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 
 let serial = 0;
 const anId = () => `aaaaaaaa-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
@@ -33,8 +32,8 @@ const changesOf = (row: HTMLElement) =>
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 it('shows each action readably: who, what, on what, the fields before and after, when and from where', async () => {
-  fakeServer().on('GET', '/api/admin/audit', () =>
-    list([
+  fakeApi().answer(auditRoutes.list, () =>
+    page([
       anEntry(),
       anEntry({
         action: 'balance.adjust',
@@ -56,6 +55,13 @@ it('shows each action readably: who, what, on what, the fields before and after,
         before: { siteName: 'Old' },
         after: { siteName: '' },
         ip: null,
+      }),
+      // What a payout decision was about is logged on both sides, unchanged.
+      anEntry({
+        action: 'payout.pay',
+        targetType: 'payout-request',
+        before: { status: 'approved', reference: '', amount: 15_000, amountCents: 1_200 },
+        after: { status: 'paid', reference: 'PP-7Q2K', amount: 15_000, amountCents: 1_200 },
       }),
     ]),
   );
@@ -85,14 +91,22 @@ it('shows each action readably: who, what, on what, the fields before and after,
   const settings = await rowOf('Changed settings');
   expect(within(settings).getByText('Settings')).toBeVisible();
   expect(changesOf(settings)).toEqual(['siteName: Old → empty']);
+
+  // Not "amount: 150.00 tokens → 150.00 tokens": an unchanged field reads once, as context.
+  expect(changesOf(await rowOf('Marked payout paid'))).toEqual([
+    'status: approved → paid',
+    'reference: empty → PP-7Q2K',
+    'amount: 150.00 tokens',
+    'amountCents: $12.00',
+  ]);
 });
 
 it('keeps long changes short until asked, and names an unknown action by itself', async () => {
   const after = Object.fromEntries(
     ['title', 'slug', 'status', 'excerpt', 'coverFileId', 'bodyLength'].map((field) => [field, `${field}-value`]),
   );
-  fakeServer().on('GET', '/api/admin/audit', () =>
-    list([
+  fakeApi().answer(auditRoutes.list, () =>
+    page([
       anEntry({ action: 'post.create', targetType: 'post', before: null, after }),
       anEntry({ action: 'robot.dance', targetType: 'robot' }),
     ]),
@@ -109,11 +123,11 @@ it('keeps long changes short until asked, and names an unknown action by itself'
 });
 
 it('sends every filter to the server, keeps them in the address and starts again from page 1', async () => {
-  const server = fakeServer().on('GET', '/api/admin/audit', () => list([anEntry()], 45));
+  const api = fakeApi().answer(auditRoutes.list, () => page([anEntry()], 45));
   const { router } = renderAdmin('/admin/audit?page=2');
   await rowOf('Suspended member');
-  expect(server.callsTo('GET', '/api/admin/audit')[0]!.query.toString()).toBe('limit=20&skip=20');
-  const last = () => server.callsTo('GET', '/api/admin/audit').at(-1)!.query;
+  expect(api.requestsTo(auditRoutes.list)[0]!.query.toString()).toBe('limit=20&skip=20');
+  const last = () => api.requestsTo(auditRoutes.list).at(-1)!.query;
 
   fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' ruby@example.test ' } });
   await waitFor(() => expect(last().get('q')).toBe('ruby@example.test'));
@@ -148,11 +162,11 @@ it('sends every filter to the server, keeps them in the address and starts again
 });
 
 it('opens with the filters of a shared address, ignoring ones it cannot read', async () => {
-  const server = fakeServer().on('GET', '/api/admin/audit', () => list([anEntry({ action: 'payout.approve' })]));
+  const api = fakeApi().answer(auditRoutes.list, () => page([anEntry({ action: 'payout.approve' })]));
   renderAdmin('/admin/audit?action=payout&from=2026-03-01&to=yesterday');
 
   await rowOf('Approved payout');
-  expect(Object.fromEntries(server.callsTo('GET', '/api/admin/audit')[0]!.query)).toEqual({
+  expect(Object.fromEntries(api.requestsTo(auditRoutes.list)[0]!.query)).toEqual({
     action: 'payout',
     from: '2026-03-01',
     limit: '20',
@@ -162,7 +176,7 @@ it('opens with the filters of a shared address, ignoring ones it cannot read', a
 });
 
 it('says when nothing has happened yet, and when nothing matches the filters', async () => {
-  const server = fakeServer().on('GET', '/api/admin/audit', () => list([]));
+  const api = fakeApi().answer(auditRoutes.list, () => page([]));
   renderAdmin('/admin/audit');
   expect(await screen.findByText('No administrator actions yet')).toBeVisible();
 
@@ -172,12 +186,12 @@ it('says when nothing has happened yet, and when nothing matches the filters', a
     within(screen.getByText('No administrator actions match').closest('.ui-empty')!).getByRole('button', { name: 'Clear filters' }),
   );
   expect(await screen.findByText('No administrator actions yet')).toBeVisible();
-  expect(server.callsTo('GET', '/api/admin/audit').at(-1)!.query.get('action')).toBeNull();
+  expect(api.requestsTo(auditRoutes.list).at(-1)!.query.get('action')).toBeNull();
 });
 
 it('reports a failed load with a way to try again', async () => {
   let fail = true;
-  fakeServer().on('GET', '/api/admin/audit', () => (fail ? refusal(500, 'The database is not answering.') : list([anEntry()])));
+  fakeApi().answer(auditRoutes.list, () => (fail ? refusal(500, 'The database is not answering.') : page([anEntry()])));
   renderAdmin('/admin/audit');
 
   expect(await screen.findByText('Could not load the audit log')).toBeVisible();
@@ -188,16 +202,16 @@ it('reports a failed load with a way to try again', async () => {
 });
 
 it('reads the log again every time it is opened, and pages by 20', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/admin/audit', ({ query }) =>
+  const api = fakeApi()
+    .answer(auditRoutes.list, ({ query }) =>
       query.get('skip') === '20'
-        ? list([anEntry({ action: 'model.approve' })], 21)
-        : list(
+        ? page([anEntry({ action: 'model.approve' })], 21)
+        : page(
             Array.from({ length: 20 }, () => anEntry()),
             21,
           ),
     )
-    .on('GET', '/api/admin/outbox', () => list([]));
+    .answer(outboxRoutes.list, () => page([]));
   renderAdmin('/admin/audit');
   const nav = screen.getByRole('navigation', { name: 'Admin sections' });
   expect(await screen.findByText('1–20 of 21')).toBeVisible();
@@ -207,7 +221,7 @@ it('reads the log again every time it is opened, and pages by 20', async () => {
 
   fireEvent.click(within(nav).getByRole('link', { name: 'Mail outbox' }));
   expect(await screen.findByText('No mail yet')).toBeVisible();
-  const before = server.callsTo('GET', '/api/admin/audit').length;
+  const before = api.requestsTo(auditRoutes.list).length;
   fireEvent.click(within(nav).getByRole('link', { name: 'Audit log' }));
-  await waitFor(() => expect(server.callsTo('GET', '/api/admin/audit').length).toBe(before + 1));
+  await waitFor(() => expect(api.requestsTo(auditRoutes.list).length).toBe(before + 1));
 });

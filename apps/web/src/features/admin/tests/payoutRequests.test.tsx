@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { PayoutRequest, PayoutStatus } from '@cc/contracts';
-import { fakeServer, list, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { outboxRoutes, payoutsRoutes, type PayoutRequest, type PayoutStatus } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 
 function aPayout(overrides: Partial<PayoutRequest> = {}): PayoutRequest {
   return {
@@ -15,6 +14,11 @@ function aPayout(overrides: Partial<PayoutRequest> = {}): PayoutRequest {
     payoutAccount: { type: 'paypal', email: 'r•••@example.test', bankInfo: null },
     // Administrators alone get the account in full: they pay from it.
     payTo: { type: 'paypal', email: 'ruby@example.test', bankInfo: null },
+    // 150 tokens at 8 cents a token.
+    amountCents: 1200,
+    amount: 12,
+    payoutRateCents: 8,
+    reference: '',
     note: '',
     createdAt: '2026-03-04T10:00:00.000Z',
     approvedAt: null,
@@ -27,26 +31,26 @@ function aPayout(overrides: Partial<PayoutRequest> = {}): PayoutRequest {
 /** The server's requests, filtered by status as the real one does; decisions move them once. */
 function payoutDesk(initial: PayoutRequest[]) {
   const rows = new Map(initial.map((row) => [row._id, row]));
-  const move = (id: string, status: PayoutStatus, note = '') => {
-    const row = { ...rows.get(id)!, status, note };
+  const move = (id: string, status: PayoutStatus, note = '', reference = '') => {
+    const row = { ...rows.get(id)!, status, note, reference };
     rows.set(id, row);
-    return { body: row };
+    return row;
   };
-  const server = fakeServer()
-    .on('GET', '/api/admin/payout-requests', ({ query }) => {
+  const api = fakeApi()
+    .answer(payoutsRoutes.adminList, ({ query }) => {
       const status = query.get('status');
-      return list([...rows.values()].filter((row) => !status || row.status === status));
+      return page([...rows.values()].filter((row) => !status || row.status === status));
     })
-    .on('POST', /\/approve$/, ({ path }) => move(path.split('/')[4]!, 'approved'))
-    .on('POST', /\/pay$/, ({ path }) => move(path.split('/')[4]!, 'paid'))
-    .on('POST', /\/reject$/, ({ path, body }) => move(path.split('/')[4]!, 'rejected', (body as { note?: string }).note));
-  return { server, rows, move };
+    .answer(payoutsRoutes.approve, ({ params }) => move(params.id!, 'approved'))
+    .answer(payoutsRoutes.markPaid, ({ params, body }) => move(params.id!, 'paid', '', (body as { reference?: string }).reference))
+    .answer(payoutsRoutes.reject, ({ params, body }) => move(params.id!, 'rejected', (body as { note?: string }).note));
+  return { api, rows, move };
 }
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
 it('is in the admin navigation and lists the pending requests first', async () => {
-  const { server } = payoutDesk([
+  const { api } = payoutDesk([
     aPayout(),
     aPayout({
       _id: 'p-2',
@@ -72,7 +76,7 @@ it('is in the admin navigation and lists the pending requests first', async () =
     }),
   ]);
   const { router } = renderAdmin('/admin/outbox');
-  server.on('GET', '/api/admin/outbox', list([]));
+  api.answer(outboxRoutes.list, page([]));
   fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin sections' })).getByRole('link', { name: 'Payouts' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/payouts'));
 
@@ -81,12 +85,13 @@ it('is in the admin navigation and lists the pending requests first', async () =
   const row = rowOf('Ruby Rose');
   expect(within(row).getByText('@ruby')).toBeVisible();
   expect(within(row).getByText('150.00 tokens')).toBeVisible();
+  expect(within(row).getByText('$12.00')).toBeVisible();
   expect(within(row).getByText('PayPal · ruby@example.test')).toBeVisible();
   expect(within(row).getByText('Pending')).toBeVisible();
   expect(within(row).getByRole('button', { name: 'Approve 150.00 tokens for Ruby Rose' })).toBeVisible();
   expect(within(row).getByRole('button', { name: 'Reject 150.00 tokens for Ruby Rose' })).toBeVisible();
   expect(screen.queryByText('Jade Lee')).not.toBeInTheDocument();
-  expect(server.callsTo('GET', '/api/admin/payout-requests')[0]!.query.get('status')).toBe('pending');
+  expect(api.requestsTo(payoutsRoutes.adminList)[0]!.query.get('status')).toBe('pending');
   expect(screen.getByRole('button', { name: 'Pending' })).toHaveAttribute('aria-pressed', 'true');
 
   fireEvent.click(screen.getByRole('button', { name: 'Paid' }));
@@ -95,57 +100,70 @@ it('is in the admin navigation and lists the pending requests first', async () =
   expect(within(paid).queryByRole('button')).not.toBeInTheDocument();
 });
 
-it('approves after confirming, then marks the payout paid from the approved list', async () => {
-  const { server } = payoutDesk([aPayout()]);
+it('approves after confirming, then sends the money and marks it paid with the transfer reference', async () => {
+  const { api } = payoutDesk([aPayout()]);
   renderAdmin('/admin/payouts');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Approve 150.00 tokens for Ruby Rose' }));
   const dialog = await screen.findByRole('dialog', { name: 'Approve this payout?' });
-  expect(within(dialog).getByText(/150\.00 tokens to Ruby Rose \(PayPal · ruby@example\.test\)\./)).toBeVisible();
-  expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/approve')).toHaveLength(0);
+  expect(within(dialog).getByText(/^150\.00 tokens \(\$12\.00\) to Ruby Rose \(PayPal · ruby@example\.test\)\./)).toBeVisible();
+  expect(api.requestsTo(payoutsRoutes.approve)).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
   expect(await screen.findByText('No payouts are waiting')).toBeVisible();
-  expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/approve')).toHaveLength(1);
-  expect(await screen.findByText('Approved 150.00 tokens for Ruby Rose.')).toBeVisible();
+  expect(api.requestsTo(payoutsRoutes.approve).map((request) => request.params.id)).toEqual(['p-1']);
+  expect(await screen.findByText('Approved 150.00 tokens ($12.00) for Ruby Rose.')).toBeVisible();
 
   fireEvent.click(screen.getByRole('button', { name: 'Approved' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Mark paid 150.00 tokens for Ruby Rose' }));
-  const pay = await screen.findByRole('dialog', { name: 'Mark this payout paid?' });
+  // The money comes first where money moves, with where it goes in full.
+  const pay = await screen.findByRole('dialog', { name: 'Send $12.00 to Ruby Rose' });
+  expect(within(pay).getByText(/^\$12\.00 for 150\.00 tokens, to PayPal · ruby@example\.test\./)).toBeVisible();
+  // The reference the model will find it by is asked for before anything is sent.
+  fireEvent.click(within(pay).getByRole('button', { name: 'Mark paid' }));
+  expect(await within(pay).findByText('Enter the reference of the transfer, so the model can find it')).toBeVisible();
+  expect(api.requestsTo(payoutsRoutes.markPaid)).toHaveLength(0);
+  const reference = within(pay).getByLabelText('Transfer reference');
+  for (const [i] of [...'PP-7Q2K'].entries()) fireEvent.change(reference, { target: { value: 'PP-7Q2K'.slice(0, i + 1) } });
   fireEvent.click(within(pay).getByRole('button', { name: 'Mark paid' }));
   expect(await screen.findByText('No approved payouts to pay')).toBeVisible();
-  expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/pay')).toHaveLength(1);
+  expect(api.requestsTo(payoutsRoutes.markPaid).map((request) => [request.params.id, request.body])).toEqual([
+    ['p-1', { reference: 'PP-7Q2K' }],
+  ]);
 
   fireEvent.click(screen.getByRole('button', { name: 'All' }));
-  expect(within((await screen.findByText('Ruby Rose')).closest('tr')!).getByText('Paid')).toBeVisible();
+  const paidRow = (await screen.findByText('Ruby Rose')).closest('tr')!;
+  expect(within(paidRow).getByText('Paid')).toBeVisible();
+  expect(within(paidRow).getByText('Ref. PP-7Q2K')).toBeVisible();
 });
 
 it('will not reject without a reason, then sends the reason the model will read', async () => {
-  const { server } = payoutDesk([aPayout()]);
+  const { api } = payoutDesk([aPayout()]);
   renderAdmin('/admin/payouts?status=all');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Reject 150.00 tokens for Ruby Rose' }));
   const dialog = await screen.findByRole('dialog', { name: 'Reject this payout?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Reject payout' }));
   expect(await within(dialog).findByText('Give the model a reason')).toBeVisible();
-  expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/reject')).toHaveLength(0);
+  expect(api.requestsTo(payoutsRoutes.reject)).toHaveLength(0);
 
   fireEvent.change(within(dialog).getByLabelText('Reason for rejecting'), { target: { value: 'The PayPal address bounced.' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Reject payout' }));
 
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(server.callsTo('POST', '/api/admin/payout-requests/p-1/reject')[0]!.body).toEqual({ note: 'The PayPal address bounced.' });
+  expect(api.requestsTo(payoutsRoutes.reject)[0]!.params.id).toBe('p-1');
+  expect(api.requestsTo(payoutsRoutes.reject)[0]!.body).toEqual({ note: 'The PayPal address bounced.' });
   const row = (await screen.findByText('The PayPal address bounced.')).closest('tr')!;
   expect(within(row).getByText('Rejected')).toBeVisible();
   expect(within(row).queryByRole('button')).not.toBeInTheDocument();
 });
 
 it('when someone else decided first, says so in the server’s words and shows the row as it is now', async () => {
-  const { server, move } = payoutDesk([aPayout()]);
+  const { api, move } = payoutDesk([aPayout()]);
   // Another administrator approves it between this page loading and the click.
-  server.on('POST', '/api/admin/payout-requests/p-1/reject', () => {
+  api.answer(payoutsRoutes.reject, () => {
     move('p-1', 'approved');
-    return { status: 409, body: { code: 'PAYOUT_ALREADY_DECIDED', msg: 'This payout request was already approved.' } };
+    return refusal(409, 'This payout request was already approved.', { code: 'PAYOUT_ALREADY_DECIDED' });
   });
   renderAdmin('/admin/payouts?status=all');
 
@@ -161,15 +179,11 @@ it('when someone else decided first, says so in the server’s words and shows t
   expect(await screen.findByRole('button', { name: 'Mark paid 150.00 tokens for Ruby Rose' })).toBeVisible();
   expect(within(rowOf('Ruby Rose')).getByText('Approved')).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Reject 150.00 tokens for Ruby Rose' })).not.toBeInTheDocument();
-  expect(server.callsTo('GET', '/api/admin/payout-requests')).toHaveLength(2);
+  expect(api.requestsTo(payoutsRoutes.adminList)).toHaveLength(2);
 });
 
 it('keeps the dialog open with the server’s sentence when a decision is refused for another reason', async () => {
-  const { server } = payoutDesk([aPayout()]);
-  server.on('POST', '/api/admin/payout-requests/p-1/approve', {
-    status: 503,
-    body: { code: 'INTERNAL', msg: 'The server had a problem.' },
-  });
+  payoutDesk([aPayout()]).api.refuse(payoutsRoutes.approve, 503, 'The server had a problem.', { code: 'INTERNAL' });
   renderAdmin('/admin/payouts');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Approve 150.00 tokens for Ruby Rose' }));

@@ -1,41 +1,41 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { Settings } from '@cc/contracts';
-import { fakeServer, refusal, renderAdmin, someSettings } from './harness';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { settingsRoutes, systemRoutes, type Settings } from '@cc/contracts';
+import { fakeApi } from '../../../../test/fakeApi';
+import { renderAdmin, someSettings } from './harness';
 import { seeToast } from '../../../../test/toasts';
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:favicon');
   URL.revokeObjectURL = vi.fn();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 /** The settings routes plus the shell's public config, which must follow what was saved. */
 function settingsServer(initial: Settings = someSettings()) {
   let saved = initial;
-  const server = fakeServer()
-    .on('GET', '/api/admin/settings', () => ({ body: saved }))
-    .on('GET', '/api/system/configs/public', () => ({ body: { siteName: saved.siteName, siteFavicon: saved.siteFavicon } }))
-    .on('PUT', '/api/admin/settings', ({ body }) => {
+  return fakeApi()
+    .answer(settingsRoutes.get, () => saved)
+    .answer(systemRoutes.publicConfig, () => ({ siteName: saved.siteName, siteFavicon: saved.siteFavicon }))
+    .answer(settingsRoutes.update, ({ body }) => {
       saved = { ...saved, ...(body as Partial<Settings>) };
-      return { body: saved };
+      return saved;
     })
-    .on('POST', '/api/admin/settings/favicon', () => {
+    .answer(settingsRoutes.uploadFavicon, () => {
       saved = { ...saved, siteFavicon: '/api/files/f1/favicon.png' };
-      return { body: saved };
+      return saved;
     });
-  return server;
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 it('saves the edited settings in wire units (tokens) and refreshes the site name the shell shows', async () => {
-  const server = settingsServer();
+  const api = settingsServer();
   renderAdmin('/admin/settings', { withShellConfig: true });
 
   expect((await screen.findByLabelText('Site name')) as HTMLInputElement).toHaveValue('Creator Chat');
   expect(field('Minimum payout (tokens)')).toHaveValue('100.00');
   expect(field('Commission (%)')).toHaveValue('20');
+  expect(field('Payout rate ($ a token)')).toHaveValue('0.08');
   expect(field('Sign-up tokens')).toHaveValue('0.00');
   expect(field('Ring time (seconds)')).toHaveValue('30');
   await waitFor(() => expect(screen.getByTestId('shell-site-name')).toHaveTextContent(/^Creator Chat$/));
@@ -43,15 +43,18 @@ it('saves the edited settings in wire units (tokens) and refreshes the site name
   fireEvent.change(field('Site name'), { target: { value: 'Velvet Lounge' } });
   fireEvent.change(field('Commission (%)'), { target: { value: '25' } });
   fireEvent.change(field('Minimum payout (tokens)'), { target: { value: '1,250.50' } });
+  fireEvent.change(field('Payout rate ($ a token)'), { target: { value: '0.1' } });
   fireEvent.change(field('Sign-up tokens'), { target: { value: '12.5' } });
   fireEvent.change(field('Ring time (seconds)'), { target: { value: '45' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
-  await waitFor(() => expect(server.callsTo('PUT', '/api/admin/settings')).toHaveLength(1));
-  expect(server.callsTo('PUT', '/api/admin/settings')[0]!.body).toMatchObject({
+  await waitFor(() => expect(api.requestsTo(settingsRoutes.update)).toHaveLength(1));
+  expect(api.requestsTo(settingsRoutes.update)[0]!.body).toMatchObject({
     siteName: 'Velvet Lounge',
     siteCommission: 25,
     minPayoutTokens: 1_250.5,
+    // Typed in dollars, sent in the cents the contract counts.
+    payoutRateCents: 10,
     signupFreeTokens: 12.5,
     callRingSeconds: 45,
   });
@@ -63,10 +66,9 @@ it('saves the edited settings in wire units (tokens) and refreshes the site name
 });
 
 it("puts the server's field error next to the field and keeps what was typed", async () => {
-  const server = settingsServer();
-  server.on('PUT', '/api/admin/settings', () =>
-    refusal(422, 'minPayoutTokens: Minimum payout is too high', { minPayoutTokens: 'Minimum payout is too high' }),
-  );
+  settingsServer().refuse(settingsRoutes.update, 422, 'minPayoutTokens: Minimum payout is too high', {
+    fields: { minPayoutTokens: 'Minimum payout is too high' },
+  });
   renderAdmin('/admin/settings');
 
   fireEvent.change(await screen.findByLabelText('Minimum payout (tokens)'), { target: { value: '999999' } });
@@ -80,7 +82,7 @@ it("puts the server's field error next to the field and keeps what was typed", a
 });
 
 it('checks the form against the contract before sending anything', async () => {
-  const server = settingsServer();
+  const api = settingsServer();
   renderAdmin('/admin/settings');
 
   fireEvent.change(await screen.findByLabelText('Commission (%)'), { target: { value: '120' } });
@@ -100,7 +102,7 @@ it('checks the form against the contract before sending anything', async () => {
   fireEvent.blur(field('Ring time (seconds)'));
   expect(await screen.findByText('Enter an amount of tokens, like 10 or 2.50 (0 gives none)')).toBeVisible();
   expect(await screen.findByText('Enter a whole number of seconds from 10 to 120')).toBeVisible();
-  expect(server.callsTo('PUT', '/api/admin/settings')).toHaveLength(0);
+  expect(api.requestsTo(settingsRoutes.update)).toHaveLength(0);
 });
 
 it('previews the footer HTML as it is typed', async () => {
@@ -116,7 +118,7 @@ it('previews the footer HTML as it is typed', async () => {
 });
 
 it('refuses a favicon that is too large or of the wrong type, and uploads a good one', async () => {
-  const server = settingsServer();
+  const api = settingsServer();
   renderAdmin('/admin/settings');
   const input = await screen.findByLabelText('Favicon file');
 
@@ -124,20 +126,20 @@ it('refuses a favicon that is too large or of the wrong type, and uploads a good
   expect(await screen.findByText(/The favicon must be at most 1 MB/)).toBeVisible();
   fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'icon.svg', { type: 'image/svg+xml' })] } });
   expect(await screen.findByText('The favicon must be a PNG, ICO or WebP image.')).toBeVisible();
-  expect(server.callsTo('POST', '/api/admin/settings/favicon')).toHaveLength(0);
+  expect(api.requestsTo(settingsRoutes.uploadFavicon)).toHaveLength(0);
 
   fireEvent.change(input, { target: { files: [new File(['ico-bytes'], 'brand.ico', { type: '' })] } });
   fireEvent.click(await screen.findByRole('button', { name: 'Upload favicon' }));
 
-  await waitFor(() => expect(server.callsTo('POST', '/api/admin/settings/favicon')).toHaveLength(1));
-  const sent = server.callsTo('POST', '/api/admin/settings/favicon')[0]!.body as FormData;
+  await waitFor(() => expect(api.requestsTo(settingsRoutes.uploadFavicon)).toHaveLength(1));
+  const sent = api.requestsTo(settingsRoutes.uploadFavicon)[0]!.body as FormData;
   expect((sent.get('file') as File).name).toBe('brand.ico');
   expect(await screen.findByText(/Favicon updated/)).toBeVisible();
-  expect(screen.getByRole('img', { name: 'Current icon' })).toHaveAttribute('src', '/api/files/f1/favicon.png');
+  expect(await screen.findByRole('img', { name: 'Current icon' })).toHaveAttribute('src', '/api/files/f1/favicon.png');
 });
 
 it("turns the xChat client's live events off", async () => {
-  const server = settingsServer();
+  const api = settingsServer();
   renderAdmin('/admin/settings');
   const toggle = await screen.findByRole('checkbox', { name: "Send the xChat client's live events" });
   expect(toggle).toBeChecked();
@@ -145,8 +147,8 @@ it("turns the xChat client's live events off", async () => {
 
   fireEvent.click(toggle);
   fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
-  await waitFor(() => expect(server.callsTo('PUT', '/api/admin/settings')).toHaveLength(1));
-  expect(server.callsTo('PUT', '/api/admin/settings')[0]!.body).toMatchObject({ legacySocketEvents: false });
+  await waitFor(() => expect(api.requestsTo(settingsRoutes.update)).toHaveLength(1));
+  expect(api.requestsTo(settingsRoutes.update)[0]!.body).toMatchObject({ legacySocketEvents: false });
   // Saved: the form starts again from what the server answered, the box still clear.
   expect(await screen.findByText('All changes saved.')).toBeVisible();
   expect(screen.getByRole('checkbox', { name: "Send the xChat client's live events" })).not.toBeChecked();

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS: Record<NotificationType, { icon: KindIcon; tone
   contact: { icon: 'star', tone: 'info', label: 'New contact' },
   tip: { icon: 'coin', tone: 'success', label: 'Tip' },
   token_purchase: { icon: 'wallet', tone: 'success', label: 'Token purchase' },
+  refund: { icon: 'wallet', tone: 'info', label: 'Refund' },
   model_approved: { icon: 'shieldCheck', tone: 'success', label: 'Profile approved' },
   model_refused: { icon: 'alert', tone: 'danger', label: 'Profile not approved' },
   item_sold: { icon: 'store', tone: 'success', label: 'Item sold' },

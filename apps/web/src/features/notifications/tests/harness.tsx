@@ -1,18 +1,9 @@
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { Outlet } from 'react-router';
 import { buildMe } from '../../../../test/factories';
-import { createAppStore } from '../../../app/store';
-import { setLogin } from '../../../shared/auth/authSlice';
-import { useLiveSocket } from '../../../shared/socket/useLiveSocket';
+import { renderApp } from '../../../../test/renderApp';
 import { NotificationBell, useNotificationsLive } from '..';
 import NotificationsPage from '../pages/NotificationsPage';
 import type { Notification } from '@cc/contracts';
-
-export { fakeServer, type FakeRequest } from '../../../../test/fakeApi';
-
-export const list = <T,>(items: T[], count = items.length) => ({ body: { items, count } });
 
 let serial = 0;
 
@@ -33,9 +24,8 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
 
 // ---- rendering -------------------------------------------------------------------------------
 
-/** What the app shell will do: open the socket, keep notifications live, show the bell. */
+/** What the app shell does once the socket is open: keep notifications live, show the bell. */
 function LiveFrame() {
-  useLiveSocket();
   useNotificationsLive();
   return (
     <>
@@ -49,11 +39,9 @@ function LiveFrame() {
   );
 }
 
+/** The bell and the notifications page at `path`, signed in, the socket open (`live.receive` plays the server). */
 export function renderNotifications(path: string) {
-  document.cookie = 'accessToken=test-token; path=/';
-  const store = createAppStore();
-  store.dispatch(setLogin(buildMe()));
-  const router = createMemoryRouter(
+  return renderApp(
     [
       {
         Component: LiveFrame,
@@ -65,13 +53,6 @@ export function renderNotifications(path: string) {
         ],
       },
     ],
-    { initialEntries: [path] },
+    { path, me: buildMe(), live: true },
   );
-  const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
-  return { ...view, store, router };
 }

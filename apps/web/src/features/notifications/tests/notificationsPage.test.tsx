@@ -1,16 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { sockets } from '../../../../test/fakeSocket';
-import { aNotification, fakeServer, list, renderNotifications } from './harness';
-
-vi.mock('socket.io-client', () => import('../../../../test/fakeSocket'));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-  sockets.length = 0;
-});
+import { expect, it } from 'vitest';
+import { notificationRoutes } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aNotification, renderNotifications } from './harness';
 
 const rows = () => within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
 
@@ -27,9 +19,9 @@ it('lists notifications newest first with their kind, relative time (exact on ho
     link: null,
     createdAt: '2025-01-04T10:12:00.000Z',
   });
-  const server = fakeServer()
-    .on('GET', '/api/notifications/unread/count', { body: { count: 1 } })
-    .on('GET', '/api/notifications', list([tip, call]));
+  const api = fakeApi()
+    .answer(notificationRoutes.unreadCount, { count: 1 })
+    .answer(notificationRoutes.list, page([tip, call]));
   renderNotifications('/notifications');
 
   await screen.findByRole('list', { name: 'Notifications' });
@@ -42,19 +34,17 @@ it('lists notifications newest first with their kind, relative time (exact on ho
   const when = within(second!).getByText('Jan 4, 2025');
   expect(when).toHaveAttribute('title', expect.stringMatching(/^Jan 4, 2025, \d{1,2}:\d{2}/));
   expect(screen.getByText('1 unread')).toBeVisible();
-  expect(server.callsTo('GET', '/api/notifications')[0]!.query.get('limit')).toBe('20');
+  expect(api.requestsTo(notificationRoutes.list)[0]!.query.get('limit')).toBe('20');
 });
 
 it('opening an unread one marks it read, follows its link, and the counts stay exact', async () => {
   const tip = aNotification({ text: 'Ruby tipped you 5.00 tokens', link: '/earnings' });
   const contact = aNotification({ type: 'contact', text: 'Ivy added you', link: null });
   const old = aNotification({ text: 'Welcome aboard', read: true, link: null });
-  const server = fakeServer()
-    .on('GET', '/api/notifications/unread/count', { body: { count: 2 } })
-    .on('GET', '/api/notifications', list([tip, contact, old]))
-    .on('PUT', /^\/api\/notifications\/read\/[^/]+$/, ({ path }) => ({
-      body: { ...[tip, contact].find((n) => path.endsWith(n._id))!, read: true },
-    }));
+  const api = fakeApi()
+    .answer(notificationRoutes.unreadCount, { count: 2 })
+    .answer(notificationRoutes.list, page([tip, contact, old]))
+    .answer(notificationRoutes.read, ({ params }) => ({ ...[tip, contact].find((n) => n._id === params.id)!, read: true }));
   const { router } = renderNotifications('/notifications');
   expect(await screen.findByText('2 unread')).toBeVisible();
   expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
@@ -68,8 +58,8 @@ it('opening an unread one marks it read, follows its link, and the counts stay e
   fireEvent.click(screen.getByRole('link', { name: /Ruby tipped you 5\.00 tokens/ }));
   expect(await screen.findByText('Earnings page')).toBeVisible();
   expect(await screen.findByRole('button', { name: 'Notifications' })).toBeVisible();
-  expect(server.callsTo('PUT', `/api/notifications/read/${tip._id}`)).toHaveLength(1);
-  expect(server.callsTo('PUT', `/api/notifications/read/${contact._id}`)).toHaveLength(1);
+  // Each marked read once: the one without a link first.
+  expect(api.requestsTo(notificationRoutes.read).map((request) => request.params.id)).toEqual([contact._id, tip._id]);
 
   await act(() => router.navigate('/notifications'));
   expect(await screen.findByText('You are all caught up.')).toBeVisible();
@@ -78,10 +68,10 @@ it('opening an unread one marks it read, follows its link, and the counts stay e
 
 it('a missed call names the caller and opens the call history, even when the server sent no link', async () => {
   const missed = aNotification({ type: 'call', text: 'You missed a call from Sam Fan', link: null });
-  const server = fakeServer()
-    .on('GET', '/api/notifications/unread/count', { body: { count: 1 } })
-    .on('GET', '/api/notifications', list([missed]))
-    .on('PUT', `/api/notifications/read/${missed._id}`, { body: { ...missed, read: true } });
+  const api = fakeApi()
+    .answer(notificationRoutes.unreadCount, { count: 1 })
+    .answer(notificationRoutes.list, page([missed]))
+    .answer(notificationRoutes.read, { ...missed, read: true });
   renderNotifications('/notifications');
 
   const link = await screen.findByRole('link', { name: /You missed a call from Sam Fan/ });
@@ -89,14 +79,14 @@ it('a missed call names the caller and opens the call history, even when the ser
   expect(link).toHaveAttribute('href', '/calls');
   fireEvent.click(link);
   expect(await screen.findByText('Call history page')).toBeVisible();
-  await waitFor(() => expect(server.callsTo('PUT', `/api/notifications/read/${missed._id}`)).toHaveLength(1));
+  await waitFor(() => expect(api.requestsTo(notificationRoutes.read).map((request) => request.params.id)).toEqual([missed._id]));
 });
 
 it('marks all as read', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/notifications/unread/count', { body: { count: 2 } })
-    .on('GET', '/api/notifications', list([aNotification(), aNotification(), aNotification({ read: true })]))
-    .on('PUT', '/api/notifications/read/all', { body: { updated: 2, count: 0 } });
+  const api = fakeApi()
+    .answer(notificationRoutes.unreadCount, { count: 2 })
+    .answer(notificationRoutes.list, page([aNotification(), aNotification(), aNotification({ read: true })]))
+    .answer(notificationRoutes.readAll, { updated: 2, count: 0 });
   renderNotifications('/notifications');
   await screen.findByText('2 unread');
   fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
@@ -104,14 +94,14 @@ it('marks all as read', async () => {
   expect(await screen.findByText('You are all caught up.')).toBeVisible();
   expect(rows().every((row) => !row.className.includes('notif-item--unread'))).toBe(true);
   expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
-  expect(server.callsTo('PUT', '/api/notifications/read/all')).toHaveLength(1);
+  expect(api.requestsTo(notificationRoutes.readAll)).toHaveLength(1);
 });
 
 it('puts back the unread state when marking all read fails', async () => {
-  fakeServer()
-    .on('GET', '/api/notifications/unread/count', { body: { count: 1 } })
-    .on('GET', '/api/notifications', list([aNotification()]))
-    .on('PUT', '/api/notifications/read/all', { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } });
+  fakeApi()
+    .answer(notificationRoutes.unreadCount, { count: 1 })
+    .answer(notificationRoutes.list, page([aNotification()]))
+    .refuse(notificationRoutes.readAll, 500, 'The server had a problem.');
   renderNotifications('/notifications');
   await screen.findByText('1 unread');
   fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
@@ -122,18 +112,17 @@ it('puts back the unread state when marking all read fails', async () => {
 
 it('pages through notifications and puts a new one from the socket on top', async () => {
   const firstPage = Array.from({ length: 20 }, (_, index) => aNotification({ text: `Older news ${index + 1}`, read: true, link: null }));
-  const server = fakeServer()
-    .on('GET', '/api/notifications/unread/count', { body: { count: 0 } })
-    .on('GET', '/api/notifications', ({ query }) =>
-      query.get('skip') === '20' ? list([aNotification({ text: 'Oldest news', read: true })], 21) : list(firstPage, 21),
+  const api = fakeApi()
+    .answer(notificationRoutes.unreadCount, { count: 0 })
+    .answer(notificationRoutes.list, ({ query }) =>
+      query.get('skip') === '20' ? page([aNotification({ text: 'Oldest news', read: true })], 21) : page(firstPage, 21),
     );
-  renderNotifications('/notifications');
+  const { live } = renderNotifications('/notifications');
   await screen.findByText('Older news 1');
   expect(screen.getByText('1–20 of 21')).toBeVisible();
-  await waitFor(() => expect(sockets).toHaveLength(1));
 
   const fresh = aNotification({ text: 'Ruby sent you a message', type: 'message', link: null });
-  act(() => sockets[0]!.receive('notification:created', { notification: fresh, unreadCount: 1 }));
+  live.receive('notification:created', { notification: fresh, unreadCount: 1 });
   await waitFor(() => expect(rows()[0]!).toHaveTextContent('Ruby sent you a message'));
   expect(rows()).toHaveLength(20);
   expect(screen.getByText('1–20 of 22')).toBeVisible();
@@ -141,13 +130,11 @@ it('pages through notifications and puts a new one from the socket on top', asyn
 
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
   expect(await screen.findByText('Oldest news')).toBeVisible();
-  expect(server.callsTo('GET', '/api/notifications').at(-1)!.query.get('skip')).toBe('20');
+  expect(api.requestsTo(notificationRoutes.list).at(-1)!.query.get('skip')).toBe('20');
 });
 
 it('says what will show up here when there is nothing yet', async () => {
-  fakeServer()
-    .on('GET', '/api/notifications/unread/count', { body: { count: 0 } })
-    .on('GET', '/api/notifications', list([]));
+  fakeApi().answer(notificationRoutes.unreadCount, { count: 0 }).answer(notificationRoutes.list, page([]));
   renderNotifications('/notifications');
   expect(await screen.findByText('No notifications yet')).toBeVisible();
   expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();

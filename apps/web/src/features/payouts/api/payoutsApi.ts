@@ -67,9 +67,12 @@ export const payoutsApi = payoutsBase.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? [LATER] : []),
     }),
-    /** E-mails the member a 6-digit code (POST /users/otp/), which a payout request needs. */
-    requestPayoutCode: build.mutation<RouteAnswer<typeof profileRoutes.accountCode>, void>({
-      query: () => routeRequest(profileRoutes.accountCode),
+    /**
+     * E-mails the member a 6-digit code (POST /users/otp/), which a payout request needs; the mail
+     * names the amount it confirms (`token`, in tokens).
+     */
+    requestPayoutCode: build.mutation<RouteAnswer<typeof profileRoutes.accountCode>, { token: number }>({
+      query: ({ token }) => routeRequest(profileRoutes.accountCode, { body: { purpose: 'payout', token } }),
     }),
     /** The balance now, into the cached member (the top-bar chip and the available amount follow). */
     getPayoutBalance: build.query<RouteAnswer<typeof walletRoutes.balance>, void>({

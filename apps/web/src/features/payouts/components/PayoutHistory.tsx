@@ -4,11 +4,21 @@ import { When } from '../../../shared/money';
 import { usePage } from '../../../shared/hooks/usePage';
 import { PAYOUT_PAGE_SIZE, useListPayoutRequestsQuery } from '../api/payoutsApi';
 import { PayoutStatusBadge } from '../../../shared/money';
-import { formatTokens, lastDecision, payoutAccountLabel } from '../lib/format';
+import { formatTokens, lastDecision, payoutAccountLabel, payoutMoney } from '../lib/format';
 
 const COLUMNS: readonly TableColumn<PayoutRequest>[] = [
   { key: 'requested', header: 'Requested', cell: (row) => <When iso={row.createdAt} /> },
-  { key: 'amount', header: 'Amount', align: 'end', cell: (row) => <strong className="money-amount">{formatTokens(row.token)}</strong> },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'end',
+    cell: (row) => (
+      <span className="payout-amount">
+        <strong className="money-amount">{formatTokens(row.token)}</strong>
+        {payoutMoney(row) ? <span className="payout-amount__money">{payoutMoney(row)}</span> : null}
+      </span>
+    ),
+  },
   { key: 'status', header: 'Status', cell: (row) => <PayoutStatusBadge status={row.status} /> },
   { key: 'account', header: 'Paid to', wrap: true, cell: (row) => payoutAccountLabel(row.payoutAccount) },
   {
@@ -29,7 +39,15 @@ const COLUMNS: readonly TableColumn<PayoutRequest>[] = [
     key: 'note',
     header: 'Note',
     wrap: true,
-    cell: (row) => (row.note ? <span className="payout-note">{row.note}</span> : <span className="muted">—</span>),
+    cell: (row) =>
+      row.note || row.reference ? (
+        <span className="payout-note">
+          {row.reference ? <span className="payout-note__reference">Reference: {row.reference}</span> : null}
+          {row.note ? <span>{row.note}</span> : null}
+        </span>
+      ) : (
+        <span className="muted">—</span>
+      ),
   },
 ];
 

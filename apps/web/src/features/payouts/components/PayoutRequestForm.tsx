@@ -7,8 +7,9 @@ import { ErrorCode, PayoutErrorCode, type PayoutAccount } from '@cc/contracts';
 import { errorMessage, fieldErrors, isApiError } from '../../../shared/api/apiError';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { Alert, Button, Icon, TextField } from '../../../shared/ui';
+import type { PayoutTerms } from '../../../shared/money';
 import { useRequestPayoutCodeMutation, useRequestPayoutMutation } from '../api/payoutsApi';
-import { formatTokens, parseTokens, payoutAccountLabel } from '../lib/format';
+import { formatTokens, moneyFor, parseTokens, payoutAccountLabel } from '../lib/format';
 import { PAYOUT_FORM_FIELDS, payoutFormSchema, type PayoutFormInput, type PayoutFormOutput } from '../lib/payoutForm';
 
 /** Refusals about the amount that arrive without `details.fields`: they belong under the amount all the same. */
@@ -21,16 +22,22 @@ type PayoutRequestFormProps = {
   account: PayoutAccount;
   /** The member's own address: the code goes there, and the spec's request carries it (spec section 5). */
   email: string;
+  /** The smallest payout and what a token pays, when the server said. */
+  terms: PayoutTerms;
 };
+
+/** "150.00 tokens ($12.00)", or the tokens alone when the rate is unknown. */
+const amountText = (tokens: number, rateCents: number | null) =>
+  `${formatTokens(tokens)} tokens${rateCents !== null ? ` (${moneyFor(tokens, rateCents)})` : ''}`;
 
 /**
  * Amount, "Send me a code", the 6-digit code, then the request (docs/product.md#payouts). The tokens
  * leave the balance when the request is made; the history above shows it at once.
  */
-export function PayoutRequestForm({ balance, account, email }: PayoutRequestFormProps) {
+export function PayoutRequestForm({ balance, account, email, terms }: PayoutRequestFormProps) {
   const [requestCode, codeRequest] = useRequestPayoutCodeMutation();
   const [requestPayout] = useRequestPayoutMutation();
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [codeSentTo, setCodeSentTo] = useState<{ email: string; what: string } | null>(null);
   const [formError, setFormError] = useState<{ message: string; needsAccount: boolean } | null>(null);
   const {
     register,
@@ -38,6 +45,8 @@ export function PayoutRequestForm({ balance, account, email }: PayoutRequestForm
     setError,
     reset,
     control,
+    trigger,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<PayoutFormInput, unknown, PayoutFormOutput>({
     resolver: zodResolver(payoutFormSchema),
@@ -47,15 +56,24 @@ export function PayoutRequestForm({ balance, account, email }: PayoutRequestForm
 
   const typed = parseTokens(useWatch({ control, name: 'token' }) ?? '');
   const tooMuch = typed !== null && typed > balance;
+  const tooLittle = typed !== null && terms.minimum !== null && typed < terms.minimum;
+  const amountProblem = tooMuch
+    ? `Your balance is ${formatTokens(balance)} tokens`
+    : tooLittle && terms.minimum !== null
+      ? `The smallest payout is ${amountText(terms.minimum, terms.rateCents)}`
+      : undefined;
 
+  // The code's mail names the amount it confirms, so the amount comes first (issue #28).
   const sendCode = async () => {
     setFormError(null);
-    const answer = await requestCode();
+    if (!(await trigger('token', { shouldFocus: true })) || typed === null) return;
+    if (amountProblem) return setFocus('token');
+    const answer = await requestCode({ token: typed });
     if (answer.error) {
       setFormError({ message: errorMessage(answer.error), needsAccount: false });
       return;
     }
-    setCodeSentTo(email);
+    setCodeSentTo({ email, what: amountText(typed, terms.rateCents) });
   };
 
   const onSubmit = handleSubmit(async ({ token, verifyCode }) => {
@@ -90,10 +108,19 @@ export function PayoutRequestForm({ balance, account, email }: PayoutRequestForm
         inputMode="decimal"
         autoComplete="off"
         suffix="tokens"
-        hint={`Up to ${formatTokens(balance)} tokens. The site sets the smallest payout.`}
-        error={errors.token?.message ?? (tooMuch ? `Your balance is ${formatTokens(balance)} tokens` : undefined)}
+        hint={
+          terms.minimum !== null
+            ? `From ${formatTokens(terms.minimum)} up to ${formatTokens(balance)} tokens.`
+            : `Up to ${formatTokens(balance)} tokens. The site sets the smallest payout.`
+        }
+        error={errors.token?.message ?? amountProblem}
         {...register('token')}
       />
+      {typed !== null && typed > 0 && !amountProblem && terms.rateCents !== null ? (
+        <p className="payout-form__money" aria-live="polite">
+          You will receive <strong>{moneyFor(typed, terms.rateCents)}</strong>
+        </p>
+      ) : null}
       <div className="payout-form__code">
         <div className="payout-form__code-row">
           <Button variant="secondary" onClick={sendCode} loading={codeRequest.isLoading} icon={<Icon name="mail" size={16} />}>
@@ -103,7 +130,7 @@ export function PayoutRequestForm({ balance, account, email }: PayoutRequestForm
             <p className="payout-form__sent" role="status">
               <Icon name="checkCircle" size={16} />
               <span>
-                We e-mailed a 6-digit code to <strong>{codeSentTo}</strong>. It is valid for 10 minutes.
+                We e-mailed a 6-digit code for {codeSentTo.what} to <strong>{codeSentTo.email}</strong>. It is valid for 10 minutes.
               </span>
             </p>
           ) : (
@@ -126,7 +153,7 @@ export function PayoutRequestForm({ balance, account, email }: PayoutRequestForm
         Paid to <strong>{payoutAccountLabel(account)}</strong> · <Link to="/payouts/account">Change</Link>
       </p>
       <div className="form-actions">
-        <Button type="submit" loading={isSubmitting} disabled={!codeSentTo || tooMuch}>
+        <Button type="submit" loading={isSubmitting} disabled={!codeSentTo || amountProblem !== undefined}>
           {typed !== null && typed > 0 ? `Request ${formatTokens(typed)} tokens` : 'Request payout'}
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import type { PayoutRequest } from '@cc/contracts';
 
 export { formatTokens, parseTokens } from '@cc/contracts';
-export { formatDateTime, formatWhen, PAYOUT_METHOD, payoutAccountLabel } from '../../../shared/money';
+export { formatDateTime, formatWhen, moneyFor, PAYOUT_METHOD, payoutAccountLabel, payoutMoney } from '../../../shared/money';
 
 /** The latest decision on a request and when it was made, or null while it waits. */
 export function lastDecision(request: PayoutRequest): { label: string; at: string } | null {

@@ -1,11 +1,12 @@
 import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
-import { ButtonLink, Card, EmptyState, ListError, PageHeader, Skeleton } from '../../../shared/ui';
+import { Alert, ButtonLink, Card, EmptyState, ListError, PageHeader, Skeleton } from '../../../shared/ui';
+import { usePayoutTerms, type PayoutTerms } from '../../../shared/money';
 import { useGetPayoutAccountQuery, useGetPayoutBalanceQuery } from '../api/payoutsApi';
 import { PayoutHistory } from '../components/PayoutHistory';
 import { PayoutRequestForm } from '../components/PayoutRequestForm';
 import { usePayoutsLive } from '../hooks/usePayoutsLive';
-import { formatTokens } from '../lib/format';
+import { formatTokens, moneyFor } from '../lib/format';
 import './PayoutsPage.css';
 
 const STEPS = [
@@ -34,9 +35,37 @@ function PayoutSteps() {
   );
 }
 
+/** "The smallest payout is 100.00 tokens ($8.00) · a token pays $0.08", said before anything is typed. */
+function termsText({ minimum, rateCents }: PayoutTerms): string | null {
+  const parts = [
+    minimum !== null
+      ? `The smallest payout is ${formatTokens(minimum)} tokens${rateCents !== null ? ` (${moneyFor(minimum, rateCents)})` : ''}`
+      : null,
+    rateCents !== null ? `a token pays ${moneyFor(1, rateCents)}` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  const sentence = parts.join('; ');
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
+/**
+ * Below the smallest payout there is nothing to request: the page says so and how far she is,
+ * instead of offering a form that mails a code only to refuse (issue #28).
+ */
+function BelowMinimum({ balance, minimum }: { balance: number; minimum: number }) {
+  return (
+    <Alert tone="info" title={`You can request a payout from ${formatTokens(minimum)} tokens`}>
+      You have {formatTokens(balance)} tokens: {formatTokens(minimum - balance)} more and you can ask to be paid.
+    </Alert>
+  );
+}
+
 /** The balance, and the form — or, without a payout account, the way to add one first. */
 function RequestCard({ balance, email }: { balance: number; email: string }) {
   const account = useGetPayoutAccountQuery();
+  // Unknown terms (an older server, a failed read) leave the smallest payout to the server's 422.
+  const terms = usePayoutTerms();
+  const stated = termsText(terms);
   return (
     <Card title="Request a payout" description="The tokens leave your balance when you ask; an administrator then approves and pays them.">
       <div className="payout-balance" aria-label="Available balance" role="group">
@@ -44,7 +73,11 @@ function RequestCard({ balance, email }: { balance: number; email: string }) {
         <span className="payout-balance__value">
           {formatTokens(balance)} <span className="payout-balance__unit">tokens</span>
         </span>
+        {terms.rateCents !== null ? (
+          <span className="payout-balance__money">Worth {moneyFor(balance, terms.rateCents)} when paid out</span>
+        ) : null}
       </div>
+      {stated ? <p className="payout-terms text-sm">{stated}</p> : null}
       <div className="payout-request">
         <div className="payout-request__main">
           {account.isLoading ? (
@@ -56,8 +89,10 @@ function RequestCard({ balance, email }: { balance: number; email: string }) {
               onRetry={() => void account.refetch()}
               retrying={account.isFetching}
             />
+          ) : account.data && terms.minimum !== null && balance < terms.minimum ? (
+            <BelowMinimum balance={balance} minimum={terms.minimum} />
           ) : account.data ? (
-            <PayoutRequestForm balance={balance} account={account.data} email={email} />
+            <PayoutRequestForm balance={balance} account={account.data} email={email} terms={terms} />
           ) : (
             <EmptyState
               icon="shieldCheck"

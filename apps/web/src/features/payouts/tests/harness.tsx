@@ -1,49 +1,24 @@
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import type { Me, PayoutAccount, PayoutRequest } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { createAppStore } from '../../../app/store';
-import { setLogin } from '../../../shared/auth/authSlice';
-import { useLiveSocket } from '../../../shared/socket/useLiveSocket';
+import { renderApp } from '../../../../test/renderApp';
 import PayoutAccountPage from '../pages/PayoutAccountPage';
 import PayoutsPage from '../pages/PayoutsPage';
-
-export { fakeServer, type FakeRequest } from '../../../../test/fakeApi';
 
 export const aModel = (overrides: Partial<Me> = {}) =>
   buildMe({ type: 'model', username: 'ruby', name: 'Ruby Rose', email: 'ruby@example.test', balance: 1_234.56, ...overrides });
 
-/** Opens the one socket, as the shell does for a signed-in member. */
-function LiveSocket() {
-  useLiveSocket();
-  return null;
-}
-
 /**
- * The payout pages with a real store and router, signed in as `me` (a model by default); `live`
- * opens the socket too (the test mocks socket.io-client).
+ * The payout pages, signed in as `me` (a model by default); `live` opens the socket on a fake the
+ * test speaks for the server through (`live.receive`).
  */
-export function renderPayouts(path: string, me: Me = aModel(), { live = false } = {}) {
-  document.cookie = 'accessToken=test-token; path=/';
-  const store = createAppStore();
-  store.dispatch(setLogin(me));
-  const router = createMemoryRouter(
+export function renderPayouts<Live extends boolean = false>(path: string, me: Me = aModel(), { live }: { live?: Live } = {}) {
+  return renderApp(
     [
       { path: '/payouts', Component: PayoutsPage },
       { path: '/payouts/account', Component: PayoutAccountPage },
     ],
-    { initialEntries: [path] },
+    { path, me, live },
   );
-  const view = render(
-    <Provider store={store}>
-      {live ? <LiveSocket /> : null}
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
-  return { ...view, store, router };
 }
 
 // ---- data, as the API sends it: amounts in tokens, accounts masked ----------------------------------
@@ -82,6 +57,11 @@ export function aPayoutRequest(overrides: Partial<PayoutRequest> = {}): PayoutRe
     token: 200,
     status: 'paid',
     payoutAccount: { type: 'paypal', email: 'r•••@example.test', bankInfo: null },
+    // 200 tokens at 8 cents a token.
+    amountCents: 1600,
+    amount: 16,
+    payoutRateCents: 8,
+    reference: '',
     note: '',
     createdAt: '2026-02-01T10:00:00.000Z',
     approvedAt: '2026-02-02T10:00:00.000Z',
@@ -90,5 +70,3 @@ export function aPayoutRequest(overrides: Partial<PayoutRequest> = {}): PayoutRe
     ...overrides,
   };
 }
-
-export const list = <T,>(items: T[], count = items.length) => ({ body: { items, count } });

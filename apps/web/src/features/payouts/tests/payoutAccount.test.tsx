@@ -1,13 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { PayoutAccount } from '@cc/contracts';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aBankAccount, aPaypalAccount, fakeServer, renderPayouts } from './harness';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { expect, it } from 'vitest';
+import { payoutsRoutes, type PayoutAccount } from '@cc/contracts';
+import { fakeApi, refusal, type Refusal } from '../../../../test/fakeApi';
+import { aBankAccount, aPaypalAccount, renderPayouts } from './harness';
 
 function fill(input: HTMLElement, text: string) {
   fireEvent.change(input, { target: { value: text } });
@@ -17,9 +12,9 @@ function fill(input: HTMLElement, text: string) {
 const savedCard = () => screen.findByRole('region', { name: 'Your payout account' });
 
 it('adds a PayPal account, checking the address first, then shows it back in full', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/payout-account/', { body: null })
-    .on('POST', '/api/payout-account/', { body: aPaypalAccount({ email: 'ruby@paypal.test', updatedAt: '2026-03-04T10:00:00.000Z' }) });
+  const api = fakeApi()
+    .answer(payoutsRoutes.account, null)
+    .answer(payoutsRoutes.saveAccount, aPaypalAccount({ email: 'ruby@paypal.test', updatedAt: '2026-03-04T10:00:00.000Z' }));
   renderPayouts('/payouts/account');
 
   const form = await screen.findByRole('form', { name: 'Payout account' });
@@ -30,7 +25,7 @@ it('adds a PayPal account, checking the address first, then shows it back in ful
   fill(email, 'not-an-address');
   fireEvent.click(within(form).getByRole('button', { name: 'Save payout account' }));
   expect(await within(form).findByText('Give the e-mail address of your PayPal account')).toBeVisible();
-  expect(server.callsTo('POST', '/api/payout-account/')).toHaveLength(0);
+  expect(api.requestsTo(payoutsRoutes.saveAccount)).toHaveLength(0);
 
   fill(email, 'ruby@paypal.test');
   fireEvent.click(within(form).getByRole('button', { name: 'Save payout account' }));
@@ -38,23 +33,23 @@ it('adds a PayPal account, checking the address first, then shows it back in ful
   const saved = await savedCard();
   expect(within(saved).getByText('PayPal', { selector: '.ui-badge' })).toBeVisible();
   expect(within(saved).getByText('ruby@paypal.test')).toBeVisible();
-  expect(server.callsTo('POST', '/api/payout-account/')[0]!.body).toEqual({ type: 'paypal', email: 'ruby@paypal.test' });
+  expect(api.requestsTo(payoutsRoutes.saveAccount)[0]!.body).toEqual({ type: 'paypal', email: 'ruby@paypal.test' });
   expect(await screen.findByText('Payout account saved: PayPal.')).toBeVisible();
   expect(screen.getByRole('heading', { name: 'Change payout account' })).toBeVisible();
 });
 
 it('switches to a bank transfer, sends only what was filled in, and puts the server’s refusals on their fields', async () => {
-  let answer: { status?: number; body: unknown } = {
-    status: 422,
-    body: {
+  let answer: PayoutAccount | Refusal = refusal(
+    422,
+    'bankInfo.iban: That IBAN is not valid: check the country code, the two check digits and the length',
+    {
       code: 'VALIDATION_FAILED',
-      msg: 'bankInfo.iban: The account number or IBAN is 6 to 34 letters and digits',
-      details: { fields: { 'bankInfo.iban': 'The account number or IBAN is 6 to 34 letters and digits' } },
+      fields: { 'bankInfo.iban': 'That IBAN is not valid: check the country code, the two check digits and the length' },
     },
-  };
-  const server = fakeServer()
-    .on('GET', '/api/payout-account/', { body: aPaypalAccount() })
-    .on('POST', '/api/payout-account/', () => answer);
+  );
+  const api = fakeApi()
+    .answer(payoutsRoutes.account, aPaypalAccount())
+    .answer(payoutsRoutes.saveAccount, () => answer);
   renderPayouts('/payouts/account');
 
   // The saved PayPal account, its address in full, above the form to change it.
@@ -67,7 +62,7 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
   fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
   expect(await within(form).findByText('The account holder is required')).toBeVisible();
   expect(within(form).getByText('The bank name is required')).toBeVisible();
-  expect(server.callsTo('POST', '/api/payout-account/')).toHaveLength(0);
+  expect(api.requestsTo(payoutsRoutes.saveAccount)).toHaveLength(0);
 
   fill(within(form).getByLabelText('Account holder'), 'Ruby Rose');
   fill(within(form).getByLabelText('Bank name'), 'Acme Bank');
@@ -75,20 +70,20 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
   fill(iban, 'GB82 WEST 1234 5698 7654 32');
   fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
 
-  expect(await within(form).findByText('The account number or IBAN is 6 to 34 letters and digits')).toBeVisible();
+  expect(
+    await within(form).findByText('That IBAN is not valid: check the country code, the two check digits and the length'),
+  ).toBeVisible();
   expect(iban).toHaveAttribute('aria-invalid', 'true');
   expect(iban).toHaveValue('GB82 WEST 1234 5698 7654 32');
-  expect(server.callsTo('POST', '/api/payout-account/')[0]!.body).toEqual({
+  expect(api.requestsTo(payoutsRoutes.saveAccount)[0]!.body).toEqual({
     type: 'bank_transfer',
     bankInfo: { beneficiaryName: 'Ruby Rose', bankName: 'Acme Bank', iban: 'GB82 WEST 1234 5698 7654 32' },
   });
 
-  answer = {
-    body: aBankAccount({
-      bankInfo: { beneficiaryName: 'Ruby Rose', bankName: 'Acme Bank', iban: '•••• 5432', swift: null },
-      updatedAt: '2026-03-04T10:00:00.000Z',
-    }),
-  };
+  answer = aBankAccount({
+    bankInfo: { beneficiaryName: 'Ruby Rose', bankName: 'Acme Bank', iban: '•••• 5432', swift: null },
+    updatedAt: '2026-03-04T10:00:00.000Z',
+  });
   fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
   await waitFor(async () => expect(within(await savedCard()).getByText('•••• 5432')).toBeVisible());
   const saved = await savedCard();
@@ -102,9 +97,10 @@ it('switches to a bank transfer, sends only what was filled in, and puts the ser
 });
 
 it('sends a saved bank account back as it was read: the masked number keeps the saved one', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/payout-account/', {
-      body: aBankAccount({
+  const api = fakeApi()
+    .answer(
+      payoutsRoutes.account,
+      aBankAccount({
         bankInfo: {
           beneficiaryName: 'Ruby Rose',
           bankName: 'Acme Bank',
@@ -114,10 +110,10 @@ it('sends a saved bank account back as it was read: the masked number keeps the 
           beneficiaryAddress: null,
         },
       }),
-    })
-    .on('POST', '/api/payout-account/', ({ body }) => ({
-      body: aBankAccount({ bankInfo: (body as { bankInfo: PayoutAccount['bankInfo'] }).bankInfo }),
-    }));
+    )
+    .answer(payoutsRoutes.saveAccount, ({ body }) =>
+      aBankAccount({ bankInfo: (body as { bankInfo: PayoutAccount['bankInfo'] }).bankInfo }),
+    );
   renderPayouts('/payouts/account');
 
   expect(within(await savedCard()).getByText('1 Bank St')).toBeVisible();
@@ -128,8 +124,8 @@ it('sends a saved bank account back as it was read: the masked number keeps the 
   fill(within(form).getByLabelText('Bank name'), 'Acme Bank Ltd');
   fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
 
-  await waitFor(() => expect(server.callsTo('POST', '/api/payout-account/')).toHaveLength(1));
-  expect(server.callsTo('POST', '/api/payout-account/')[0]!.body).toEqual({
+  await waitFor(() => expect(api.requestsTo(payoutsRoutes.saveAccount)).toHaveLength(1));
+  expect(api.requestsTo(payoutsRoutes.saveAccount)[0]!.body).toEqual({
     type: 'bank_transfer',
     bankInfo: { beneficiaryName: 'Ruby Rose', bankName: 'Acme Bank Ltd', iban: '•••• 1234', swift: 'ACMEGB2L', bankAddress: '1 Bank St' },
   });
@@ -137,8 +133,31 @@ it('sends a saved bank account back as it was read: the masked number keeps the 
 });
 
 it('fills the form with her saved PayPal address in full, to check or change', async () => {
-  fakeServer().on('GET', '/api/payout-account/', { body: aPaypalAccount() });
+  fakeApi().answer(payoutsRoutes.account, aPaypalAccount());
   renderPayouts('/payouts/account');
   const form = await screen.findByRole('form', { name: 'Payout account' });
   expect(within(form).getByLabelText(/^PayPal e-mail/)).toHaveValue('ruby.pay@example.test');
+});
+
+it('refuses a name where the account number goes, and a mistyped IBAN, before anything is sent', async () => {
+  const api = fakeApi().answer(payoutsRoutes.account, aPaypalAccount());
+  renderPayouts('/payouts/account');
+  await savedCard();
+  const form = screen.getByRole('form', { name: 'Payout account' });
+  fireEvent.click(within(form).getByRole('radio', { name: /Bank transfer/ }));
+  fill(within(form).getByLabelText('Account holder'), 'Luna Star');
+  fill(within(form).getByLabelText('Bank name'), 'Acme Bank');
+  const iban = within(form).getByLabelText('Account number or IBAN');
+  fill(iban, 'Luna Star');
+  fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
+  expect(
+    await within(form).findByText('Enter an IBAN (like DE89 3704 0044 0532 0130 00) or an account number of 6 to 20 digits'),
+  ).toBeVisible();
+
+  fill(iban, 'DE89 3704 0044 0532 0130 01');
+  fireEvent.click(within(form).getByRole('button', { name: 'Save new payout account' }));
+  expect(
+    await within(form).findByText('That IBAN is not valid: check the country code, the two check digits and the length'),
+  ).toBeVisible();
+  expect(api.requestsTo(payoutsRoutes.saveAccount)).toHaveLength(0);
 });

@@ -1,12 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aBankAccount, aModel, aPayoutRequest, aPaypalAccount, fakeServer, list, renderPayouts } from './harness';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { expect, it } from 'vitest';
+import { payoutsRoutes, profileRoutes, systemRoutes, walletRoutes } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aBankAccount, aModel, aPayoutRequest, aPaypalAccount, renderPayouts } from './harness';
 
 /** Types the way a person does, one key at a time, so every intermediate text goes through the form. */
 function type(input: HTMLElement, text: string) {
@@ -20,17 +16,21 @@ const historyRows = () =>
     .getAllByRole('row')
     .slice(1);
 
-/** A model with 1,234.56 tokens, a PayPal account and one paid payout; the balance drops when a request is made. */
+/**
+ * A model with 1,234.56 tokens, a PayPal account and one paid payout, on a site whose smallest
+ * payout is 100 tokens and whose token pays 8 cents; the balance drops when a request is made.
+ */
 function payoutServer() {
   const old = aPayoutRequest({ token: 200 });
   let balance = 1_234.56;
-  const server = fakeServer()
-    .on('GET', '/api/wallet', () => ({ body: { balance } }))
-    .on('GET', '/api/payout-account/', { body: aPaypalAccount() })
-    .on('GET', '/api/payout-request', list([old]))
-    .on('POST', '/api/users/otp/', { body: { ok: true } });
+  const api = fakeApi()
+    .answer(systemRoutes.configKeys, { minPayoutTokens: 100, payoutRateCents: 8 })
+    .answer(walletRoutes.balance, () => ({ balance }))
+    .answer(payoutsRoutes.account, aPaypalAccount())
+    .answer(payoutsRoutes.requests, page([old]))
+    .answer(profileRoutes.accountCode, { ok: true });
   return {
-    server,
+    api,
     old,
     spend: (tokens: number) => {
       balance = Math.round((balance - tokens) * 100) / 100;
@@ -39,10 +39,10 @@ function payoutServer() {
 }
 
 it('without a payout account, asks for one first instead of showing the form', async () => {
-  fakeServer()
-    .on('GET', '/api/wallet', { body: { balance: 1_234.56 } })
-    .on('GET', '/api/payout-account/', { body: null })
-    .on('GET', '/api/payout-request', list([]));
+  fakeApi()
+    .answer(walletRoutes.balance, { balance: 1_234.56 })
+    .answer(payoutsRoutes.account, null)
+    .answer(payoutsRoutes.requests, page([]));
   renderPayouts('/payouts');
 
   const prompt = (await screen.findByText('Add a payout account first')).closest('.ui-empty') as HTMLElement;
@@ -53,20 +53,18 @@ it('without a payout account, asks for one first instead of showing the form', a
 });
 
 it('sends a code, then requests the payout: the request tops the history and the balance drops', async () => {
-  const { server, spend } = payoutServer();
-  server.on('POST', '/api/payout-request', ({ body }) => {
+  const { api, spend } = payoutServer();
+  api.answer(payoutsRoutes.request, ({ body }) => {
     spend(150);
-    return {
-      status: 201,
-      body: aPayoutRequest({
-        _id: 'new-1',
-        token: (body as { token: number }).token,
-        status: 'pending',
-        createdAt: '2026-03-04T10:00:00.000Z',
-        approvedAt: null,
-        paidAt: null,
-      }),
-    };
+    return aPayoutRequest({
+      _id: 'new-1',
+      token: (body as { token: number }).token,
+      amountCents: 1200,
+      status: 'pending',
+      createdAt: '2026-03-04T10:00:00.000Z',
+      approvedAt: null,
+      paidAt: null,
+    });
   });
   const { store } = renderPayouts('/payouts');
 
@@ -76,12 +74,15 @@ it('sends a code, then requests the payout: the request tops the history and the
   expect(within(form).getByRole('button', { name: 'Request payout' })).toBeDisabled();
 
   type(within(form).getByLabelText('Amount'), '150');
+  // 150 tokens at 8 cents.
+  expect(within(form).getByText(/You will receive/)).toHaveTextContent('You will receive $12.00');
   fireEvent.click(within(form).getByRole('button', { name: 'Send me a code' }));
   expect(await within(form).findByText('ruby@example.test')).toBeVisible();
   expect(within(form).getByRole('status')).toHaveTextContent(
-    /^We e-mailed a 6-digit code to ruby@example\.test\. It is valid for 10 minutes\.$/,
+    /^We e-mailed a 6-digit code for 150\.00 tokens \(\$12\.00\) to ruby@example\.test\. It is valid for 10 minutes\.$/,
   );
-  expect(server.callsTo('POST', '/api/users/otp/')).toHaveLength(1);
+  // The mail names what the code confirms, so the amount goes with the ask.
+  expect(api.requestsTo(profileRoutes.accountCode).map((r) => r.body)).toEqual([{ purpose: 'payout', token: 150 }]);
   expect(within(form).getByRole('button', { name: 'Send me a new code' })).toBeVisible();
 
   type(within(form).getByLabelText('Code'), '123456');
@@ -91,13 +92,15 @@ it('sends a code, then requests the payout: the request tops the history and the
   const [first, second] = historyRows();
   expect(within(first!).getByText('Pending')).toBeVisible();
   expect(within(first!).getByText('150.00')).toBeVisible();
+  expect(within(first!).getByText('$12.00')).toBeVisible();
   expect(within(first!).getByText('Waiting')).toBeVisible();
   expect(within(second!).getByText('200.00')).toBeVisible();
-  expect(server.callsTo('POST', '/api/payout-request')[0]!.body).toEqual({ token: 150, verifyCode: '123456', email: 'ruby@example.test' });
+  expect(api.requestsTo(payoutsRoutes.request)[0]!.body).toEqual({ token: 150, verifyCode: '123456', email: 'ruby@example.test' });
   // Prepended to the list on success (spec section 4), not read again.
-  expect(server.callsTo('GET', '/api/payout-request')).toHaveLength(1);
+  expect(api.requestsTo(payoutsRoutes.requests)).toHaveLength(1);
 
-  await waitFor(() => expect(balanceShown()).toBe('Available balance1,084.56 tokens'));
+  // 1,084.56 tokens at 8 cents is $86.7648, rounded down to the cent.
+  await waitFor(() => expect(balanceShown()).toBe('Available balance1,084.56 tokensWorth $86.76 when paid out'));
   expect(store.getState().auth.user!.balance).toBe(1_084.56);
   expect(await screen.findByText('Payout of 150.00 tokens requested. We will tell you when it is paid.')).toBeVisible();
   // The form starts over: a code works once.
@@ -106,16 +109,12 @@ it('sends a code, then requests the payout: the request tops the history and the
 });
 
 it('puts each refusal next to the field it names and keeps what was typed', async () => {
-  const { server } = payoutServer();
-  let answer: { status: number; body: unknown } = {
-    status: 422,
-    body: {
-      code: 'INVALID_CODE',
-      msg: 'That code is not right. 4 tries left.',
-      details: { fields: { verifyCode: 'That code is not right. 4 tries left.' } },
-    },
-  };
-  server.on('POST', '/api/payout-request', () => answer);
+  const { api } = payoutServer();
+  let answer = refusal(422, 'That code is not right. 4 tries left.', {
+    code: 'INVALID_CODE',
+    fields: { verifyCode: 'That code is not right. 4 tries left.' },
+  });
+  api.answer(payoutsRoutes.request, () => answer);
   renderPayouts('/payouts');
   const form = await screen.findByRole('form', { name: 'Request a payout' });
 
@@ -140,7 +139,7 @@ it('puts each refusal next to the field it names and keeps what was typed', asyn
   expect(amount).toHaveValue('150');
 
   // Under the minimum: a refusal with no `details.fields` still lands under the amount.
-  answer = { status: 422, body: { code: 'BELOW_MINIMUM', msg: 'The smallest payout is 100.00 tokens.' } };
+  answer = refusal(422, 'The smallest payout is 100.00 tokens.', { code: 'BELOW_MINIMUM' });
   type(code, '123456');
   fireEvent.click(within(form).getByRole('button', { name: 'Request 150.00 tokens' }));
   expect(await within(form).findByText('The smallest payout is 100.00 tokens.')).toBeVisible();
@@ -148,7 +147,7 @@ it('puts each refusal next to the field it names and keeps what was typed', asyn
   expect(historyRows()).toHaveLength(1);
 
   // The account went away meanwhile: said for the whole form, with the way to add one.
-  answer = { status: 422, body: { code: 'NO_PAYOUT_ACCOUNT', msg: 'Add a payout account before you request a payout.' } };
+  answer = refusal(422, 'Add a payout account before you request a payout.', { code: 'NO_PAYOUT_ACCOUNT' });
   type(amount, '150');
   fireEvent.click(within(form).getByRole('button', { name: 'Request 150.00 tokens' }));
   const alert = (await within(form).findByText('Add a payout account before you request a payout.')).closest(
@@ -158,14 +157,13 @@ it('puts each refusal next to the field it names and keeps what was typed', asyn
   expect(within(alert).getByRole('link', { name: 'Add a payout account' })).toHaveAttribute('href', '/payouts/account');
 });
 
-it('shows each request with its status, where it was paid, when it was decided and the note', async () => {
-  fakeServer()
-    .on('GET', '/api/wallet', { body: { balance: 10 } })
-    .on('GET', '/api/payout-account/', { body: aBankAccount() })
-    .on(
-      'GET',
-      '/api/payout-request',
-      list([
+it('shows each request with its status, its money, where it was paid, when it was decided, the note and the reference', async () => {
+  fakeApi()
+    .answer(walletRoutes.balance, { balance: 10 })
+    .answer(payoutsRoutes.account, aBankAccount())
+    .answer(
+      payoutsRoutes.requests,
+      page([
         aPayoutRequest({
           token: 1_500,
           status: 'rejected',
@@ -176,6 +174,7 @@ it('shows each request with its status, where it was paid, when it was decided a
           rejectedAt: '2026-03-02T10:00:00.000Z',
         }),
         aPayoutRequest({ token: 99.5, status: 'approved', paidAt: null }),
+        aPayoutRequest({ token: 200, amountCents: 1600, reference: 'PP-7Q2K' }),
       ]),
     );
   renderPayouts('/payouts');
@@ -191,18 +190,20 @@ it('shows each request with its status, where it was paid, when it was decided a
   expect(within(approved!).getByText('Approved', { selector: '.ui-badge' })).toBeVisible();
   expect(within(approved!).getByText('PayPal · r•••@example.test')).toBeVisible();
   expect(within(approved!).getByText('99.50')).toBeVisible();
+  // Paid: the money it paid at its own rate, and the transfer's reference to find it by.
+  const paid = historyRows()[2]!;
+  expect(within(paid).getByText('$16.00')).toBeVisible();
+  expect(within(paid).getByText('Reference: PP-7Q2K')).toBeVisible();
   // Paid to a bank account: named above the button.
   expect(screen.getByRole('form', { name: 'Request a payout' })).toHaveTextContent('Paid to Bank transfer · Acme Bank •••• 1234');
 });
 
 it('offers a retry when the history cannot load, and shows it once it can', async () => {
   let fail = true;
-  fakeServer()
-    .on('GET', '/api/wallet', { body: { balance: 10 } })
-    .on('GET', '/api/payout-account/', { body: aPaypalAccount() })
-    .on('GET', '/api/payout-request', () =>
-      fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([aPayoutRequest()]),
-    );
+  fakeApi()
+    .answer(walletRoutes.balance, { balance: 10 })
+    .answer(payoutsRoutes.account, aPaypalAccount())
+    .answer(payoutsRoutes.requests, () => (fail ? refusal(500, 'The server had a problem.') : page([aPayoutRequest()])));
   renderPayouts('/payouts');
   expect(await screen.findByText('Could not load your payouts')).toBeVisible();
   expect(screen.getByText('No results')).toBeVisible();
@@ -212,9 +213,45 @@ it('offers a retry when the history cannot load, and shows it once it can', asyn
 });
 
 it('tells a member who is not a model that payouts are for creators', () => {
-  fakeServer();
+  fakeApi();
   renderPayouts('/payouts', aModel({ type: 'user' }));
   const empty = screen.getByText('Payouts are for creators').closest('.ui-empty') as HTMLElement;
   expect(within(empty).getByRole('link', { name: 'Back to tokens' })).toHaveAttribute('href', '/tokens');
   expect(screen.queryByRole('form', { name: 'Request a payout' })).not.toBeInTheDocument();
+});
+
+it('says the smallest payout and what a token pays before anything is typed, and mails no code for less', async () => {
+  const { api } = payoutServer();
+  renderPayouts('/payouts');
+  const form = await screen.findByRole('form', { name: 'Request a payout' });
+  // 100 tokens at 8 cents.
+  expect(screen.getByText(/^The smallest payout is/)).toHaveTextContent(
+    'The smallest payout is 100.00 tokens ($8.00); a token pays $0.08.',
+  );
+  expect(within(form).getByText('From 100.00 up to 1,234.56 tokens.')).toBeVisible();
+
+  const amount = within(form).getByLabelText('Amount');
+  type(amount, '99.99');
+  expect(within(form).getByText('The smallest payout is 100.00 tokens ($8.00)')).toBeVisible();
+  expect(within(form).queryByText(/You will receive/)).not.toBeInTheDocument();
+  fireEvent.click(within(form).getByRole('button', { name: 'Send me a code' }));
+  await waitFor(() => expect(amount).toHaveFocus());
+  expect(api.requestsTo(profileRoutes.accountCode)).toHaveLength(0);
+  expect(within(form).queryByLabelText('Code')).not.toBeInTheDocument();
+
+  // Nothing typed yet: the amount is asked for first, since the mail names it.
+  fireEvent.change(amount, { target: { value: '' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Send me a code' }));
+  expect(await within(form).findByText('Enter an amount of tokens, like 150 or 99.50')).toBeVisible();
+  expect(api.requestsTo(profileRoutes.accountCode)).toHaveLength(0);
+});
+
+it('below the smallest payout, says how far she is instead of offering a request', async () => {
+  const { api } = payoutServer();
+  api.answer(walletRoutes.balance, { balance: 40 });
+  renderPayouts('/payouts', aModel({ balance: 40 }));
+  expect(await screen.findByText('You can request a payout from 100.00 tokens')).toBeVisible();
+  expect(screen.getByText('You have 40.00 tokens: 60.00 more and you can ask to be paid.')).toBeVisible();
+  expect(screen.queryByRole('form', { name: 'Request a payout' })).not.toBeInTheDocument();
+  expect(balanceShown()).toBe('Available balance40.00 tokensWorth $3.20 when paid out');
 });
