@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { createAdmin, createMember } from '../apps/server/src/test-support/factories';
+import type { Browser, Page } from 'playwright-core';
+import { createAdmin, createMember, createModel } from '../apps/server/src/test-support/factories';
 import { auditChangesOf, auditRow } from './support/audit';
 import { animationsDone, launchBrowser, shot, signedInPerson } from './support/browser';
+import { payForStarter, typeInto } from './support/checkout';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -26,29 +27,12 @@ const REASON = 'Bought the wrong package by mistake and asked the same day.';
 
 const signedIn = (token: string, viewport?: { width: number; height: number }) => signedInPerson(browser, server.baseUrl, token, viewport);
 
-/** Clicks into a field and types into it key by key, as a person does. */
-async function typeInto(field: Locator, text: string) {
-  await field.click();
-  await field.pressSequentially(text, { delay: 10 });
-}
-
 /** The member buys the Starter package at /tokens with the sandbox's approved card. */
 async function buyStarter(page: Page, name: string) {
   await page.goto('/tokens');
   const chip = page.locator('.balance-chip__amount');
   await expect.poll(() => chip.textContent(), { timeout: 10_000 }).toBe('0.00');
-  const starter = page
-    .locator('article, section, div')
-    .filter({ has: page.getByText('Starter', { exact: true }) })
-    .filter({ has: page.getByRole('button', { name: 'Buy' }) })
-    .last();
-  await starter.getByRole('button', { name: 'Buy' }).click();
-  const checkout = page.getByRole('dialog');
-  await typeInto(checkout.getByLabel('Card number'), '4111 1111 1111 1111');
-  await typeInto(checkout.getByLabel('Expiry'), '1230');
-  await typeInto(checkout.getByLabel('Security code'), '123');
-  await typeInto(checkout.getByLabel('Name on card'), name);
-  await checkout.getByRole('button', { name: /^Pay \$9\.99/ }).click();
+  await payForStarter(page, name);
   await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe('100.00');
   return chip;
 }
@@ -145,4 +129,73 @@ it('an administrator finds a member’s payment by searching, refunds it with a 
   await animationsDone(page);
   await shot(page, 'admin-payment-drawer-phone', { fullPage: false });
   await context.close();
+});
+
+it('the drawer says what can be refunded before the button, an administrator refunds the part the member still holds, and she is told', async () => {
+  const admin = await createAdmin(server, { name: 'Ada Admin' });
+  const member = await createMember(server, { name: 'Pia Partial', username: 'pia_partial' });
+  const model = await createModel(server, { name: 'Mona Model' });
+
+  // She buys Starter (100 tokens, $9.99) and tips 40 of them away.
+  const fan = await signedIn(member.token);
+  const chip = await buyStarter(fan.page, 'Pia Partial');
+  await fan.page.getByRole('button', { name: 'Done' }).click();
+  const tip = await server.request('POST', '/api/share-love/create', { token: member.token, body: { modelId: model.user.id, token: 40 } });
+  expect(tip.status).toBe(201);
+  await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe('60.00');
+
+  const { context, page } = await signedIn(admin.token);
+  await page.goto('/admin/payments?q=pia');
+  await page.getByRole('button', { name: 'Open Starter payment by Pia Partial' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Starter · $9.99' });
+  // 60 of the 100 tokens are 60 % of $9.99: $5.99 to the cent. Said before anything is pressed.
+  const refundable = drawer.locator('.admin-details__row').filter({ hasText: 'Can be refunded' });
+  await expect
+    .poll(() => refundable.textContent(), { timeout: 10_000 })
+    .toBe('Can be refunded60.00 of 100.00 tokens ($5.99): the member spent the rest');
+  await animationsDone(page);
+  await shot(page, 'admin-payment-refundable-part', { fullPage: false });
+
+  await drawer.getByRole('button', { name: 'Refund' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Refund this payment?' });
+  const amount = confirm.getByLabel('Tokens to refund');
+  expect(await amount.inputValue()).toBe('60.00');
+  await amount.fill('');
+  await amount.pressSequentially('30');
+  await expect.poll(() => confirm.getByText('Gives back $3.00 of $9.99. At most 60.00 tokens.').isVisible()).toBe(true);
+  await typeInto(confirm.getByLabel('Reason'), 'Half the package was bought by mistake.');
+  await animationsDone(page);
+  await shot(page, 'admin-payment-refund-part-modal', { fullPage: false });
+  await confirm.getByRole('button', { name: 'Refund' }).click();
+  await expect.poll(() => drawer.getByText(/refunded \$3\.00 for 30\.00 tokens/).isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await drawer.getByText('Partly refunded', { exact: true }).first().isVisible()).toBe(true);
+  await context.close();
+
+  // Her balance drops by the 30 tokens, her payment says what went back, and she is told.
+  await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe('30.00');
+  const bell = fan.page.getByRole('button', { name: /^Notifications/ });
+  await bell.click();
+  const panel = fan.page.getByRole('region', { name: 'Latest notifications' });
+  await expect
+    .poll(
+      () =>
+        panel
+          .getByText(
+            'Part of your purchase of Starter ($9.99) was refunded: $3.00 goes back to your card and 30.00 tokens were taken back.',
+          )
+          .isVisible(),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  await fan.page.keyboard.press('Escape');
+  await fan.page.goto('/tokens/history');
+  const payment = fan.page.getByRole('row').filter({ hasText: 'Starter' });
+  await expect.poll(() => payment.getByText('Partly refunded', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await payment.getByText('$3.00 back to your card').isVisible()).toBe(true);
+  await shot(fan.page, 'member-payment-partly-refunded');
+  await fan.page.setViewportSize(PHONE);
+  // The page fits; the payments table scrolls inside its own box, as every member table does on a phone.
+  expect(await fan.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await shot(fan.page, 'member-payment-partly-refunded-phone');
+  await fan.context.close();
 });

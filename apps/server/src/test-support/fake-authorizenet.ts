@@ -159,6 +159,8 @@ export async function startFakeAuthorizeNet(opts: { timeoutMs?: number } = {}) {
   const hangs = new Map<string, number>();
   const failures = new Map<string, { code: string; text: string }>();
   const hanging = new Set<ServerResponse>();
+  /** Run (and awaited) before the next refund or void is judged: what happens while the gateway works. */
+  let beforeNextReverse: (() => Promise<void>) | null = null;
   let nextId = 60_000_000_000;
   const newId = () => String(nextId++);
 
@@ -199,7 +201,10 @@ export async function startFakeAuthorizeNet(opts: { timeoutMs?: number } = {}) {
    * its card's last four digits and at most what is left of the amount (reason 54 otherwise, 55 for
    * too much); a void needs an approved charge not settled yet (reason 16 otherwise).
    */
-  function reverseTransaction(type: FakeRefund['transactionType'], body: Json, tr: Json, respond: (answer: Json) => void) {
+  async function reverseTransaction(type: FakeRefund['transactionType'], body: Json, tr: Json, respond: (answer: Json) => void) {
+    const meanwhile = beforeNextReverse;
+    beforeNextReverse = null;
+    if (meanwhile) await meanwhile();
     const refTransId = str(tr.refTransId);
     const charge = charges.find((c) => c.transId === refTransId);
     const card = obj(obj(tr.payment).creditCard);
@@ -532,6 +537,11 @@ export async function startFakeAuthorizeNet(opts: { timeoutMs?: number } = {}) {
     /** The next `times` requests of this kind are carried out but never answered. */
     hang(requestName: string, times = 1) {
       hangs.set(requestName, (hangs.get(requestName) ?? 0) + times);
+    },
+
+    /** `work` runs, and is waited for, while the next refund or void is at the gateway. */
+    whileNextReverse(work: () => Promise<void>) {
+      beforeNextReverse = work;
     },
 
     /** The next request of this kind is answered with this error and nothing else happens. */

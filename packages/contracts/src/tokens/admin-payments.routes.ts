@@ -1,6 +1,6 @@
 import { idParamSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
-import { adminPaymentDetailSchema, reversePaymentSchema } from './payments';
+import { adminPaymentDetailSchema, refundPaymentSchema, reversePaymentSchema } from './payments';
 
 const tags = ['admin', 'payments'];
 
@@ -25,12 +25,13 @@ export const adminPaymentRoutes = {
     tags,
     summary: 'Refund an approved payment: the money goes back to the card, the tokens leave the wallet',
     description: [
+      '`{reason, tokens?}`: `tokens` refunds part of the payment (at most what the member holds) for its share of the money.',
       'Only an approved payment. 409 when it is not approved (or another refund is under way), or when the member no longer holds',
-      'the tokens it bought (the message says how many they hold). The provider refunds the card (or voids a charge not settled yet);',
-      'when it refuses, 502 with its words and nothing changes.',
+      'the tokens asked for (the message says how many they hold). The provider refunds the card (or voids a whole charge not',
+      'settled yet); when it refuses, 502 with its words and nothing changes.',
     ].join(' '),
     params: idParamSchema,
-    body: reversePaymentSchema,
+    body: refundPaymentSchema,
     answer: adminPaymentDetailSchema,
   }),
   chargeback: defineRoute({

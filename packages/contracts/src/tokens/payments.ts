@@ -72,7 +72,11 @@ export const purchaseRequestSchema = z
   });
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 
-/** `refunding` while an administrator's refund is at the provider; `charged_back` when the card's bank took the money back. */
+/**
+ * `refunding` while an administrator's refund is at the provider; `partially_refunded` when part of
+ * it was given back (docs/product.md#refunds-and-chargebacks); `charged_back` when the card's bank
+ * took the money back.
+ */
 export const paymentStatusSchema = z.enum([
   'pending',
   'approved',
@@ -82,6 +86,7 @@ export const paymentStatusSchema = z.enum([
   'unknown',
   'refunding',
   'refunded',
+  'partially_refunded',
   'charged_back',
 ]);
 export const paymentSchema = z.object({
@@ -95,9 +100,19 @@ export const paymentSchema = z.object({
   cardBrand: z.string().nullable(),
   failureMessage: z.string().nullable(),
   invoiceId: z.string().nullable(),
+  /** What a refund gave back (all of it, or part); null until one. */
+  refundedCents: usdCents('Money a refund gave back to the card, in US cents').nullable(),
+  refundedTokens: tokenAmount({ description: 'Tokens a refund took back' }).nullable(),
   createdAt: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/**
+ * The money a refund of `tokens` of a payment gives back: all of it for all its tokens, otherwise
+ * the same share of what was paid, to the nearest cent (docs/product.md#refunds-and-chargebacks).
+ */
+export const refundCentsFor = (payment: { amountCents: number; tokens: number }, tokens: number): number =>
+  tokens >= payment.tokens ? payment.amountCents : Math.round((payment.amountCents * tokens) / payment.tokens);
 
 /** 200 with the balance afterwards; 202 while the provider's fraud filter holds the payment. */
 export const purchaseResultSchema = z.object({
@@ -184,6 +199,18 @@ export type AdminInvoicesQuery = z.input<typeof adminInvoicesQuerySchema>;
 export const adminPaymentDetailSchema = adminPaymentSchema.extend({
   invoice: invoiceSchema.nullable(),
   memberBalance: tokenAmount({ description: "The member's tokens now" }),
+  /**
+   * What a refund could give back now, before anyone presses the button (issue #28): every token
+   * the payment bought while the member holds them all (`whole`), else the tokens she still holds and
+   * their share of the money; null when the payment cannot be refunded (not approved).
+   */
+  refundable: z
+    .object({
+      tokens: tokenAmount({ description: 'Tokens a refund could take back now' }),
+      cents: usdCents('The money that gives back, in US cents'),
+      whole: z.boolean(),
+    })
+    .nullable(),
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
@@ -198,6 +225,20 @@ export const reversePaymentSchema = z.object({
     .refine(hasNoNul, 'A reason cannot contain NUL characters'),
 });
 export type ReversePaymentInput = z.input<typeof reversePaymentSchema>;
+
+/**
+ * POST /admin/payments/{id}/refund — the reason, and optionally `tokens`: a part of what the payment
+ * bought (at most what the member holds), refunded for its share of the money. Left out, the whole
+ * payment.
+ */
+export const refundPaymentSchema = reversePaymentSchema.extend({
+  tokens: tokenAmount({
+    min: 1,
+    label: 'The tokens to refund',
+    description: 'Part of the payment’s tokens; all of them when left out',
+  }).optional(),
+});
+export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;
 
 /**
  * What `Accept.dispatchData(secureData, responseHandler)` hands to `responseHandler`, from

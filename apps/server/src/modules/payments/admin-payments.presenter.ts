@@ -1,4 +1,4 @@
-import type { AdminPayment, AdminPaymentDetail, Invoice } from '@cc/contracts';
+import { refundCentsFor, type AdminPayment, type AdminPaymentDetail, type Invoice } from '@cc/contracts';
 import type { AdminPaymentRow } from './admin-payments.repository';
 import { toPaymentDto } from './payments.presenter';
 
@@ -20,9 +20,17 @@ export const toAdminPaymentDto = (row: AdminPaymentRow): AdminPayment => ({
       : null,
 });
 
+/** What a refund could give back now: the tokens the member still holds of those the payment bought. */
+function refundableOf(row: AdminPaymentRow, memberBalance: number): AdminPaymentDetail['refundable'] {
+  if (row.status !== 'approved') return null;
+  const tokens = Math.min(memberBalance, row.tokens);
+  return { tokens, cents: refundCentsFor(row, tokens), whole: tokens === row.tokens };
+}
+
 /** The drawer's answer; `memberBalance` in hundredths (the schema sends tokens). */
 export const toAdminPaymentDetail = (row: AdminPaymentRow, invoice: Invoice | null, memberBalance: number): AdminPaymentDetail => ({
   ...toAdminPaymentDto(row),
   invoice,
   memberBalance,
+  refundable: refundableOf(row, memberBalance),
 });

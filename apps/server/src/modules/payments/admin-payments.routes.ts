@@ -11,7 +11,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, s: { admin: Adm
   mountRoute(app, paymentRoutes.adminInvoices, async (request) => s.admin.listInvoices(request.query));
   mountRoute(app, adminPaymentRoutes.detail, async (request) => s.admin.detail(request.params.id));
   mountRoute(app, adminPaymentRoutes.refund, async (request) =>
-    s.reversals.refund(adminActor(request), request.params.id, request.body.reason),
+    s.reversals.refund(adminActor(request), request.params.id, request.body.reason, request.body.tokens),
   );
   mountRoute(app, adminPaymentRoutes.chargeback, async (request) =>
     s.reversals.chargeback(adminActor(request), request.params.id, request.body.reason),

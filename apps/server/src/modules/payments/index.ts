@@ -80,7 +80,17 @@ export async function paymentsModule(app: FastifyInstance, ctx: AppContext) {
   const adminPayments = createAdminPaymentsService({ admin: adminRepo, invoices, settings, ledger });
   registerAdminPaymentRoutes(app, {
     admin: adminPayments,
-    reversals: createReversalService({ db, payments, admin: adminRepo, ledger, provider, audit, details: adminPayments, log }),
+    reversals: createReversalService({
+      db,
+      payments,
+      admin: adminRepo,
+      ledger,
+      provider,
+      audit,
+      details: adminPayments,
+      events: ctx.events,
+      log,
+    }),
   });
   await registerWebhookRoutes(app, { webhooks: createWebhookService({ db, payments, webhookEvents, provider, settlement, log }) });
   if (provider.name === 'sandbox') registerSandboxRoutes(app, ctx);

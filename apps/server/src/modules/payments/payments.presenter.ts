@@ -30,6 +30,8 @@ export const toPaymentDto = (row: ListedPayment): Payment => ({
   cardBrand: row.cardBrand,
   failureMessage: row.failureMessage,
   invoiceId: row.invoiceId,
+  refundedCents: row.refundedCents,
+  refundedTokens: row.refundedTokens,
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -174,6 +174,7 @@ export function createPurchaseService(deps: {
       case 'approved':
       case 'refunding':
       case 'refunded':
+      case 'partially_refunded':
       case 'charged_back':
         return answer(payment, 200);
       case 'held':

@@ -1,8 +1,9 @@
-import { ErrorCode, formatTokens, hundredthsToTokens, type AdminPaymentDetail } from '@cc/contracts';
+import { ErrorCode, formatTokens, formatUsd, hundredthsToTokens, refundCentsFor, type AdminPaymentDetail } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminActor, AuditLog } from '../../platform/audit';
 import type { Db, Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
 import { ProviderUnreachableError, type PaymentProvider, type RefundResult } from '../../providers/payments';
 import type { Ledger, Posted } from '../wallet';
 import type { AdminPaymentsRepository } from './admin-payments.repository';
@@ -11,6 +12,8 @@ import type { PaymentRow, PaymentsRepository } from './payments.repository';
 import { paymentReference } from './reference';
 
 type Kind = 'refund' | 'chargeback';
+/** A refund's share of the payment: hundredths of tokens and US cents; `whole` when it is all of it. */
+type RefundPart = { tokens: number; cents: number; whole: boolean };
 /** What taking the tokens back did: hundredths taken, hundredths the wallet no longer had, and the movement (none when it held nothing). */
 type TakenBack = { posted: Posted | null; takenBack: number; shortfall: number };
 
@@ -47,6 +50,7 @@ export function createReversalService({
   provider,
   audit,
   details,
+  events,
   log,
 }: {
   db: Db;
@@ -56,6 +60,7 @@ export function createReversalService({
   provider: Pick<PaymentProvider, 'refund'>;
   audit: Pick<AuditLog, 'record'>;
   details: Pick<AdminPaymentsService, 'detail'>;
+  events: EventBus;
   log: FastifyBaseLogger;
 }) {
   /**
@@ -64,10 +69,26 @@ export function createReversalService({
    * a wallet never goes below zero: what it holds is taken by an adjustment and the rest is the
    * shortfall, written in the audit row.
    */
-  async function takeBack(payment: PaymentRow, kind: Kind, actor: AdminActor, memo: string, tx: Tx): Promise<TakenBack> {
+  async function takeBack(
+    payment: PaymentRow,
+    kind: Kind,
+    actor: AdminActor,
+    memo: string,
+    tx: Tx,
+    part: RefundPart | null,
+  ): Promise<TakenBack> {
     if (!payment.ledgerTransactionId) throw new Error(`approved payment ${payment.id} has no ledger transaction`);
     const held = await ledger.balanceOf(payment.userId, tx);
     const idempotencyKey = `${kind}:${payment.id}`;
+    if (part && !part.whole) {
+      // A part: those tokens leave by an adjustment. The claim checked she held them; the card is
+      // refunded by now, so a spend since then is not refused but recorded, as for a whole payment:
+      // what she holds is taken and the rest is the shortfall (a wallet never goes below zero).
+      const taken = Math.min(held, part.tokens);
+      if (taken === 0) return { posted: null, takenBack: 0, shortfall: part.tokens };
+      const posted = await ledger.adjust({ userId: payment.userId, amount: -taken, reason: memo, adminId: actor.id, idempotencyKey }, tx);
+      return { posted, takenBack: taken, shortfall: part.tokens - taken };
+    }
     if (held >= payment.tokens) {
       const posted = await ledger.refund({ transactionId: payment.ledgerTransactionId, idempotencyKey, memo }, tx);
       return { posted, takenBack: payment.tokens, shortfall: 0 };
@@ -95,29 +116,31 @@ export function createReversalService({
     kind: Kind,
     reason: string,
     expected: PaymentRow['status'],
-    refund: Extract<RefundResult, { transactionId: string }> | null,
-  ): Promise<Posted | null> {
-    const status = kind === 'refund' ? 'refunded' : 'charged_back';
+    refund: { result: Extract<RefundResult, { transactionId: string }>; part: RefundPart } | null,
+  ): Promise<{ posted: Posted | null; payment: PaymentRow }> {
+    const status = kind === 'chargeback' ? 'charged_back' : refund?.part.whole ? 'refunded' : 'partially_refunded';
     return withRetry(async (tx) => {
       const payment = await payments.lock(id, tx);
       if (!payment) throw notFound(PAYMENT_NOT_FOUND);
       if (payment.status !== expected) throw notReversible(payment, kind);
-      const memo = `${kind === 'refund' ? 'Refund' : 'Chargeback'} of ${payment.packageName}: ${reason}`;
-      const taken = await takeBack(payment, kind, actor, memo, tx);
+      const memo = `${kind === 'refund' ? (refund?.part.whole ? 'Refund' : 'Partial refund') : 'Chargeback'} of ${payment.packageName}: ${reason}`;
+      const taken = await takeBack(payment, kind, actor, memo, tx, refund?.part ?? null);
       await payments.update(
         id,
         {
           status,
+          ...(refund ? { refundedCents: refund.part.cents, refundedTokens: refund.part.tokens } : {}),
           reversalKind: kind,
           reversalReason: reason,
           reversedAt: new Date(),
           reversedBy: actor.id,
-          reversalProviderTransactionId: refund?.transactionId ?? null,
+          reversalProviderTransactionId: refund?.result.transactionId ?? null,
           reversalLedgerTransactionId: taken.posted?.transactionId ?? null,
         },
         tx,
       );
-      await admin.setInvoiceStatus(id, status, tx);
+      // A part given back leaves the invoice paid: the sale stands, less what was refunded.
+      if (status !== 'partially_refunded') await admin.setInvoiceStatus(id, status, tx);
       await audit.record(
         actor,
         {
@@ -132,46 +155,68 @@ export function createReversalService({
             shortfall: taken.shortfall,
             amountCents: payment.amountCents,
             ...(refund
-              ? { providerAction: refund.outcome === 'voided' ? 'void' : 'refund', providerTransactionId: refund.transactionId }
+              ? {
+                  refundedCents: refund.part.cents,
+                  providerAction: refund.result.outcome === 'voided' ? 'void' : 'refund',
+                  providerTransactionId: refund.result.transactionId,
+                }
               : {}),
           },
         },
         tx,
       );
-      return taken.posted;
+      return { posted: taken.posted, payment };
     });
   }
 
-  /** approved → refunding, refused (409) when the member no longer holds what the payment bought. */
-  async function claim(id: string): Promise<PaymentRow> {
+  /** The tokens asked for (all of them when none were named), refused when she does not hold them. */
+  function partOf(payment: PaymentRow, held: number, asked: number | undefined): RefundPart {
+    const wanted = asked ?? payment.tokens;
+    if (wanted > payment.tokens) {
+      const msg = `This payment bought ${tokens(payment.tokens)} tokens, so a refund is at most that.`;
+      throw new AppError(422, ErrorCode.VALIDATION_FAILED, msg, { fields: { tokens: msg } });
+    }
+    if (held < wanted) {
+      const most = Math.min(held, payment.tokens);
+      const instead =
+        most > 0
+          ? `Refund up to ${tokens(most)} tokens (${formatUsd(refundCentsFor(payment, most))}) instead, or record a chargeback if their bank took the money back.`
+          : 'If their bank took the money back, record a chargeback instead.';
+      throw new AppError(
+        409,
+        ErrorCode.CONFLICT,
+        `The member holds only ${tokens(held)} of the ${tokens(payment.tokens)} tokens this payment bought, so ${
+          asked === undefined ? 'it cannot be refunded whole' : `${tokens(wanted)} cannot be refunded`
+        }. ${instead}`,
+        { balance: hundredthsToTokens(held), needed: hundredthsToTokens(wanted) },
+      );
+    }
+    return { tokens: wanted, cents: refundCentsFor(payment, wanted), whole: wanted === payment.tokens };
+  }
+
+  /** approved → refunding, refused (409) when the member no longer holds the tokens to refund. */
+  async function claim(id: string, asked: number | undefined): Promise<{ payment: PaymentRow; part: RefundPart }> {
     return db.transaction(async (tx) => {
       const payment = await payments.lock(id, tx);
       if (!payment) throw notFound(PAYMENT_NOT_FOUND);
       if (payment.status !== 'approved') throw notReversible(payment, 'refund');
       if (!payment.providerTransactionId) throw conflict('The provider never named this charge, so it cannot be refunded there.');
-      const held = await ledger.balanceOf(payment.userId, tx);
-      if (held < payment.tokens) {
-        throw new AppError(
-          409,
-          ErrorCode.CONFLICT,
-          `The member holds only ${tokens(held)} of the ${tokens(payment.tokens)} tokens this payment bought, so it cannot be refunded. ` +
-            'If their bank took the money back, record a chargeback instead.',
-          { balance: hundredthsToTokens(held), needed: hundredthsToTokens(payment.tokens) },
-        );
-      }
+      const part = partOf(payment, await ledger.balanceOf(payment.userId, tx), asked);
       await payments.update(id, { status: 'refunding' }, tx);
-      return payment;
+      return { payment, part };
     });
   }
 
-  async function refund(actor: AdminActor, id: string, reason: string): Promise<AdminPaymentDetail> {
-    const payment = await claim(id);
+  /** `tokens` (hundredths): part of the payment; all of it when left out. */
+  async function refund(actor: AdminActor, id: string, reason: string, asked?: number): Promise<AdminPaymentDetail> {
+    const { payment, part } = await claim(id, asked);
     const release = () => admin.moveStatus(id, 'refunding', 'approved');
     let result: RefundResult;
     try {
       result = await provider.refund({
         transactionId: payment.providerTransactionId!,
-        amountCents: payment.amountCents,
+        amountCents: part.cents,
+        whole: part.whole,
         cardLast4: payment.cardLast4,
         reference: paymentReference(payment.id),
       });
@@ -193,20 +238,29 @@ export function createReversalService({
         providerCode: result.code ?? null,
       });
     }
-    let posted: Posted | null;
+    let settled: Awaited<ReturnType<typeof settle>>;
     try {
-      posted = await settle(actor, id, 'refund', reason, 'refunding', result);
+      settled = await settle(actor, id, 'refund', reason, 'refunding', { result, part });
     } catch (error) {
       // The card was refunded but the books were not: the payment stays `refunding` for a person to see.
       log.error({ err: error, paymentId: id, refund: result }, 'refund: the provider refunded but recording it failed');
       throw error;
     }
-    if (posted) ledger.announce(posted);
+    if (settled.posted) ledger.announce(settled.posted);
+    events.publish('payment.refunded', {
+      paymentId: id,
+      userId: payment.userId,
+      packageName: payment.packageName,
+      amountCents: payment.amountCents,
+      refundedCents: part.cents,
+      refundedTokens: part.tokens,
+      whole: part.whole,
+    });
     return details.detail(id);
   }
 
   async function chargeback(actor: AdminActor, id: string, reason: string): Promise<AdminPaymentDetail> {
-    const posted = await settle(actor, id, 'chargeback', reason, 'approved', null);
+    const { posted } = await settle(actor, id, 'chargeback', reason, 'approved', null);
     if (posted) ledger.announce(posted);
     return details.detail(id);
   }

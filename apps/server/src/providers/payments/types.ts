@@ -119,6 +119,8 @@ export type RefundRequest = {
   /** The provider's id of the charge being given back. */
   transactionId: string;
   amountCents: number;
+  /** True when `amountCents` is the whole charge: only then may a charge not settled yet be voided instead. */
+  whole: boolean;
   /** The card's last four digits: Authorize.Net wants them with a refund. */
   cardLast4: string | null;
   /** Our compact reference for the payment (≤ 20 characters), sent as refId. */

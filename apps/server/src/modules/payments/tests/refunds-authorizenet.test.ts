@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../../db/schema';
@@ -22,8 +23,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-const refund = (id: string, reason = 'Customer asked for a refund') =>
-  app.request('POST', `/api/admin/payments/${id}/refund`, { token: admin.token, body: { reason } });
+const refund = (id: string, reason = 'Customer asked for a refund', tokens?: number) =>
+  app.request('POST', `/api/admin/payments/${id}/refund`, { token: admin.token, body: { reason, ...(tokens ? { tokens } : {}) } });
 const ledgerRefunds = async () => (await app.ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.kind, 'refund'))).length;
 
 /** A member who bought Starter ($9.99) with the fake gateway's approved card; `charge` is what the gateway recorded. */
@@ -73,6 +74,51 @@ it('a charge not settled yet is refused a refund by the gateway (54), so it is v
   // The gateway itself now reports the charge voided.
   expect(fake.charges.find((c) => c.transId === member.charge.transId)?.voided).toBe(true);
   expect((await moneyOf(app, member.user.id)).balance).toBe(0);
+});
+
+it('part of a settled charge is refunded at the gateway for its share of the money, and the charge keeps the rest', async () => {
+  const member = await buyer();
+  fake.settle();
+  const since = fake.refunds.length;
+  const res = await refund(member.paymentId, 'Half by mistake', 50);
+  expect(res.status).toBe(200);
+  // Half of Starter's $9.99 is 499.5 cents: $5.00 to the nearest cent.
+  expect(fake.refunds.slice(since)).toEqual([
+    expect.objectContaining({
+      transactionType: 'refundTransaction',
+      refTransId: member.charge.transId,
+      amountCents: 500,
+      responseCode: '1',
+    }),
+  ]);
+  expect(res.body.data).toMatchObject({ status: 'partially_refunded', refundedCents: 500, refundedTokens: 50, memberBalance: 50 });
+});
+
+it('a member who spends while part of her payment is at the gateway: what she holds is taken, the rest is the shortfall', async () => {
+  const member = await buyer();
+  fake.settle();
+  // 70 of her 100 tokens go on a message while the gateway refunds 50 of them.
+  fake.whileNextReverse(async () => {
+    await app.ctx.ledger.charge({ userId: member.user.id, amount: 7_000, kind: 'message', idempotencyKey: randomUUID(), memo: 'Spent' });
+  });
+  const res = await refund(member.paymentId, 'Half by mistake', 50);
+  expect(res.status).toBe(200);
+  expect(res.body.data).toMatchObject({ status: 'partially_refunded', refundedTokens: 50, refundedCents: 500, memberBalance: 0 });
+  // Hundredths: 30 tokens taken, 20 the wallet no longer had. Never below zero.
+  expect((await auditTrail(app, admin.token, member.paymentId))[0]!.after).toMatchObject({ taken: 3_000, shortfall: 2_000 });
+});
+
+it('part of a charge not settled yet is refused in words, never voided whole, and the payment is approved again', async () => {
+  const member = await buyer();
+  const since = fake.refunds.length;
+  const res = await refund(member.paymentId, 'Half by mistake', 50);
+  expect(res.status).toBe(502);
+  expect(res.body.msg).toBe(
+    'The payment provider refused the refund: This charge has not settled yet, so only the whole payment can be given back (a void) until it settles, usually within a day.',
+  );
+  expect(fake.refunds.slice(since).map((r) => r.transactionType)).toEqual(['refundTransaction']);
+  const detail = await app.request('GET', `/api/admin/payments/${member.paymentId}`, { token: admin.token });
+  expect(detail.body.data).toMatchObject({ status: 'approved', memberBalance: 100, refundedCents: null });
 });
 
 it('the gateway refusing leaves the payment approved, the tokens where they are, and no ledger or audit row', async () => {

@@ -5,6 +5,7 @@ import { ledgerTransactions, payments } from '../../../db/schema';
 import { auditTrail } from '../../../test-support/audit';
 import { createAdmin, createMember, createModel } from '../../../test-support/factories';
 import { createTestApp, type TestApp } from '../../../test-support/harness';
+import { waitForNotifications } from '../../notifications/tests/helpers';
 import { buy, moneyOf, sandboxNonce, starter } from './helpers';
 
 type Member = Awaited<ReturnType<typeof createMember>>;
@@ -83,6 +84,12 @@ describe('refund through the sandbox provider', () => {
     const wallet = await app.request('GET', '/api/wallet/entries', { token: member.token });
     expect(wallet.status).toBe(200);
     expect(wallet.body.data.items[0]).toMatchObject({ kind: 'refund', amount: -100 });
+    // And is told, not left to find it on her card statement.
+    const told = await waitForNotifications(app, member.token, 2);
+    expect(told.items[0]).toMatchObject({
+      type: 'refund',
+      text: 'Your purchase of Starter ($9.99) was refunded: $9.99 goes back to your card and 100.00 tokens were taken back.',
+    });
 
     const [row] = await trail(member.payment._id);
     expect(row).toMatchObject({
@@ -120,13 +127,78 @@ describe('refund through the sandbox provider', () => {
     await spend(member.user.id, 30.5);
     const res = await refund(member.payment._id);
     expect(res.status).toBe(409);
+    // What can be refunded instead: 69.50 of the 100 tokens is 69.5 % of $9.99, $6.94 to the cent.
     expect(res.body.msg).toBe(
-      'The member holds only 69.50 of the 100.00 tokens this payment bought, so it cannot be refunded. If their bank took the money back, record a chargeback instead.',
+      'The member holds only 69.50 of the 100.00 tokens this payment bought, so it cannot be refunded whole. Refund up to 69.50 tokens ($6.94) instead, or record a chargeback if their bank took the money back.',
     );
     expect(res.body.details).toEqual({ balance: 69.5, needed: 100 });
     expect(await paymentRow(member.payment._id)).toMatchObject({ status: 'approved', reversalKind: null });
     expect((await moneyOf(app, member.user.id)).balance).toBe(69.5);
     expect(await refundsOf(member.payment._id)).toEqual([]);
+    expect(await trail(member.payment._id)).toEqual([]);
+  });
+
+  it('says what can be refunded before anyone asks: all of it, the part she holds, or nothing', async () => {
+    const member = await buyer();
+    const detail = () => app.request('GET', `/api/admin/payments/${member.payment._id}`, { token: admin.token });
+    expect((await detail()).body.data.refundable).toEqual({ tokens: 100, cents: 999, whole: true });
+    await spend(member.user.id, 60);
+    // 40 of 100 tokens: 40 % of $9.99 is 399.6 cents, $4.00 to the nearest cent.
+    expect((await detail()).body.data.refundable).toEqual({ tokens: 40, cents: 400, whole: false });
+    await spend(member.user.id, 40);
+    expect((await detail()).body.data.refundable).toEqual({ tokens: 0, cents: 0, whole: false });
+  });
+
+  it('refunds part: those tokens leave the wallet, their share of the money goes back, the invoice stays paid, the member is told', async () => {
+    const member = await buyer();
+    await spend(member.user.id, 30);
+    const res = await refund(member.payment._id, { reason: REASON, tokens: 25.5 });
+    expect(res.status).toBe(200);
+    // 25.5 % of $9.99 is 254.745 cents: $2.55.
+    expect(res.body.data).toMatchObject({
+      status: 'partially_refunded',
+      refundedCents: 255,
+      refundedTokens: 25.5,
+      memberBalance: 44.5,
+      refundable: null,
+      invoice: { status: 'paid' },
+      reversal: { kind: 'refund', reason: REASON },
+    });
+    expect(await refundsOf(member.payment._id)).toEqual([]);
+    const [row] = await trail(member.payment._id);
+    expect(row!.after).toMatchObject({ status: 'partially_refunded', taken: 2_550, shortfall: 0, refundedCents: 255 });
+    const mine = (await app.request('GET', '/api/payment/transactions', { token: member.token })).body.data.items[0];
+    expect(mine).toMatchObject({ status: 'partially_refunded', refundedCents: 255, refundedTokens: 25.5 });
+    const told = await waitForNotifications(app, member.token, 2);
+    expect(told.items[0]).toMatchObject({
+      type: 'refund',
+      text: 'Part of your purchase of Starter ($9.99) was refunded: $2.55 goes back to your card and 25.50 tokens were taken back.',
+      link: '/tokens/history',
+    });
+    // One refund per payment: the rest cannot be refunded after.
+    expect((await refund(member.payment._id, { reason: REASON, tokens: 10 })).status).toBe(409);
+  });
+
+  it('refuses part of a payment beyond what she holds (409 saying what she may refund) or beyond what it bought (422 on tokens)', async () => {
+    const member = await buyer();
+    await spend(member.user.id, 50);
+    const over = await refund(member.payment._id, { reason: REASON, tokens: 60 });
+    expect(over.status).toBe(409);
+    expect(over.body.msg).toBe(
+      'The member holds only 50.00 of the 100.00 tokens this payment bought, so 60.00 cannot be refunded. Refund up to 50.00 tokens ($5.00) instead, or record a chargeback if their bank took the money back.',
+    );
+    const beyond = await refund(member.payment._id, { reason: REASON, tokens: 100.01 });
+    expect([beyond.status, beyond.body.details.fields]).toEqual([
+      422,
+      { tokens: 'This payment bought 100.00 tokens, so a refund is at most that.' },
+    ]);
+    for (const tokens of [0, -5, 1.234, 'ten', { $gt: 0 }]) {
+      const bad = await refund(member.payment._id, { reason: REASON, tokens });
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.details.fields)).toEqual(['tokens']);
+    }
+    expect(await paymentRow(member.payment._id)).toMatchObject({ status: 'approved', reversalKind: null, refundedCents: null });
+    expect((await moneyOf(app, member.user.id)).balance).toBe(50);
     expect(await trail(member.payment._id)).toEqual([]);
   });
 

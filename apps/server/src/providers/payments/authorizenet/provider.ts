@@ -156,11 +156,19 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
 
   /**
    * A refund first; when the gateway answers that the charge does not qualify (it has not settled
-   * yet), a void instead, which cancels the charge before any money moved.
+   * yet), a void instead, which cancels the charge before any money moved. A void gives back the
+   * whole charge, so a partial refund of a charge not settled yet is refused in words instead.
    */
-  async function refund({ transactionId, amountCents, cardLast4, reference }: RefundRequest): Promise<RefundResult> {
+  async function refund({ transactionId, amountCents, whole, cardLast4, reference }: RefundRequest): Promise<RefundResult> {
     const refunded = await reverse(req.refundTransaction({ transactionId, amountCents, cardLast4: cardLast4 ?? '', reference }));
     if (refunded.outcome !== 'refused' || refunded.code !== NOT_REFUNDABLE) return refunded;
+    if (!whole)
+      return {
+        outcome: 'refused',
+        code: NOT_REFUNDABLE,
+        message:
+          'This charge has not settled yet, so only the whole payment can be given back (a void) until it settles, usually within a day.',
+      };
     const voided = await reverse(req.voidTransaction({ transactionId, reference }));
     return voided.outcome === 'refused' ? voided : { ...voided, outcome: 'voided' };
   }

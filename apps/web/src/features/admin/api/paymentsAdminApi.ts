@@ -48,8 +48,10 @@ export const paymentsAdminApi = paymentsAdminBase.injectEndpoints({
       query: (id) => routeRequest(adminPaymentRoutes.detail, { params: { id } }),
       providesTags: ['AdminPayment'],
     }),
-    refundPayment: build.mutation<RouteAnswer<typeof adminPaymentRoutes.refund>, { id: string; reason: string }>({
-      query: ({ id, reason }) => routeRequest(adminPaymentRoutes.refund, { params: { id }, body: { reason } }),
+    /** `tokens`: a part of the payment (tokens); left out, all of it. */
+    refundPayment: build.mutation<RouteAnswer<typeof adminPaymentRoutes.refund>, { id: string; reason: string; tokens?: number }>({
+      query: ({ id, reason, tokens }) =>
+        routeRequest(adminPaymentRoutes.refund, { params: { id }, body: { reason, ...(tokens === undefined ? {} : { tokens }) } }),
       invalidatesTags: (result, error) => [...reversed(result, error)],
     }),
     recordChargeback: build.mutation<RouteAnswer<typeof adminPaymentRoutes.chargeback>, { id: string; reason: string }>({

@@ -34,10 +34,20 @@ function ReversalNote({ payment }: { payment: AdminPayment }) {
     return null;
   }
   const who = reversal.by ? `${reversal.by.name} (${reversal.by.email})` : 'An administrator';
+  const partly = payment.status === 'partially_refunded';
+  const what =
+    reversal.kind === 'chargeback'
+      ? 'recorded the chargeback'
+      : payment.refundedCents !== null && payment.refundedTokens !== null
+        ? `refunded ${formatUsd(payment.refundedCents)} for ${formatTokens(payment.refundedTokens)} tokens`
+        : 'refunded it';
   return (
-    <Alert tone={reversal.kind === 'refund' ? 'info' : 'warning'} title={reversal.kind === 'refund' ? 'Refunded' : 'Charged back'}>
+    <Alert
+      tone={reversal.kind === 'refund' ? 'info' : 'warning'}
+      title={reversal.kind === 'refund' ? (partly ? 'Partly refunded' : 'Refunded') : 'Charged back'}
+    >
       <p>
-        {who} {reversal.kind === 'refund' ? 'refunded it' : 'recorded the chargeback'}
+        {who} {what}
         {reversal.at ? ` ${formatDateTime(reversal.at)}` : ''}:
       </p>
       <blockquote className="admin-item-reason">{reversal.reason}</blockquote>
@@ -48,6 +58,16 @@ function ReversalNote({ payment }: { payment: AdminPayment }) {
       ) : null}
     </Alert>
   );
+}
+
+/**
+ * What a refund could give back now, said before the button is pressed (issue #28): all of it, the
+ * part the member still holds, or nothing.
+ */
+export function refundableText(payment: AdminPayment, refundable: NonNullable<AdminPaymentDetail['refundable']>): string {
+  if (refundable.whole) return `All of it: ${formatTokens(refundable.tokens)} tokens (${formatUsd(refundable.cents)})`;
+  if (refundable.tokens === 0) return 'Nothing: the member holds none of the tokens it bought';
+  return `${formatTokens(refundable.tokens)} of ${formatTokens(payment.tokens)} tokens (${formatUsd(refundable.cents)}): the member spent the rest`;
 }
 
 function Facts({ payment, detail }: { payment: AdminPayment; detail: AdminPaymentDetail | undefined }) {
@@ -64,6 +84,7 @@ function Facts({ payment, detail }: { payment: AdminPayment; detail: AdminPaymen
       <Row label="Balance now">
         {detail ? `${formatTokens(detail.memberBalance)} tokens` : <Spinner size={14} label="Loading balance" />}
       </Row>
+      {detail?.refundable ? <Row label="Can be refunded">{refundableText(payment, detail.refundable)}</Row> : null}
       <Row label="Package">
         {payment.packageName} · {formatTokens(payment.tokens)} tokens
       </Row>
@@ -119,7 +140,7 @@ export function PaymentDrawer({ payment, onClose }: PaymentDrawerProps) {
         footer={
           shown?.status === 'approved' ? (
             <>
-              <Button variant="danger" onClick={() => setReversing('refund')}>
+              <Button variant="danger" onClick={() => setReversing('refund')} disabled={detail?.refundable?.tokens === 0}>
                 Refund
               </Button>
               <Button variant="secondary" onClick={() => setReversing('chargeback')}>
@@ -153,6 +174,7 @@ export function PaymentDrawer({ payment, onClose }: PaymentDrawerProps) {
           kind={reversing}
           payment={shown}
           balance={detail?.memberBalance}
+          refundable={detail?.refundable ?? null}
           onClose={() => setReversing(null)}
           onDone={() => setReversing(null)}
         />

@@ -5,13 +5,15 @@ import { toast } from 'sonner';
 import {
   formatTokens,
   formatUsd,
+  parseTokens,
+  refundCentsFor,
   REVERSAL_REASON_MAX,
   reversePaymentSchema,
   type AdminPayment,
   type AdminPaymentDetail,
 } from '@cc/contracts';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
-import { Alert, Button, Modal, TextAreaField } from '../../../shared/ui';
+import { Alert, Button, Modal, TextAreaField, TextField } from '../../../shared/ui';
 import { useRecordChargebackMutation, useRefundPaymentMutation } from '../api/paymentsAdminApi';
 import './SellItems.css';
 
@@ -32,11 +34,14 @@ const WORDS: Record<ReversalKind, { title: string; confirm: string; done: string
   },
 };
 
-function explanation(kind: ReversalKind, payment: AdminPayment, balance: number | undefined): string {
+function explanation(kind: ReversalKind, payment: AdminPayment, balance: number | undefined, refunding: number | null): string {
   const money = formatUsd(payment.amountCents);
   const tokens = formatTokens(payment.tokens);
-  if (kind === 'refund')
+  if (kind === 'refund') {
+    if (refunding !== null && refunding < payment.tokens)
+      return `${formatUsd(refundCentsFor(payment, refunding))} of the ${money} goes back to ${payment.user.name}'s card through the payment provider, and ${formatTokens(refunding)} of the ${tokens} tokens it bought leave their wallet. This cannot be undone.`;
     return `${money} goes back to ${payment.user.name}'s card through the payment provider, and the ${tokens} tokens it bought leave their wallet. This cannot be undone.`;
+  }
   const short = balance !== undefined && balance < payment.tokens;
   return (
     `The bank already took ${money} back; nothing is sent to the provider. The ${tokens} tokens leave ${payment.user.name}'s wallet` +
@@ -49,6 +54,8 @@ type ReversePaymentModalProps = {
   payment: AdminPayment;
   /** The member's tokens now, when known (the drawer's detail). */
   balance: number | undefined;
+  /** What a refund could give back now, when known: the refund's amount starts there and cannot pass it. */
+  refundable: AdminPaymentDetail['refundable'];
   onClose: () => void;
   onDone: (payment: AdminPaymentDetail) => void;
 };
@@ -58,10 +65,16 @@ type ReversePaymentModalProps = {
  * docs/product.md#refunds-and-chargebacks). The server's refusal — spent tokens, the provider's
  * words — is shown here, and what was typed stays.
  */
-export function ReversePaymentModal({ kind, payment, balance, onClose, onDone }: ReversePaymentModalProps) {
+export function ReversePaymentModal({ kind, payment, balance, refundable, onClose, onDone }: ReversePaymentModalProps) {
   const [refund] = useRefundPaymentMutation();
   const [chargeback] = useRecordChargebackMutation();
   const [formError, setFormError] = useState<string | null>(null);
+  // A refund may give back part of the payment: the tokens the member still holds at most (issue #28).
+  const most = refundable?.tokens ?? payment.tokens;
+  const [tokensText, setTokensText] = useState(formatTokens(most));
+  const [tokensError, setTokensError] = useState<string | undefined>();
+  const typedTokens = parseTokens(tokensText);
+  const refunding = typedTokens !== null && typedTokens > 0 && typedTokens <= most ? typedTokens : null;
   const words = WORDS[kind];
   const {
     register,
@@ -74,9 +87,15 @@ export function ReversePaymentModal({ kind, payment, balance, onClose, onDone }:
 
   const onSubmit = handleSubmit(async ({ reason }) => {
     setFormError(null);
-    const result = await (kind === 'refund' ? refund : chargeback)({ id: payment._id, reason });
+    if (kind === 'refund' && refunding === null) {
+      setTokensError(`Enter the tokens to refund, more than 0 and at most ${formatTokens(most)}`);
+      return;
+    }
+    const part = kind === 'refund' && refunding !== null && refunding < payment.tokens ? { tokens: refunding } : {};
+    const result = await (kind === 'refund' ? refund({ id: payment._id, reason, ...part }) : chargeback({ id: payment._id, reason }));
     if ('error' in result) {
-      setFormError(applyServerErrors(result.error, setError, ['reason']));
+      const left = applyServerErrors(result.error, setError, ['reason']);
+      setFormError(left);
       return;
     }
     toast.success(words.done);
@@ -91,7 +110,7 @@ export function ReversePaymentModal({ kind, payment, balance, onClose, onDone }:
       size="md"
       dismissible={!isSubmitting}
       title={words.title}
-      description={explanation(kind, payment, balance)}
+      description={explanation(kind, payment, balance, refunding)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
@@ -105,6 +124,26 @@ export function ReversePaymentModal({ kind, payment, balance, onClose, onDone }:
     >
       <form id={formId} className="stack" onSubmit={onSubmit} noValidate>
         {formError ? <Alert tone="danger">{formError}</Alert> : null}
+        {kind === 'refund' ? (
+          <TextField
+            label="Tokens to refund"
+            inputMode="decimal"
+            autoComplete="off"
+            suffix="tokens"
+            value={tokensText}
+            error={tokensError}
+            disabled={isSubmitting}
+            hint={
+              refunding !== null
+                ? `Gives back ${formatUsd(refundCentsFor(payment, refunding))} of ${formatUsd(payment.amountCents)}. At most ${formatTokens(most)} tokens.`
+                : `At most ${formatTokens(most)} tokens.`
+            }
+            onChange={(event) => {
+              setTokensText(event.target.value);
+              setTokensError(undefined);
+            }}
+          />
+        ) : null}
         <TextAreaField
           label="Reason"
           rows={4}

@@ -1,10 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { AdjustBalanceInput, AdminPayment, AdminUserRow } from '@cc/contracts';
+import { expect, it } from 'vitest';
+import {
+  accountAdminRoutes,
+  paymentRoutes,
+  walletRoutes,
+  type AdjustBalanceInput,
+  type AdminPayment,
+  type AdminUserRow,
+} from '@cc/contracts';
 import { parseSignedTokens } from '../components/adjustForm';
-import { aMember, fakeServer, list, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aMember, renderAdmin } from './harness';
 
 const aPayment = (overrides: Partial<AdminPayment> = {}): AdminPayment => ({
   _id: 'p1',
@@ -17,6 +23,8 @@ const aPayment = (overrides: Partial<AdminPayment> = {}): AdminPayment => ({
   cardBrand: 'Visa',
   failureMessage: null,
   invoiceId: 'i1',
+  refundedCents: null,
+  refundedTokens: null,
   createdAt: '2026-03-04T10:12:00.000Z',
   provider: 'sandbox',
   providerTransactionId: 'sbx_123',
@@ -26,10 +34,10 @@ const aPayment = (overrides: Partial<AdminPayment> = {}): AdminPayment => ({
 });
 
 it('filters payments by status and explains an empty filter', async () => {
-  const server = fakeServer().on('GET', '/api/admin/payments', ({ query }) =>
+  const api = fakeApi().answer(paymentRoutes.adminPayments, ({ query }) =>
     query.get('status') === 'declined'
-      ? list([])
-      : list([
+      ? page([])
+      : page([
           aPayment(),
           aPayment({
             _id: 'p2',
@@ -45,11 +53,11 @@ it('filters payments by status and explains an empty filter', async () => {
   expect(within(row).getByText('$1,234.56')).toBeVisible();
   expect(within(row).getByText('1,200.00')).toBeVisible();
   expect(within(row).getByText('Paid')).toBeVisible();
-  expect(server.callsTo('GET', '/api/admin/payments')[0]!.query.get('status')).toBeNull();
+  expect(api.requestsTo(paymentRoutes.adminPayments)[0]!.query.get('status')).toBeNull();
 
   fireEvent.click(within(screen.getByRole('group', { name: 'Payment status' })).getByRole('button', { name: 'Declined' }));
   expect(await screen.findByText('No declined payments')).toBeVisible();
-  expect(server.callsTo('GET', '/api/admin/payments').at(-1)!.query.get('status')).toBe('declined');
+  expect(api.requestsTo(paymentRoutes.adminPayments).at(-1)!.query.get('status')).toBe('declined');
 });
 
 it('reads signed token amounts the way administrators type them, in tokens', () => {
@@ -64,13 +72,13 @@ it('reads signed token amounts the way administrators type them, in tokens', () 
 it("adjusts a member's balance with a signed amount and a reason, shows the new balance, and keeps the key across a retry", async () => {
   const sam: AdminUserRow = aMember({ name: 'Sam Member', balance: 50 });
   let attempts = 0;
-  const server = fakeServer()
-    .on('GET', '/api/admin/users', () => list([sam]))
-    .on('GET', `/api/admin/users/${sam._id}/entries`, () => list([]))
-    .on('POST', `/api/admin/users/${sam._id}/adjust-balance`, ({ body }) => {
+  const api = fakeApi()
+    .answer(accountAdminRoutes.users, page([sam]))
+    .answer(walletRoutes.memberStatement, page([]))
+    .answer(walletRoutes.adjustBalance, ({ body }) => {
       attempts += 1;
-      if (attempts === 1) return { status: 503, body: { code: 'UNAVAILABLE', msg: 'Try again in a moment.' } };
-      return { body: { balance: 50 + (body as AdjustBalanceInput).amount } };
+      if (attempts === 1) return refusal(503, 'Try again in a moment.');
+      return { balance: 50 + (body as AdjustBalanceInput).amount };
     });
   renderAdmin('/admin/members');
 
@@ -88,8 +96,9 @@ it("adjusts a member's balance with a signed amount and a reason, shows the new 
   expect(await within(dialog).findByText('Balance adjusted')).toBeVisible();
   expect(within(dialog).getByText('37.50 tokens')).toBeVisible();
 
-  const sent = server.callsTo('POST', `/api/admin/users/${sam._id}/adjust-balance`).map((c) => c.body as AdjustBalanceInput);
-  expect(sent).toHaveLength(2);
+  const requests = api.requestsTo(walletRoutes.adjustBalance);
+  expect(requests.map((request) => request.params.id)).toEqual([sam._id, sam._id]);
+  const sent = requests.map((request) => request.body as AdjustBalanceInput);
   expect(sent[0]).toMatchObject({ amount: -12.5, reason: 'Refund of a duplicate message' });
   expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
@@ -98,9 +107,9 @@ it("adjusts a member's balance with a signed amount and a reason, shows the new 
 
 it('refuses an amount the contract does not allow, before sending anything', async () => {
   const sam = aMember({ name: 'Sam Member', balance: 50 });
-  const server = fakeServer()
-    .on('GET', '/api/admin/users', () => list([sam]))
-    .on('GET', `/api/admin/users/${sam._id}/entries`, () => list([]));
+  const api = fakeApi()
+    .answer(accountAdminRoutes.users, page([sam]))
+    .answer(walletRoutes.memberStatement, page([]));
   renderAdmin('/admin/members');
 
   const row = (await screen.findByText('Sam Member')).closest('tr')!;
@@ -116,15 +125,16 @@ it('refuses an amount the contract does not allow, before sending anything', asy
     fireEvent.click(within(dialog).getByRole('button', { name: 'Adjust balance' }));
     expect(await within(dialog).findByText(message)).toBeVisible();
   }
-  expect(server.callsTo('POST', `/api/admin/users/${sam._id}/adjust-balance`)).toHaveLength(0);
+  expect(api.requestsTo(walletRoutes.adjustBalance)).toHaveLength(0);
 });
 
 it("opens a member's wallet with their statement", async () => {
   const sam = aMember({ name: 'Sam Member', balance: 1_234.56 });
-  fakeServer()
-    .on('GET', '/api/admin/users', () => list([sam]))
-    .on('GET', `/api/admin/users/${sam._id}/entries`, () =>
-      list([
+  const api = fakeApi()
+    .answer(accountAdminRoutes.users, page([sam]))
+    .answer(
+      walletRoutes.memberStatement,
+      page([
         {
           _id: 'e1',
           transactionId: 't1',
@@ -143,4 +153,5 @@ it("opens a member's wallet with their statement", async () => {
   const entry = (await within(drawer).findByText('Goodwill correction')).closest('tr')!;
   expect(within(entry).getByText('Adjustment')).toBeVisible();
   expect(within(entry).getByText(/−2\.50/)).toBeVisible();
+  expect(api.requestsTo(walletRoutes.memberStatement)[0]!.params.id).toBe(sam._id);
 });

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { AdminPayment, AdminPaymentDetail, Invoice } from '@cc/contracts';
-import { fakeServer, list, refusal, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { adminPaymentRoutes, paymentRoutes, type AdminPayment, type AdminPaymentDetail, type Invoice } from '@cc/contracts';
+import { fakeApi, page, refusal, type FakeRequest } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 
 const PAYMENT_ID = 'dddddddd-0000-4000-8000-000000000001';
 
@@ -37,6 +36,8 @@ function aPayment(overrides: Partial<AdminPayment> = {}): AdminPayment {
     cardBrand: 'Visa',
     failureMessage: null,
     invoiceId: 'eeeeeeee-0000-4000-8000-000000000001',
+    refundedCents: null,
+    refundedTokens: null,
     createdAt: '2026-03-04T10:12:00.000Z',
     provider: 'authorizenet',
     providerTransactionId: '60000000042',
@@ -46,20 +47,32 @@ function aPayment(overrides: Partial<AdminPayment> = {}): AdminPayment {
   };
 }
 
-const detailOf = (payment: AdminPayment, memberBalance = 1_500): AdminPaymentDetail => ({
-  ...payment,
-  invoice: anInvoice({ status: payment.status === 'refunded' ? 'refunded' : payment.status === 'charged_back' ? 'charged_back' : 'paid' }),
-  memberBalance,
-});
+/** The share of the money `tokens` of the payment stand for, to the nearest cent, as the server reckons it. */
+const shareOf = (payment: AdminPayment, tokens: number) =>
+  tokens >= payment.tokens ? payment.amountCents : Math.round((payment.amountCents * tokens) / payment.tokens);
 
-/** The server's one payment: listed, opened, refunded or charged back as the real one answers. */
+const detailOf = (payment: AdminPayment, memberBalance = 1_500): AdminPaymentDetail => {
+  const tokens = Math.min(memberBalance, payment.tokens);
+  return {
+    ...payment,
+    invoice: anInvoice({
+      status: payment.status === 'refunded' ? 'refunded' : payment.status === 'charged_back' ? 'charged_back' : 'paid',
+    }),
+    memberBalance,
+    refundable: payment.status === 'approved' ? { tokens, cents: shareOf(payment, tokens), whole: tokens === payment.tokens } : null,
+  };
+};
+
+/** The server's one payment: listed, opened, refunded or charged back as the real one answers; another id is not found. */
 function paymentDesk(initial = aPayment(), balance = 1_500) {
   let payment = initial;
   let memberBalance = balance;
-  const reverse = (kind: 'refund' | 'chargeback', reason: string) => {
+  const reverse = (kind: 'refund' | 'chargeback', reason: string, part?: number) => {
+    const refunded = part ?? payment.tokens;
     payment = {
       ...payment,
-      status: kind === 'refund' ? 'refunded' : 'charged_back',
+      status: kind === 'chargeback' ? 'charged_back' : refunded < payment.tokens ? 'partially_refunded' : 'refunded',
+      ...(kind === 'refund' ? { refundedTokens: refunded, refundedCents: shareOf(payment, refunded) } : {}),
       reversal: {
         kind,
         reason,
@@ -68,15 +81,27 @@ function paymentDesk(initial = aPayment(), balance = 1_500) {
         providerTransactionId: kind === 'refund' ? '60000000099' : null,
       },
     };
-    memberBalance = Math.max(0, memberBalance - payment.tokens);
-    return { body: detailOf(payment, memberBalance) };
+    memberBalance = Math.max(0, memberBalance - refunded);
+    return detailOf(payment, memberBalance);
   };
-  const server = fakeServer()
-    .on('GET', '/api/admin/payments', () => list([payment]))
-    .on('GET', `/api/admin/payments/${PAYMENT_ID}`, () => ({ body: detailOf(payment, memberBalance) }))
-    .on('POST', `/api/admin/payments/${PAYMENT_ID}/refund`, ({ body }) => reverse('refund', (body as { reason: string }).reason))
-    .on('POST', `/api/admin/payments/${PAYMENT_ID}/chargeback`, ({ body }) => reverse('chargeback', (body as { reason: string }).reason));
-  return server;
+  const thisPayment =
+    <T,>(answer: (request: FakeRequest) => T) =>
+    (request: FakeRequest) =>
+      request.params.id === PAYMENT_ID ? answer(request) : refusal(404, 'No payment with that id.');
+  return fakeApi()
+    .answer(paymentRoutes.adminPayments, () => page([payment]))
+    .answer(
+      adminPaymentRoutes.detail,
+      thisPayment(() => detailOf(payment, memberBalance)),
+    )
+    .answer(
+      adminPaymentRoutes.refund,
+      thisPayment(({ body }) => reverse('refund', (body as { reason: string }).reason, (body as { tokens?: number }).tokens)),
+    )
+    .answer(
+      adminPaymentRoutes.chargeback,
+      thisPayment(({ body }) => reverse('chargeback', (body as { reason: string }).reason)),
+    );
 }
 
 const openPayment = async () => {
@@ -85,12 +110,10 @@ const openPayment = async () => {
 };
 
 it('sends search, status and days to the server and keeps them in the address; Clear filters empties them', async () => {
-  const server = fakeServer().on('GET', '/api/admin/payments', ({ query }) =>
-    query.get('q') === 'nobody' ? list([]) : list([aPayment()]),
-  );
+  const api = fakeApi().answer(paymentRoutes.adminPayments, ({ query }) => (query.get('q') === 'nobody' ? page([]) : page([aPayment()])));
   const { router } = renderAdmin('/admin/payments?page=2');
   await screen.findByRole('button', { name: 'Open Popular payment by Sam Member' });
-  const last = () => server.callsTo('GET', '/api/admin/payments').at(-1)!.query;
+  const last = () => api.requestsTo(paymentRoutes.adminPayments).at(-1)!.query;
 
   fireEvent.click(within(screen.getByRole('group', { name: 'Payment status' })).getByRole('button', { name: 'Charged back' }));
   await waitFor(() => expect(last().get('status')).toBe('charged_back'));
@@ -137,7 +160,7 @@ it('opens a payment in a drawer with its member, card, provider reference, invoi
 });
 
 it('refunds with a reason: the reason is required, a toast says so, and the drawer shows the refund', async () => {
-  const server = paymentDesk();
+  const api = paymentDesk();
   renderAdmin('/admin/payments');
   const drawer = await openPayment();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
@@ -146,23 +169,25 @@ it('refunds with a reason: the reason is required, a toast says so, and the draw
 
   fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
   expect(await within(dialog).findByText('Say why')).toBeVisible();
-  expect(server.callsTo('POST', `/api/admin/payments/${PAYMENT_ID}/refund`)).toHaveLength(0);
+  expect(api.requestsTo(adminPaymentRoutes.refund)).toHaveLength(0);
 
   fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Bought the wrong package' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
   expect(await screen.findByText('Payment refunded.')).toBeVisible();
-  expect(server.callsTo('POST', `/api/admin/payments/${PAYMENT_ID}/refund`)[0]!.body).toEqual({ reason: 'Bought the wrong package' });
+  expect(api.requestsTo(adminPaymentRoutes.refund)[0]!.body).toEqual({ reason: 'Bought the wrong package' });
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund this payment?' })).not.toBeInTheDocument());
   expect(await within(drawer).findByText('Bought the wrong package')).toBeVisible();
-  expect(within(drawer).getByText(/Ada Admin \(ada@example\.test\) refunded it/)).toBeVisible();
+  expect(within(drawer).getByText(/Ada Admin \(ada@example\.test\) refunded \$49\.99 for 1,200\.00 tokens/)).toBeVisible();
   expect(within(drawer).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   // 1,500 held less the 1,200 the payment bought, as the server read it again.
   expect(await within(drawer).findByText('300.00 tokens')).toBeVisible();
 });
 
 it("shows the server's refusal in the dialog and keeps what was typed", async () => {
-  const server = paymentDesk().on('POST', `/api/admin/payments/${PAYMENT_ID}/refund`, () =>
-    refusal(409, 'The member holds only 200.00 of the 1,200.00 tokens this payment bought, so it cannot be refunded.'),
+  const api = paymentDesk().refuse(
+    adminPaymentRoutes.refund,
+    409,
+    'The member holds only 200.00 of the 1,200.00 tokens this payment bought, so it cannot be refunded.',
   );
   renderAdmin('/admin/payments');
   const drawer = await openPayment();
@@ -172,11 +197,11 @@ it("shows the server's refusal in the dialog and keeps what was typed", async ()
   fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
   expect(await within(dialog).findByText(/holds only 200\.00 of the 1,200\.00 tokens/)).toBeVisible();
   expect(within(dialog).getByLabelText('Reason')).toHaveValue('Asked for it back');
-  expect(server.callsTo('POST', `/api/admin/payments/${PAYMENT_ID}/refund`)).toHaveLength(1);
+  expect(api.requestsTo(adminPaymentRoutes.refund).map((request) => request.params.id)).toEqual([PAYMENT_ID]);
 });
 
 it('records a chargeback, warning first when the member holds fewer tokens than the payment bought', async () => {
-  const server = paymentDesk(aPayment(), 300);
+  const api = paymentDesk(aPayment(), 300);
   renderAdmin('/admin/payments');
   const drawer = await openPayment();
   await within(drawer).findByText('300.00 tokens');
@@ -186,7 +211,7 @@ it('records a chargeback, warning first when the member holds fewer tokens than 
   fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Dispute 4855' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Record chargeback' }));
   expect(await screen.findByText('Chargeback recorded.')).toBeVisible();
-  expect(server.callsTo('POST', `/api/admin/payments/${PAYMENT_ID}/chargeback`)[0]!.body).toEqual({ reason: 'Dispute 4855' });
+  expect(api.requestsTo(adminPaymentRoutes.chargeback)[0]!.body).toEqual({ reason: 'Dispute 4855' });
   expect(await within(drawer).findByText('Dispute 4855')).toBeVisible();
 });
 
@@ -199,14 +224,53 @@ it('offers no reversal on a payment that is not approved', async () => {
 });
 
 it('searches invoices by number and status, and keeps them in the address', async () => {
-  const server = fakeServer().on('GET', '/api/admin/invoices', () => list([anInvoice({ status: 'charged_back' })]));
+  const api = fakeApi().answer(paymentRoutes.adminInvoices, () => page([anInvoice({ status: 'charged_back' })]));
   const { router } = renderAdmin('/admin/invoices');
   expect(await screen.findByRole('button', { name: 'INV-000012' })).toBeVisible();
   expect(screen.getByText('Charged back', { selector: '.ui-badge, span' })).toBeVisible();
-  const last = () => server.callsTo('GET', '/api/admin/invoices').at(-1)!.query;
+  const last = () => api.requestsTo(paymentRoutes.adminInvoices).at(-1)!.query;
   fireEvent.click(within(screen.getByRole('group', { name: 'Invoice status' })).getByRole('button', { name: 'Refunded' }));
   fireEvent.change(screen.getByLabelText('Search invoices'), { target: { value: 'INV-12' } });
   await waitFor(() => expect(last().get('q')).toBe('INV-12'));
   expect(last().get('status')).toBe('refunded');
   expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'refunded', q: 'INV-12' });
+});
+
+it('says what can be refunded before the button is pressed, and refunds the part the member still holds', async () => {
+  // She spent 200 of the 1,200 tokens the payment bought.
+  const api = paymentDesk(aPayment(), 1_000);
+  renderAdmin('/admin/payments');
+  const drawer = await openPayment();
+  // 1,000/1,200 of $49.99 is $41.658…, to the nearest cent.
+  const refundable = (await within(drawer).findByText('Can be refunded')).closest('div')!;
+  expect(refundable).toHaveTextContent('Can be refunded1,000.00 of 1,200.00 tokens ($41.66): the member spent the rest');
+
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Refund' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Refund this payment?' });
+  const amount = within(dialog).getByLabelText('Tokens to refund');
+  expect(amount).toHaveValue('1,000.00');
+  expect(within(dialog).getByText('Gives back $41.66 of $49.99. At most 1,000.00 tokens.')).toBeVisible();
+  fireEvent.change(amount, { target: { value: '1,100' } });
+  expect(within(dialog).getByText('At most 1,000.00 tokens.')).toBeVisible();
+  for (const text of ['5', '50', '500']) fireEvent.change(amount, { target: { value: text } });
+  // 500/1,200 of $49.99 is $20.829…
+  expect(within(dialog).getByText('Gives back $20.83 of $49.99. At most 1,000.00 tokens.')).toBeVisible();
+  expect(within(dialog).getByText(/^\$20\.83 of the \$49\.99 goes back to Sam Member's card/)).toBeVisible();
+  fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Half the package by mistake' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+
+  expect(await screen.findByText('Payment refunded.')).toBeVisible();
+  expect(api.requestsTo(adminPaymentRoutes.refund)[0]!.body).toEqual({ reason: 'Half the package by mistake', tokens: 500 });
+  expect(await within(drawer).findByText(/refunded \$20\.83 for 500\.00 tokens/)).toBeVisible();
+  expect(within(drawer).getByText('Partly refunded', { selector: '.ui-badge' })).toBeVisible();
+});
+
+it('offers no refund when the member holds none of the tokens, and says so', async () => {
+  paymentDesk(aPayment(), 0);
+  renderAdmin('/admin/payments');
+  const drawer = await openPayment();
+  const refundable = (await within(drawer).findByText('Can be refunded')).closest('div')!;
+  expect(refundable).toHaveTextContent('Nothing: the member holds none of the tokens it bought');
+  expect(within(drawer).getByRole('button', { name: 'Refund' })).toBeDisabled();
+  expect(within(drawer).getByRole('button', { name: 'Record chargeback' })).toBeEnabled();
 });

@@ -2,8 +2,11 @@ import { Alert, Button, ButtonLink, Icon } from '../../../shared/ui';
 import { cardLabel, formatTokens, formatUsd } from '../lib/format';
 import type { FinishedOutcome } from './CheckoutForm';
 
-/** After the payment: tokens added (with the invoice), or held for review (nothing to do). */
-export function CheckoutDone({ outcome, onClose }: { outcome: FinishedOutcome; onClose: () => void }) {
+/**
+ * After the payment: tokens added (with the invoice), or held for review (nothing to do). Someone
+ * sent here to buy (`back`: Call Now's "Buy tokens") is offered the way back first.
+ */
+export function CheckoutDone({ outcome, back = null, onClose }: { outcome: FinishedOutcome; back?: string | null; onClose: () => void }) {
   const { payment } = outcome;
   if (outcome.kind === 'review') {
     return (
@@ -40,7 +43,13 @@ export function CheckoutDone({ outcome, onClose }: { outcome: FinishedOutcome; o
             View invoice
           </ButtonLink>
         ) : null}
-        <Button onClick={onClose}>Done</Button>
+        {back ? (
+          <ButtonLink to={back} onClick={onClose}>
+            {back.startsWith('/models/') ? 'Back to the call' : 'Go back'}
+          </ButtonLink>
+        ) : (
+          <Button onClick={onClose}>Done</Button>
+        )}
       </div>
     </div>
   );

@@ -35,10 +35,15 @@ function useAcceptConfig() {
   return { config: data, getConfig };
 }
 
-type CheckoutModalProps = { pkg: TokenPackage; onClose: () => void };
+type CheckoutModalProps = {
+  pkg: TokenPackage;
+  /** Where the person came from to buy (a model's profile, to call): offered once the tokens are added. */
+  back?: string | null;
+  onClose: () => void;
+};
 
 /** Buying one package: the form, then the result. It cannot be closed while a payment runs. */
-export function CheckoutModal({ pkg, onClose }: CheckoutModalProps) {
+export function CheckoutModal({ pkg, back = null, onClose }: CheckoutModalProps) {
   const cards = useListSavedCardsQuery();
   const { config, getConfig } = useAcceptConfig();
   const [busy, setBusy] = useState(false);
@@ -55,7 +60,7 @@ export function CheckoutModal({ pkg, onClose }: CheckoutModalProps) {
   return (
     <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={title} size="md" dismissible={!busy}>
       {done ? (
-        <CheckoutDone outcome={done} onClose={onClose} />
+        <CheckoutDone outcome={done} back={back} onClose={onClose} />
       ) : cards.isLoading ? (
         <CheckoutSkeleton />
       ) : (

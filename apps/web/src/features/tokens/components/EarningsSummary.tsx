@@ -1,4 +1,5 @@
 import type { EarningList, EarningTotals } from '@cc/contracts';
+import { moneyFor, usePayoutTerms } from '../../../shared/money';
 import { Card, Icon, Skeleton, type IconName } from '../../../shared/ui';
 import { formatTokens } from '../lib/format';
 
@@ -13,6 +14,9 @@ const TOTALS = [
 
 /** Gross, commission and net over every earning. */
 export function EarningsTotals({ totals }: { totals: EarningTotals | undefined }) {
+  const { rateCents } = usePayoutTerms();
+  // What the net earnings pay out at today's rate (issue #28: earnings never showed money).
+  const netMoney = totals !== undefined && rateCents !== null ? moneyFor(totals.net, rateCents) : null;
   return (
     <div className="earnings-totals" aria-label="Totals" role="group">
       {TOTALS.map((card) => (
@@ -25,7 +29,7 @@ export function EarningsTotals({ totals }: { totals: EarningTotals | undefined }
               {formatTokens(totals[card.key])} <span className="earnings-total__unit">tokens</span>
             </p>
           )}
-          <p className="muted text-sm">{card.note}</p>
+          <p className="muted text-sm">{card.key === 'net' && netMoney ? `${card.note}, worth ${netMoney} when paid out` : card.note}</p>
         </Card>
       ))}
     </div>

@@ -16,8 +16,9 @@ const COLUMNS: readonly TableColumn<Payment>[] = [
     key: 'status',
     header: 'Status',
     cell: (row) => (
-      <span title={row.failureMessage ?? undefined}>
+      <span className="payment-status" title={row.failureMessage ?? undefined}>
         <PaymentStatusBadge status={row.status} />
+        {row.refundedCents !== null ? <span className="muted text-sm">{formatUsd(row.refundedCents)} back to your card</span> : null}
       </span>
     ),
   },
@@ -28,11 +29,15 @@ const COLUMNS: readonly TableColumn<Payment>[] = [
   },
 ];
 
-/** What the approved payments listed here add up to (declined ones charged nothing). */
+/**
+ * What the approved payments listed here add up to (declined ones charged nothing); one refunded in
+ * part counts for what it still paid and the tokens it still bought.
+ */
 function PageTotal({ rows }: { rows: readonly Payment[] }) {
-  const paid = rows.filter((row) => row.status === 'approved');
-  const cents = paid.reduce((sum, row) => sum + row.amountCents, 0);
-  const tokens = sumTokens(paid.map((row) => row.tokens));
+  const paid = rows.filter((row) => row.status === 'approved' || row.status === 'partially_refunded');
+  const cents = paid.reduce((sum, row) => sum + row.amountCents - (row.refundedCents ?? 0), 0);
+  // Summed in hundredths, the refunded tokens counted negative, so no float is left over.
+  const tokens = sumTokens(paid.flatMap((row) => [row.tokens, -(row.refundedTokens ?? 0)]));
   return (
     <div className="money-total" aria-label="Totals of the payments shown">
       <span className="money-total__item">

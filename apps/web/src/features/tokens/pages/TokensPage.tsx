@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { TokenPackage } from '@cc/contracts';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
+import { RETURN_PARAM, safeNext } from '../../../shared/api/navigation';
 import { PageHeader } from '../../../shared/ui';
 import { useGetWalletQuery } from '../api/tokensApi';
 import { BalanceHero } from '../components/BalanceHero';
@@ -15,6 +17,9 @@ export default function TokensPage() {
   // Asks the ledger once more: the cached member may be a few moments old.
   useGetWalletQuery();
   const [chosen, setChosen] = useState<TokenPackage | null>(null);
+  // Sent here by a refusal (Call Now's "Buy tokens"): once the tokens are added, back there.
+  const [params] = useSearchParams();
+  const back = safeNext(params.get(RETURN_PARAM));
   if (!user) return null;
   return (
     <>
@@ -29,7 +34,7 @@ export default function TokensPage() {
         </h2>
         <PackageGrid onChoose={setChosen} />
       </section>
-      {chosen ? <CheckoutModal key={chosen._id} pkg={chosen} onClose={() => setChosen(null)} /> : null}
+      {chosen ? <CheckoutModal key={chosen._id} pkg={chosen} back={back === '/' ? null : back} onClose={() => setChosen(null)} /> : null}
     </>
   );
 }

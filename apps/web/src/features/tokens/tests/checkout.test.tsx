@@ -1,14 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { PurchaseRequest } from '@cc/contracts';
+import { afterEach, expect, it } from 'vitest';
+import { packageRoutes, paymentRoutes, walletRoutes, type PurchaseRequest, type RouteAnswer } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aPackage, aPayment, fakeAccept, fakeServer, renderMoney, SANDBOX_CONFIG } from './harness';
+import { fakeApi, page, withStatus } from '../../../../test/fakeApi';
+import { aPackage, aPayment, fakeAccept, renderMoney, SANDBOX_CONFIG } from './harness';
 
+// The payment script the test put on the window (fakeAccept) goes with the test.
 afterEach(() => {
-  vi.unstubAllGlobals();
   delete window.Accept;
-  clearBrowserSession();
 });
 
 const starter = aPackage({ name: 'Starter', tokens: 100, priceCents: 999, ordering: 0 });
@@ -17,13 +16,13 @@ const popular = aPackage({ name: 'Popular', tokens: 1_200, priceCents: 9_999, or
 /** A shop with two packages, no saved cards, and a member holding 50.00 tokens. */
 function shop() {
   let balance = 50;
-  const server = fakeServer()
-    .on('GET', '/api/token-package', { body: { items: [starter, popular], count: 2 } })
-    .on('GET', '/api/wallet', () => ({ body: { balance } }))
-    .on('GET', '/api/payment/authorizenet/customer-profile', { body: { items: [], count: 0 } })
-    .on('POST', '/api/payment/authorizenet/token', { body: SANDBOX_CONFIG });
+  const api = fakeApi()
+    .answer(packageRoutes.onSale, page([starter, popular]))
+    .answer(walletRoutes.balance, () => ({ balance }))
+    .answer(paymentRoutes.savedCards, page([]))
+    .answer(paymentRoutes.acceptConfig, SANDBOX_CONFIG);
   return {
-    server,
+    api,
     credit(tokens: number) {
       balance += tokens;
       return balance;
@@ -48,7 +47,7 @@ const GOOD_CARD = { number: '4111111111111111', expiry: '1239', cvc: '123', name
 const balanceShown = () => screen.getByTestId('balance-amount').textContent;
 
 it('refuses a mistyped card number, a past expiry and a short code before anything is sent', async () => {
-  const { server } = shop();
+  const { api } = shop();
   const accept = fakeAccept();
   renderMoney('/tokens', buildMe({ balance: 50 }));
   const dialog = await openCheckout(/^Buy Starter/);
@@ -63,7 +62,7 @@ it('refuses a mistyped card number, a past expiry and a short code before anythi
   expect(within(dialog).getByText('The security code is 3 or 4 digits')).toBeVisible();
   expect(within(dialog).getByText('Enter the name on the card')).toBeVisible();
   expect(accept).not.toHaveBeenCalled();
-  expect(server.callsTo('POST', '/api/payment/transactions/request')).toHaveLength(0);
+  expect(api.requestsTo(paymentRoutes.purchase)).toHaveLength(0);
 
   // Fixed as typed: the messages go away once the input is right.
   fireEvent.change(await within(dialog).findByLabelText('Card number'), { target: { value: '4111111111111111' } });
@@ -74,22 +73,21 @@ it('refuses a mistyped card number, a past expiry and a short code before anythi
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12/3' } });
   fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: '12/39' } });
   await waitFor(() => expect(within(dialog).queryByText('This card has expired')).not.toBeInTheDocument());
-});
+  // Many keystrokes through the checkout form: slower than most on a busy machine.
+}, 20_000);
 
 it('retries a lost answer with the same key and the same nonce, then uses a new key for the next purchase', async () => {
-  const { server, credit } = shop();
+  const { api, credit } = shop();
   const accept = fakeAccept();
   let attempts = 0;
-  server.on('POST', '/api/payment/transactions/request', ({ body }) => {
+  api.answer(paymentRoutes.purchase, ({ body }) => {
     attempts += 1;
     if (attempts === 1) throw new TypeError('Failed to fetch');
     const request = body as PurchaseRequest;
     const pkg = request.packageId === starter._id ? starter : popular;
     return {
-      body: {
-        payment: aPayment({ packageName: pkg.name, tokens: pkg.tokens, amountCents: pkg.priceCents, invoiceId: 'inv-1' }),
-        balance: credit(pkg.tokens),
-      },
+      payment: aPayment({ packageName: pkg.name, tokens: pkg.tokens, amountCents: pkg.priceCents, invoiceId: 'inv-1' }),
+      balance: credit(pkg.tokens),
     };
   });
   renderMoney('/tokens', buildMe({ balance: 50 }));
@@ -107,14 +105,16 @@ it('retries a lost answer with the same key and the same nonce, then uses a new 
   fireEvent.click(retry);
 
   expect(await screen.findByRole('dialog', { name: 'Tokens added' })).toBeVisible();
-  const sent = server.callsTo('POST', '/api/payment/transactions/request').map((c) => c.body as PurchaseRequest);
+  const sent = api.requestsTo(paymentRoutes.purchase).map((c) => c.body as PurchaseRequest);
   expect(sent).toHaveLength(2);
   expect(sent[1]).toEqual(sent[0]);
   expect(sent[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   expect(sent[0]!.payment).toEqual({ kind: 'card', opaqueData: expect.objectContaining({ dataValue: 'nonce-1111-1' }), saveCard: false });
   expect(accept).toHaveBeenCalledTimes(1);
   // The card number went to the payment script, never to our server.
-  expect(JSON.stringify(server.calls)).not.toContain('4111111111111111');
+  expect(JSON.stringify(api.requests.map(({ path, query, body }) => ({ path, query: query.toString(), body })))).not.toContain(
+    '4111111111111111',
+  );
 
   const done = screen.getByRole('dialog', { name: 'Tokens added' });
   expect(within(done).getByText('+100.00 tokens')).toBeVisible();
@@ -129,19 +129,17 @@ it('retries a lost answer with the same key and the same nonce, then uses a new 
   await typeCard(again, GOOD_CARD);
   fireEvent.click(within(again).getByRole('button', { name: 'Pay $99.99' }));
   await screen.findByRole('dialog', { name: 'Tokens added' });
-  const keys = server.callsTo('POST', '/api/payment/transactions/request').map((c) => (c.body as PurchaseRequest).idempotencyKey);
+  const keys = api.requestsTo(paymentRoutes.purchase).map((c) => (c.body as PurchaseRequest).idempotencyKey);
   expect(keys).toHaveLength(3);
   expect(keys[2]).not.toBe(keys[0]);
   expect(balanceShown()).toBe('1,350.00');
-});
+  // Two checkouts, three payments and a reload of the balance: slower than most on a busy machine.
+}, 20_000);
 
 it('shows a decline in the checkout, leaves the balance alone, and makes the next press a new attempt', async () => {
-  const { server } = shop();
+  const { api } = shop();
   fakeAccept();
-  server.on('POST', '/api/payment/transactions/request', {
-    status: 402,
-    body: { code: 'CARD_DECLINED', msg: 'Your card was declined. Try another card.' },
-  });
+  api.refuse(paymentRoutes.purchase, 402, 'Your card was declined. Try another card.', { code: 'CARD_DECLINED' });
   renderMoney('/tokens', buildMe({ balance: 50 }));
 
   const dialog = await openCheckout(/^Buy Starter/);
@@ -155,24 +153,22 @@ it('shows a decline in the checkout, leaves the balance alone, and makes the nex
   expect(within(dialog).getByLabelText('Name on card')).toHaveValue('Ada Lovelace');
 
   fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
-  await waitFor(() => expect(server.callsTo('POST', '/api/payment/transactions/request')).toHaveLength(2));
-  const [first, second] = server
-    .callsTo('POST', '/api/payment/transactions/request')
-    .map((c) => (c.body as PurchaseRequest).idempotencyKey);
+  await waitFor(() => expect(api.requestsTo(paymentRoutes.purchase)).toHaveLength(2));
+  const [first, second] = api.requestsTo(paymentRoutes.purchase).map((c) => (c.body as PurchaseRequest).idempotencyKey);
   expect(second).not.toBe(first);
   expect(balanceShown()).toBe('50.00');
 });
 
 it('pays with a saved card chosen in the list and explains a payment held for review', async () => {
-  const { server } = shop();
-  server
-    .on('GET', '/api/payment/authorizenet/customer-profile', {
-      body: { items: [{ _id: '00000000-0000-4000-8000-0000000000aa', cardLast4: '4242', cardBrand: 'Visa', expiry: '12/30' }], count: 1 },
-    })
-    .on('POST', '/api/payment/transactions/request', {
-      status: 202,
-      body: { payment: aPayment({ status: 'held', invoiceId: null }), balance: 50 },
-    });
+  const { api } = shop();
+  // Held for review: the server answers 202, one of the route's other success statuses.
+  const review: RouteAnswer<typeof paymentRoutes.purchase> = { payment: aPayment({ status: 'held', invoiceId: null }), balance: 50 };
+  api
+    .answer(
+      paymentRoutes.savedCards,
+      page([{ _id: '00000000-0000-4000-8000-0000000000aa', cardLast4: '4242', cardBrand: 'Visa', expiry: '12/30' }]),
+    )
+    .answer(paymentRoutes.purchase, () => withStatus(202, review));
   renderMoney('/tokens', buildMe({ balance: 50 }));
 
   const dialog = await openCheckout(/^Buy Starter/);
@@ -183,7 +179,7 @@ it('pays with a saved card chosen in the list and explains a payment held for re
 
   const held = await screen.findByRole('dialog', { name: 'Payment under review' });
   expect(within(held).getByText(/held for a short security review/)).toBeVisible();
-  expect((server.callsTo('POST', '/api/payment/transactions/request')[0]!.body as PurchaseRequest).payment).toEqual({
+  expect((api.requestsTo(paymentRoutes.purchase)[0]!.body as PurchaseRequest).payment).toEqual({
     kind: 'saved',
     paymentMethodId: '00000000-0000-4000-8000-0000000000aa',
   });
@@ -207,3 +203,37 @@ it('marks the package with the most tokens per dollar and shows the sandbox test
   fireEvent.click(await within(dialog).findByRole('button', { name: /Use test card 4000 0000 0000 0002 \(declined\)/ }));
   expect(within(dialog).getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
 });
+
+it('someone sent here by Call Now to buy tokens is offered the way back to the call once they are added', async () => {
+  const { api, credit } = shop();
+  fakeAccept();
+  api.answer(paymentRoutes.purchase, () => ({
+    payment: aPayment({ packageName: starter.name, tokens: starter.tokens, amountCents: starter.priceCents, invoiceId: 'inv-9' }),
+    balance: credit(starter.tokens),
+  }));
+  const { router } = renderMoney('/tokens?next=%2Fmodels%2Fruby', buildMe({ balance: 5 }));
+  const dialog = await openCheckout(/^Buy Starter/);
+  await typeCard(dialog, GOOD_CARD);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+  const done = await screen.findByRole('dialog', { name: 'Tokens added' });
+  const back = within(done).getByRole('link', { name: 'Back to the call' });
+  expect(back).toHaveAttribute('href', '/models/ruby');
+  fireEvent.click(back);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/models/ruby'));
+}, 20_000);
+
+it('a return address off this site is not offered: the checkout ends with Done', async () => {
+  const { api, credit } = shop();
+  fakeAccept();
+  api.answer(paymentRoutes.purchase, () => ({
+    payment: aPayment({ packageName: starter.name, tokens: starter.tokens, amountCents: starter.priceCents }),
+    balance: credit(starter.tokens),
+  }));
+  renderMoney('/tokens?next=https%3A%2F%2Fevil.example%2F', buildMe({ balance: 5 }));
+  const dialog = await openCheckout(/^Buy Starter/);
+  await typeCard(dialog, GOOD_CARD);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $9.99' }));
+  const done = await screen.findByRole('dialog', { name: 'Tokens added' });
+  expect(within(done).getByRole('button', { name: 'Done' })).toBeVisible();
+  expect(within(done).queryByRole('link', { name: /Back to|Go back/ })).not.toBeInTheDocument();
+}, 20_000);

@@ -1,14 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { EarningList } from '@cc/contracts';
-import { clearBrowserSession } from '../../../../test/fakeServer';
+import { expect, it } from 'vitest';
+import { systemRoutes, walletRoutes, type EarningList } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { fakeServer, renderMoney } from './harness';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { fakeApi, refusal } from '../../../../test/fakeApi';
+import { renderMoney } from './harness';
 
 const model = () => buildMe({ type: 'model', username: 'ruby', name: 'Ruby Rose' });
 const totals = (gross: number, commission: number, net: number) => ({ gross, commission, net });
@@ -63,8 +58,18 @@ function anEarningList(overrides: Partial<EarningList> = {}): EarningList {
 
 const card = (name: string) => screen.getByRole('article', { name });
 
+it('says what the net earnings pay out at the site’s payout rate', async () => {
+  fakeApi().answer(walletRoutes.earnings, anEarningList()).answer(systemRoutes.configKeys, { minPayoutTokens: 100, payoutRateCents: 8 });
+  renderMoney('/earnings', model());
+  const totalsGroup = await screen.findByRole('group', { name: 'Totals' });
+  // 1,049.20 tokens at 8 cents a token is $83.936, rounded down to the cent.
+  await waitFor(() =>
+    expect(totalsGroup).toHaveTextContent(/Net earnings1,049\.20 tokensAdded to your balance, worth \$83\.93 when paid out$/),
+  );
+});
+
 it('shows the totals, the totals of each source, and every earning with its commission', async () => {
-  const server = fakeServer().on('GET', '/api/earning', { body: anEarningList() });
+  const api = fakeApi().answer(walletRoutes.earnings, anEarningList());
   renderMoney('/earnings', model());
 
   const totalsGroup = await screen.findByRole('group', { name: 'Totals' });
@@ -85,14 +90,14 @@ it('shows the totals, the totals of each source, and every earning with its comm
   expect(within(tip).getByText('8.00')).toBeVisible();
   expect(screen.getByText('1–2 of 2')).toBeVisible();
   // The first read groups by day and asks for every source.
-  const first = server.callsTo('GET', '/api/earning')[0]!;
+  const first = api.requestsTo(walletRoutes.earnings)[0]!;
   expect(first.query.get('period')).toBe('day');
   expect(first.query.has('source')).toBe(false);
   expect(screen.getByRole('link', { name: 'Request a payout' })).toHaveAttribute('href', '/payouts');
 });
 
 it('draws net earnings per period as bars, with the same numbers in a table for screen readers', async () => {
-  fakeServer().on('GET', '/api/earning', { body: anEarningList() });
+  fakeApi().answer(walletRoutes.earnings, anEarningList());
   renderMoney('/earnings', model());
 
   const chart = await screen.findByRole('img', { name: '1,049.20 tokens earned in the last 30 days' });
@@ -125,9 +130,9 @@ it('groups the chart by week or month when asked, and keeps the choice in the ad
     { start: '2026-03-02', gross: 25, commission: 5, net: 20, count: 3 },
   ];
   const months = [{ start: '2026-03-01', gross: 30, commission: 6, net: 24, count: 4 }];
-  const server = fakeServer().on('GET', '/api/earning', ({ query }) => ({
-    body: anEarningList({ byPeriod: query.get('period') === 'week' ? weeks : query.get('period') === 'month' ? months : days(30, {}) }),
-  }));
+  const api = fakeApi().answer(walletRoutes.earnings, ({ query }) =>
+    anEarningList({ byPeriod: query.get('period') === 'week' ? weeks : query.get('period') === 'month' ? months : days(30, {}) }),
+  );
   const { router } = renderMoney('/earnings', model());
   expect(await screen.findByText('No earnings in the last 30 days')).toBeVisible();
 
@@ -142,7 +147,7 @@ it('groups the chart by week or month when asked, and keeps the choice in the ad
       .map((row) => row.textContent),
   ).toEqual(['Week startingNet tokensSales', 'Week of February 23, 20264.001', 'Week of March 2, 202620.003']);
   expect(router.state.location.search).toBe('?period=week');
-  expect(server.callsTo('GET', '/api/earning').at(-1)!.query.get('period')).toBe('week');
+  expect(api.requestsTo(walletRoutes.earnings).at(-1)!.query.get('period')).toBe('week');
 
   fireEvent.click(within(picker).getByRole('button', { name: 'Month' }));
   expect(await screen.findByRole('img', { name: '24.00 tokens earned in the last month' })).toBeVisible();
@@ -151,21 +156,20 @@ it('groups the chart by week or month when asked, and keeps the choice in the ad
 
 it('narrows the table to one source and starts it again at the first page, while the totals stay whole', async () => {
   const onlyTips = anEarningList({ items: [anEarningList().items[0]!], count: 1 });
-  const server = fakeServer().on('GET', '/api/earning', ({ query }) => ({
-    body:
-      query.get('source') === 'tip'
-        ? onlyTips
-        : query.get('source') === 'call'
-          ? anEarningList({ items: [], count: 0 })
-          : anEarningList({ count: 41 }),
-  }));
+  const api = fakeApi().answer(walletRoutes.earnings, ({ query }) =>
+    query.get('source') === 'tip'
+      ? onlyTips
+      : query.get('source') === 'call'
+        ? anEarningList({ items: [], count: 0 })
+        : anEarningList({ count: 41 }),
+  );
   const { router } = renderMoney('/earnings?page=2', model());
   await screen.findByText('21–40 of 41');
 
   const filter = screen.getByRole('group', { name: 'Show earnings from' });
   fireEvent.click(within(filter).getByRole('button', { name: 'Tips' }));
   expect(await screen.findByText('1–1 of 1')).toBeVisible();
-  const last = server.callsTo('GET', '/api/earning').at(-1)!;
+  const last = api.requestsTo(walletRoutes.earnings).at(-1)!;
   expect(last.query.get('source')).toBe('tip');
   expect(last.query.get('skip')).toBe('0');
   expect(router.state.location.search).toBe('?source=tip');
@@ -181,9 +185,7 @@ it('narrows the table to one source and starts it again at the first page, while
 
 it('on a failed load resets the figures and the list to empty with a total of 0, and offers to try again', async () => {
   let fail = false;
-  fakeServer().on('GET', '/api/earning', () =>
-    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : { body: anEarningList() },
-  );
+  fakeApi().answer(walletRoutes.earnings, () => (fail ? refusal(500, 'The server had a problem.') : anEarningList()));
   renderMoney('/earnings', model());
   await screen.findByText('Kai Fan (@kai)');
 
@@ -208,15 +210,16 @@ it('on a failed load resets the figures and the list to empty with a total of 0,
 });
 
 it('says what earns money when there are no earnings yet', async () => {
-  fakeServer().on('GET', '/api/earning', {
-    body: anEarningList({
+  fakeApi().answer(
+    walletRoutes.earnings,
+    anEarningList({
       items: [],
       count: 0,
       totals: totals(0, 0, 0),
       bySource: { message: totals(0, 0, 0), tip: totals(0, 0, 0), item: totals(0, 0, 0), call: totals(0, 0, 0) },
       byPeriod: days(30, {}),
     }),
-  });
+  );
   renderMoney('/earnings', model());
   const empty = (await screen.findByText('No earnings yet')).closest('.ui-empty') as HTMLElement;
   expect(within(empty).getByRole('link', { name: 'Set my price' })).toHaveAttribute('href', '/account/profile');

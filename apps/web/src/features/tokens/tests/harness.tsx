@@ -1,12 +1,7 @@
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import type { AcceptResponse, AcceptSecureData, Invoice, Me, Payment, TokenPackage } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { createAppStore } from '../../../app/store';
-import { setLogin } from '../../../shared/auth/authSlice';
+import { renderApp } from '../../../../test/renderApp';
 import MoneyLayout from '../components/MoneyLayout';
 import CardsPage from '../pages/CardsPage';
 import HistoryPage from '../pages/HistoryPage';
@@ -15,8 +10,6 @@ import InvoicesPage from '../pages/InvoicesPage';
 import EarningsPage from '../pages/EarningsPage';
 import StatementPage from '../pages/StatementPage';
 import TokensPage from '../pages/TokensPage';
-
-export { fakeServer, type FakeRequest } from '../../../../test/fakeApi';
 
 // ---- the payment script ------------------------------------------------------------------------
 
@@ -37,11 +30,9 @@ export function fakeAccept() {
 
 // ---- rendering ----------------------------------------------------------------------------------
 
+/** The money pages at `path`, in their layout, signed in as `me`. */
 export function renderMoney(path: string, me: Me = buildMe()) {
-  document.cookie = 'accessToken=test-token; path=/';
-  const store = createAppStore();
-  store.dispatch(setLogin(me));
-  const router = createMemoryRouter(
+  return renderApp(
     [
       {
         Component: MoneyLayout,
@@ -56,15 +47,8 @@ export function renderMoney(path: string, me: Me = buildMe()) {
       },
       { path: '/invoices/:id', Component: InvoicePage },
     ],
-    { initialEntries: [path] },
+    { path, me },
   );
-  const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
-  return { ...view, store, router };
 }
 
 // ---- data: token amounts in tokens and prices in cents and dollars, as the API sends them ---------
@@ -90,6 +74,8 @@ export function aPayment(overrides: Partial<Payment> = {}): Payment {
     cardBrand: 'Visa',
     failureMessage: null,
     invoiceId: uuid(),
+    refundedCents: null,
+    refundedTokens: null,
     createdAt: '2026-03-04T10:12:00.000Z',
     ...overrides,
   };
