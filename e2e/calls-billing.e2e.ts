@@ -105,7 +105,7 @@ async function placeCall({
 }
 
 it(
-  'a call nobody answers ends as declined after 30 s, costs nothing, and the model is told she missed it',
+  'a call nobody answers ends after 30 s as "No Answer" (never "declined"), costs nothing, and the model is told she missed it',
   { timeout: 90_000 },
   async () => {
     const model = await createModel(server, { name: 'Opal Away', username: 'opal_away', callAvailable: true, callRate: 200 });
@@ -123,14 +123,17 @@ it(
     await fanSide.page.waitForTimeout(300);
     expect(await dialog.getByText('Calling...').isVisible()).toBe(true);
     expect((await callOf(fan.user.id)).status).toBe('ringing');
-    // …and once the 30 s are up she sees the Declined stage and the info toast.
+    // …and once the 30 s are up she is told nobody answered, and that Opal will know she called:
+    // not the Declined stage, which is for a model who said no.
     await moveTimeTo(server, everyone, placedAt + 30_050);
-    await expect.poll(() => dialog.getByText('Call Declined').isVisible(), { timeout: 5_000, interval: 100 }).toBe(true);
-    expect(await dialog.getByText('The call was declined').isVisible()).toBe(true);
-    expect(await fanSide.page.getByText('Call was declined', { exact: true }).isVisible()).toBe(true);
-    await dialogShot(fanSide.page, 'calls-billing-unanswered-declined');
+    await expect.poll(() => dialog.getByRole('heading', { name: 'No Answer' }).isVisible(), { timeout: 5_000, interval: 100 }).toBe(true);
+    expect(await dialog.getByText('Opal Away did not answer. We have let them know you called.').isVisible()).toBe(true);
+    expect(await dialog.getByText('Call Declined').count()).toBe(0);
+    expect(await fanSide.page.getByText('No answer from Opal Away', { exact: true }).isVisible()).toBe(true);
+    expect(await fanSide.page.getByText('Call was declined', { exact: true }).count()).toBe(0);
+    await dialogShot(fanSide.page, 'calls-billing-unanswered');
     await fanSide.page.setViewportSize(PHONE);
-    await dialogShot(fanSide.page, 'calls-billing-unanswered-declined-phone');
+    await dialogShot(fanSide.page, 'calls-billing-unanswered-phone');
 
     // Her softphone stops ringing: the modal and the ringing toast go.
     await expect.poll(() => softphone.count(), { timeout: 5_000 }).toBe(0);
@@ -143,6 +146,14 @@ it(
     expect(call.connectedAt).toBeNull();
     expect(await ledgerKeysOf(call.id)).toEqual([]);
     expect(await balanceOf(fan.token)).toBe(40);
+
+    // Her call history says the same: no answer.
+    await fanSide.page.keyboard.press('Escape');
+    await expect.poll(() => fanSide.page.getByRole('dialog').count(), { timeout: 5_000 }).toBe(0);
+    await fanSide.page.goto('/calls');
+    const row = fanSide.page.getByRole('link', { name: 'Receipt for the call with Opal Away' });
+    await expect.poll(() => row.getByText('No answer', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row.getByText('Declined').count()).toBe(0);
 
     // The model's bell counts the missed call; the panel and the notifications page say who.
     const bell = modelSide.page.getByRole('button', { name: /^Notifications/ });
@@ -157,6 +168,59 @@ it(
     await modelSide.context.close();
   },
 );
+
+it('on a phone, a call that connects says so in one toast at a time, clear of the buttons she is about to press', async () => {
+  const model = await createModel(server, { name: 'Tess Toast', username: 'tess_toast', callAvailable: true, callRate: 100 });
+  const fan = await createMember(server, { name: 'Gus Phone' });
+  await giveTokens(server, fan.user.id, 40);
+  const { fanSide, modelSide, dialog } = await placeCall({ fan, model, username: 'tess_toast', fanViewport: PHONE });
+  const toasts = fanSide.page.locator('[data-sonner-toast]');
+  const endCall = dialog.getByRole('button', { name: 'End call' });
+  await expect.poll(() => endCall.isVisible(), { timeout: 10_000 }).toBe(true);
+  // 'Call initiated…', 'Call connected!', 'Connecting to voice call...', 'Voice call connected!': each in
+  // place of the one before.
+  await fanSide.page.waitForTimeout(1_000);
+  expect(await toasts.count()).toBe(1);
+  const [toast, button, mute] = await Promise.all([
+    toasts.first().boundingBox(),
+    endCall.boundingBox(),
+    dialog.getByRole('button', { name: 'Mute' }).boundingBox(),
+  ]);
+  const overlaps = (a: typeof toast, b: typeof toast) =>
+    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps(toast, button)).toBe(false);
+  expect(overlaps(toast, mute)).toBe(false);
+  await dialogShot(fanSide.page, 'calls-billing-connected-toast-phone');
+  await endCall.click();
+  await fanSide.context.close();
+  await modelSide.context.close();
+});
+
+it('a call she cancels while it rings closes at once, stops the model ringing, costs nothing and is listed as cancelled', async () => {
+  const model = await createModel(server, { name: 'Iris Busy', username: 'iris_busy', callAvailable: true, callRate: 100 });
+  const fan = await createMember(server, { name: 'Tom Hasty' });
+  await giveTokens(server, fan.user.id, 40);
+  const { fanSide, modelSide, softphone, dialog } = await placeCall({ fan, model, username: 'iris_busy', answer: false });
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => fanSide.page.getByRole('dialog').count(), { timeout: 5_000 }).toBe(0);
+  await expect.poll(() => softphone.count(), { timeout: 5_000 }).toBe(0);
+  const call = await callOf(fan.user.id);
+  expect(call.endReason).toBe('caller-cancelled');
+  expect(await ledgerKeysOf(call.id)).toEqual([]);
+  expect(await balanceOf(fan.token)).toBe(40);
+
+  await fanSide.page.goto('/calls');
+  const row = fanSide.page.getByRole('link', { name: 'Receipt for the call with Iris Busy' });
+  await expect.poll(() => row.getByText('Cancelled', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await row.getByText('Ended', { exact: true }).count()).toBe(0);
+  await row.click();
+  await expect
+    .poll(() => fanSide.page.getByText('You cancelled the call before it was answered.').isVisible(), { timeout: 10_000 })
+    .toBe(true);
+  await fanSide.context.close();
+  await modelSide.context.close();
+});
 
 it(
   "minutes 2 and 3 fall due at 61 s and 121 s of the call, to the second, and the caller's modal shows each",

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@cc/contracts';
@@ -88,4 +89,27 @@ it.runIf(clustered)('a member whose link drops gets, on reconnecting, what anoth
 
   expect(await back).toBe(true);
   expect(await missed).toEqual({ callId: 'while-away', connectedAt: '2030-01-01T12:01:00.000Z' });
+});
+
+it.runIf(clustered)('a node that closes the moment a member’s link drops still stores their recovery session in Redis', async () => {
+  const node = await createTestApp({ config: { databaseUrl: nodeA.config.databaseUrl, redisPrefix: nodeA.config.redisPrefix } });
+  await node.app.listen({ port: 0, host: '127.0.0.1' });
+  // Closed in the very turn the server hears of the drop, the one in which it writes the member's
+  // recovery session: that write used to be cut off, an unhandled rejection (platform/redis-quit.ts).
+  // The session is stored under the socket's private id, the one its client offers on coming back.
+  const closed = new Promise<string>((resolve) =>
+    node.ctx.io().on('connection', (socket) => {
+      const { pid } = socket as unknown as { pid: string };
+      socket.on('disconnect', () => void node.close().then(() => resolve(pid)));
+    }),
+  );
+  const member = await createMember(node);
+  const socket = await connectTo((node.app.server.address() as AddressInfo).port, member.token, { reconnection: false });
+  socket.io.engine.close();
+  const pid = await closed;
+
+  const redis = new Redis(process.env.REDIS_URL!);
+  const stored = await redis.exists(`sio:session:${pid}`);
+  await redis.quit();
+  expect(stored).toBe(1);
 });

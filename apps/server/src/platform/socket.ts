@@ -63,6 +63,11 @@ export function broadcastResync(io: Io) {
   );
 }
 
+/** Emits a server event to every socket on every node: for what anyone may see (a model's callability). */
+export function emitToEveryone<E extends ServerEventName>(io: Io, event: E, data: ServerEventData<E>) {
+  (io.emit as (event: E, payload: ServerEventPayload<E>) => boolean)(event, encodeEvent(event, data));
+}
+
 /** Emits a server event to every tab of one member, or of each of several. */
 export function emitToUser<E extends ServerEventName>(io: Io, userIds: string | readonly string[], event: E, data: ServerEventData<E>) {
   const ids = typeof userIds === 'string' ? [userIds] : userIds;

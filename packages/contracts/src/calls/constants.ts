@@ -9,7 +9,10 @@ export const billingSecondForMinute = (minute: number): number => (minute === 1 
 /** Tokens used as displayed: ceil(seconds / 60) × rate, in the rate's unit (docs/product.md#call-billing). */
 export const tokensUsed = (seconds: number, ratePerMinute: number): number => Math.ceil(seconds / 60) * ratePerMinute;
 export const CALL_MODAL_CLOSE_DELAY_MS = 3000;
-/** The model has this long to answer before the call ends as missed (shown to the caller as declined). */
+/**
+ * The model has this long to answer before the call ends as missed: the caller is told nobody
+ * answered (never "declined", docs/product.md#calls) and the model gets a missed-call notification.
+ */
 export const CALL_RING_TIMEOUT_MS = 30_000;
 /** A party whose every socket is gone this long is taken to have left: the call ends, billing stops. */
 export const CALL_DISCONNECT_GRACE_MS = 15_000;
@@ -31,6 +34,12 @@ export const CALL_MESSAGES = {
   connectingVoice: 'Connecting to voice call...',
   tokenRequestFailed: 'API request failed',
 } as const;
+
+/** The info toast of a call nobody answered: our words, where the spec has none (docs/product.md#calls). */
+export const callUnansweredToast = (name: string): string => `No answer from ${name}`;
+/** The caller's modal for a call nobody answered: heading and sentence (docs/product.md#call-modal). */
+export const CALL_UNANSWERED_HEADING = 'No Answer';
+export const callUnansweredText = (name: string): string => `${name} did not answer. We have let them know you called.`;
 
 /** 'Call ended. Duration: M:SS' (docs/product.md#call-modal). */
 export const callEndedToast = (seconds: number): string =>

@@ -52,6 +52,17 @@ export const serverEventSchemas = {
   'presence:changed': z.object({ userId: z.string(), online: z.boolean() }),
   'notification:created': z.object({ notification: notificationSchema, unreadCount: unreadTotal }),
   'notification:read': z.object({ ids: z.union([z.array(z.string()), z.literal('all')]), unreadCount: unreadTotal }),
+  /**
+   * A model's callability or rate changed: to every signed-in tab, so an open profile's Call Now and
+   * the directory follow at once rather than at the next click (docs/product.md#calls).
+   */
+  'model:callability': z.object({
+    modelId: z.string(),
+    username: z.string(),
+    callAvailable: z.boolean(),
+    phoneVerified: z.boolean(),
+    callRate: tokenAmount({ description: 'Tokens one minute of a call with her costs' }),
+  }),
   /** A member is calling the model (docs/product.md#calls). */
   'call:incoming': z.object({
     callId: z.string(),

@@ -63,7 +63,7 @@ export function HistoryList({ calls }: { calls: readonly Call[] }) {
                   {formatTokens(call.tokensUsed)}
                 </Fact>
                 <Fact name="Status" className="call-row__status">
-                  <HistoryStatus status={call.status} />
+                  <HistoryStatus call={call} />
                 </Fact>
               </span>
               <Icon name="chevronRight" size={18} className="call-row__chevron" />

@@ -1,6 +1,6 @@
 import type { Call } from '@cc/contracts';
 import { Avatar, Badge, Icon } from '../../../shared/ui';
-import { CALL_STATUS_WORDS } from './HistoryWords';
+import { callStatusWords } from './HistoryWords';
 import './HistoryParts.css';
 
 /** The other party of a call: picture, name and handle. */
@@ -26,7 +26,8 @@ export function HistoryDirection({ direction }: { direction: Call['direction'] }
   );
 }
 
-export function HistoryStatus({ status }: { status: Call['status'] }) {
-  const words = CALL_STATUS_WORDS[status];
+/** The call's status badge, in the viewer's words (callStatusWords). */
+export function HistoryStatus({ call }: { call: Call }) {
+  const words = callStatusWords(call);
   return <Badge tone={words.tone}>{words.label}</Badge>;
 }

@@ -49,9 +49,12 @@ export function HistoryReceipt({ call }: { call: Call }) {
           <h1 id="call-receipt-title" className="call-receipt__title">
             Call receipt
           </h1>
-          <p className="call-receipt__muted">Call {call.callId}</p>
+          {/* A short reference reads and quotes better than a UUID (issue #28); the whole id is on hover. */}
+          <p className="call-receipt__muted" title={call.callId}>
+            Reference CALL-{call.callId.slice(0, 8).toUpperCase()}
+          </p>
         </div>
-        <HistoryStatus status={call.status} />
+        <HistoryStatus call={call} />
       </header>
 
       <section className="call-receipt__who" aria-label="Who">

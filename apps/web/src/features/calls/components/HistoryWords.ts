@@ -12,6 +12,19 @@ export const CALL_STATUS_WORDS: Record<CallStatus, { label: string; tone: BadgeT
   failed: { label: 'Failed', tone: 'danger' },
 };
 
+/**
+ * A call's status as its viewer reads it: a call the caller cancelled while it rang is "Cancelled"
+ * (not "Ended"), and a missed call is "No answer" to the one who placed it, "Missed" to the model.
+ */
+export function callStatusWords(call: Pick<Call, 'status' | 'endReason' | 'direction' | 'connectedAt'>): {
+  label: string;
+  tone: BadgeTone;
+} {
+  if (call.status === 'ended' && call.endReason === 'caller-cancelled' && !call.connectedAt) return { label: 'Cancelled', tone: 'neutral' };
+  if (call.status === 'missed' && call.direction === 'outgoing') return { label: 'No answer', tone: 'warning' };
+  return CALL_STATUS_WORDS[call.status];
+}
+
 /** Seconds as M:SS, the way the call modal and its toasts show a duration: 65 → "1:05". */
 export function formatCallDuration(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

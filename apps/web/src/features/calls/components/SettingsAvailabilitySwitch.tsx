@@ -3,23 +3,29 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../shared/api/apiError';
 import { Spinner } from '../../../shared/ui';
 import { useUpdateCallSettingsMutation } from '../api/historyApi';
+import { turnRingingOn } from '../live/ringSound';
 
 /**
  * "Available for calls": a switch that saves as soon as it is flipped (a switch acts at once), and
  * shows the saved state — it does not move until the server has agreed.
  */
-export function SettingsAvailabilitySwitch({ available }: { available: boolean }) {
+export function SettingsAvailabilitySwitch({ available, rate }: { available: boolean; rate: number }) {
   const id = useId();
   const [save, { isLoading }] = useUpdateCallSettingsMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  // A refusal belongs to the rate it was about: once the rate is saved anew, it no longer holds
+  // (issue #28: a stale "Set a call rate above 0" stayed after the rate was set).
+  const [refused, setRefused] = useState<{ message: string; rate: number } | null>(null);
+  const failure = refused && refused.rate === rate ? refused.message : null;
 
   const flip = async () => {
     const next = !available;
-    setFailure(null);
+    // This click is a gesture the browser accepts: the ring can sound from now on (live/ringSound.ts).
+    if (next) turnRingingOn();
+    setRefused(null);
     const answer = await save({ callAvailable: next });
     if (answer.error) {
       const message = errorMessage(answer.error);
-      setFailure(message);
+      setRefused({ message, rate });
       toast.error(message);
       return;
     }

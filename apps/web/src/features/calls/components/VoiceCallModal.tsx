@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CALL_UNANSWERED_HEADING, callUnansweredText } from '@cc/contracts';
 import { formatTokens } from '../../../shared/format';
 import { Alert, Avatar, Button, Icon, Modal, Spinner } from '../../../shared/ui';
 import { useGetCallSettingsQuery } from '../api/historyApi';
@@ -47,7 +48,7 @@ function VoiceLine({ voice }: { voice: VoiceStatus }) {
 
 /**
  * The Voice Call modal (docs/product.md#call-modal): Initiating, Ringing, Connected, Ended and Declined, each
- * with the spec's words. It cannot be dismissed while connected (backdrop or keyboard), and its
+ * with the spec's words, and No Answer for a call nobody picked up. It cannot be dismissed while connected (backdrop or keyboard), and its
  * stage is announced to screen readers.
  */
 export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDecline, onHangUp, onToggleMute, onClose }: Props) {
@@ -60,7 +61,7 @@ export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDec
   const onPhone = incoming && settings?.provider === 'twilio';
   if (!stage || !call) return null;
   const name = call.otherParty.name;
-  const finished = stage === 'ended' || stage === 'declined';
+  const finished = stage === 'ended' || stage === 'declined' || stage === 'unanswered';
   const cancellable = stage === 'ringing' && !incoming;
 
   let body;
@@ -156,12 +157,19 @@ export function VoiceCallModal({ state, balance, busy, onCancel, onAccept, onDec
       </div>
     );
   } else {
-    body = (
-      <div className="voice-call__stage">
-        <h3 className="voice-call__heading">Call Declined</h3>
-        <p className="voice-call__text">The call was declined</p>
-      </div>
-    );
+    // A real decline has the spec's words; a call nobody answered says that instead (docs/product.md#calls).
+    body =
+      stage === 'unanswered' ? (
+        <div className="voice-call__stage">
+          <h3 className="voice-call__heading">{CALL_UNANSWERED_HEADING}</h3>
+          <p className="voice-call__text">{callUnansweredText(name)}</p>
+        </div>
+      ) : (
+        <div className="voice-call__stage">
+          <h3 className="voice-call__heading">Call Declined</h3>
+          <p className="voice-call__text">The call was declined</p>
+        </div>
+      );
     controls = (
       <Button variant="secondary" onClick={onClose}>
         Close

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CALL_MODAL_CLOSE_DELAY_MS } from '@cc/contracts';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
+import { RingSoundNotice } from '../components/RingSoundNotice';
 import { VoiceCallModal } from '../components/VoiceCallModal';
 import { dueMinute } from '../lib/billing';
 import { acceptIncoming, cancelCall, chargeDue, closeCall, declineIncoming, hangUp, resumeCall } from '../model/callFlow';
@@ -89,6 +90,7 @@ export function CallCenter({ createVoiceLink = createSiteVoiceLink }: { createVo
     <>
       {/* The other party's voice; outside the modal so a stage change never interrupts it. */}
       <audio ref={audioRef} autoPlay hidden data-testid="call-audio" />
+      <RingSoundNotice />
       {stage && userId ? (
         <VoiceCallModal
           state={state}

@@ -1,28 +1,18 @@
 import { toast } from 'sonner';
 import { incomingCallToast } from '@cc/contracts';
+import { ringContext, turnRingingOn } from './ringSound';
 
 /**
- * The model's softphone rings (docs/product.md#call-modal): a short two-tone ring from WebAudio, repeated until
- * stopped, and a browser notification when the person allowed them. Both are best effort: a
- * browser that blocks sound before any click still shows the toast and the modal.
+ * The model's softphone rings (docs/product.md#call-modal): a short two-tone ring from WebAudio, on
+ * the page's ring context (live/ringSound.ts), repeated until the returned function stops it. A
+ * browser that blocks sound before any click still shows the toast, the modal and a browser
+ * notification, and the page says the sound is off (RingSoundNotice) until a click turns it on.
  */
-type AudioContextClass = typeof AudioContext;
-
-function audioContextClass(): AudioContextClass | null {
-  const scope = window as unknown as { AudioContext?: AudioContextClass; webkitAudioContext?: AudioContextClass };
-  return scope.AudioContext ?? scope.webkitAudioContext ?? null;
-}
-
-/** Starts ringing; the returned function stops it. */
 export function startRinging(): () => void {
-  const Context = audioContextClass();
-  if (!Context) return () => undefined;
-  let context: AudioContext;
-  try {
-    context = new Context();
-  } catch {
-    return () => undefined;
-  }
+  const context = ringContext();
+  if (!context) return () => undefined;
+  // Allowed only if the person has interacted with the page; otherwise RingSoundNotice asks for a click.
+  turnRingingOn();
   const ringOnce = () => {
     const now = context.currentTime;
     // Two short bursts of 440 Hz + 480 Hz, like a phone's ring.
@@ -44,10 +34,8 @@ export function startRinging(): () => void {
   };
   ringOnce();
   const timer = window.setInterval(ringOnce, 3000);
-  return () => {
-    window.clearInterval(timer);
-    void context.close().catch(() => undefined);
-  };
+  // The context stays: it is the page's, and one resumed by a click must not be lost to the next call.
+  return () => window.clearInterval(timer);
 }
 
 /** A browser notification for an incoming call, if the person permitted them. */

@@ -1,4 +1,4 @@
-import type { CallSignal } from '@cc/contracts';
+import type { CallSignal, ServerEventPayload } from '@cc/contracts';
 import { useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { onCallCharged, onCallConnected, onCallDeclined, onCallEnded } from '../model/callFlow';
@@ -22,7 +22,7 @@ export function useCallEvents() {
       dispatch(incomingCall({ callId, callRate, fromUser: { _id: fromUser._id, name: fromUser.name } }));
     };
     const onConnected = ({ callId }: { callId: string }) => dispatch(onCallConnected(callId));
-    const onDeclined = ({ callId }: { callId: string }) => dispatch(onCallDeclined(callId));
+    const onDeclined = ({ callId, reason }: ServerEventPayload<'call:declined'>) => dispatch(onCallDeclined(callId, reason));
     const onEnded = (payload: Parameters<typeof onCallEnded>[0]) => dispatch(onCallEnded(payload));
     const onCharged = ({ callId, tokensUsed }: { callId: string; tokensUsed: number }) => dispatch(onCallCharged(callId, tokensUsed));
     const onSignal = ({ callId, signal }: { callId: string; signal: CallSignal }) => receiveSignal(callId, signal);

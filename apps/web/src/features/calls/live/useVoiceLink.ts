@@ -4,6 +4,7 @@ import { CALL_MESSAGES } from '@cc/contracts';
 import { useAppDispatch, useAppSelector } from '../../../shared/store/hooks';
 import { callsApi } from '../api/callsApi';
 import { selectCall, voiceStatusChanged } from '../model/callSlice';
+import { callToastId } from '../model/callToasts';
 import { socketSignals } from '../voice/signalInbox';
 import type { CreateVoiceLink, VoiceLink } from '../voice/types';
 
@@ -35,10 +36,10 @@ export function useVoiceLink(createVoiceLink: CreateVoiceLink, audioRef: RefObje
         dispatch(voiceStatusChanged(status));
         if (status.status === 'connected' && !announcedConnected) {
           announcedConnected = true;
-          if (isCaller) toast.success(CALL_MESSAGES.voiceConnected);
+          if (isCaller) toast.success(CALL_MESSAGES.voiceConnected, { id: callToastId(liveCallId) });
         }
         // A link that had joined and then broke (a failed join is told below).
-        if (status.status === 'error' && joined) toast.error(CALL_MESSAGES.voiceFailed);
+        if (status.status === 'error' && joined) toast.error(CALL_MESSAGES.voiceFailed, { id: callToastId(liveCallId) });
       },
       onRemoteStream: (stream) => {
         const audio = audioRef.current;
@@ -48,14 +49,14 @@ export function useVoiceLink(createVoiceLink: CreateVoiceLink, audioRef: RefObje
       },
     });
     linkRef.current = link;
-    if (isCaller) toast.info(CALL_MESSAGES.connectingVoice);
+    if (isCaller) toast.info(CALL_MESSAGES.connectingVoice, { id: callToastId(liveCallId) });
     link.connect().then(
       () => {
         joined = true;
       },
       () => {
-        toast.error(CALL_MESSAGES.joinFailed);
-        toast.error(CALL_MESSAGES.voiceJoinFailed);
+        // Both of the spec's sentences, in one toast in place of the call's last one.
+        toast.error(CALL_MESSAGES.joinFailed, { id: callToastId(liveCallId), description: CALL_MESSAGES.voiceJoinFailed });
       },
     );
     return () => {

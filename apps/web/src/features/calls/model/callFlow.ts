@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { CALL_MESSAGES, callEndedToast, changedPriceOf, type CallEndReason } from '@cc/contracts';
+import { CALL_MESSAGES, callEndedToast, callUnansweredToast, changedPriceOf, type CallEndReason } from '@cc/contracts';
 import { isApiError } from '../../../shared/api/apiError';
 import { balanceChanged } from '../../../shared/socket/walletBalance';
 import type { AppDispatch, RootState } from '../../../shared/store/hooks';
@@ -17,6 +17,7 @@ import {
   chargeRequested,
 } from './callSlice';
 import { forgetCall, rememberCall, rememberedCall } from './callMemory';
+import { callToastId } from './callToasts';
 
 /**
  * The Voice Call modal's moves that talk to the server (docs/product.md#calls). The stages and
@@ -62,11 +63,11 @@ export const startCall =
       const answer = await run(dispatch(callsApi.endpoints.initiateCall.initiate({ modelId: model._id, expectedPrice: model.callRate })));
       rememberCall(answer.callId);
       dispatch(callRinging({ callId: answer.callId, callRate: answer.callRate }));
-      toast.success(CALL_MESSAGES.initiated);
+      toast.success(CALL_MESSAGES.initiated, { id: callToastId(answer.callId) });
       return null;
     } catch (error) {
       // docs/product.md#call-modal: the error, or 'Failed to initiate call'; the modal closes.
-      toast.error(failureMessage(error, CALL_MESSAGES.initiateFailed));
+      toast.error(failureMessage(error, CALL_MESSAGES.initiateFailed), { id: callToastId(null) });
       dispatch(callClosed());
       const rateNow = changedPriceOf(isApiError(error) ? error : null);
       return rateNow !== null ? { rateChangedTo: rateNow } : null;
@@ -98,7 +99,7 @@ export const finishCall =
     dispatch(callEnded({ callId, duration, tokens }));
     if (stage !== 'ended') {
       forgetCall();
-      toast.info(callEndedToast(duration));
+      toast.info(callEndedToast(duration), { id: callToastId(callId) });
     }
   };
 
@@ -128,8 +129,9 @@ const tokensRanOut =
     const { call, stage } = getState().call;
     if (call?.callId !== callId || stage !== 'connected') return false;
     dispatch(finishCall({ callId, duration, tokens }));
-    // After 'Call ended. Duration: …', so the reason sits on top of the toast stack, where it is read.
-    if (call.direction === 'outgoing') toast.error(CALL_MESSAGES.tokensRanOut, { id: `tokens-ran-out-${callId}` });
+    // One toast, in place of 'Call ended. Duration: …': the reason first, where it is read, the duration under it.
+    if (call.direction === 'outgoing')
+      toast.error(CALL_MESSAGES.tokensRanOut, { id: callToastId(callId), description: callEndedToast(duration) });
     return true;
   };
 
@@ -162,7 +164,7 @@ export const acceptIncoming = () => async (dispatch: AppDispatch, getState: GetS
     const call = await run(dispatch(callsApi.endpoints.acceptCall.initiate(callId)));
     if (call.status === 'connected') dispatch(callConnected({ callId, now: Date.now() }));
   } catch (error) {
-    toast.error(failureMessage(error, CALL_MESSAGES.joinFailed));
+    toast.error(failureMessage(error, CALL_MESSAGES.joinFailed), { id: callToastId(callId) });
     dispatch(closeCall());
   }
 };
@@ -181,11 +183,15 @@ export const onCallConnected = (callId: string) => (dispatch: AppDispatch, getSt
   const { call, stage } = getState().call;
   if (call?.callId !== callId || stage !== 'ringing') return;
   dispatch(callConnected({ callId, now: Date.now() }));
-  toast.success(CALL_MESSAGES.connected);
+  toast.success(CALL_MESSAGES.connected, { id: callToastId(callId) });
 };
 
-/** 'call:declined': the caller sees the Declined stage and an info toast; the model's softphone stops ringing. */
-export const onCallDeclined = (callId: string) => (dispatch: AppDispatch, getState: GetState) => {
+/**
+ * 'call:declined': the caller sees the Declined stage and the spec's info toast for a decline, or
+ * the No Answer stage and a toast of its own when nobody picked up in time (never "declined" for
+ * that, docs/product.md#calls); the model's softphone stops ringing.
+ */
+export const onCallDeclined = (callId: string, reason: 'declined' | 'no-answer') => (dispatch: AppDispatch, getState: GetState) => {
   const { call } = getState().call;
   if (call?.callId !== callId) return;
   if (call.direction === 'incoming') {
@@ -193,8 +199,8 @@ export const onCallDeclined = (callId: string) => (dispatch: AppDispatch, getSta
     return;
   }
   forgetCall();
-  dispatch(callDeclined({ callId }));
-  toast.info(CALL_MESSAGES.declined);
+  dispatch(callDeclined({ callId, reason }));
+  toast.info(reason === 'no-answer' ? callUnansweredToast(call.otherParty.name) : CALL_MESSAGES.declined, { id: callToastId(callId) });
 };
 
 /** 'call:ended': a connected call shows Ended; one that never connected was cancelled or refused. */
@@ -208,8 +214,8 @@ export const onCallEnded =
     } else if (stage === 'connected' || stage === 'ended') {
       dispatch(finishCall({ callId, duration, tokens: finalTokens }));
     } else if (call.direction === 'outgoing' && (reason === 'declined' || reason === 'no-answer')) {
-      dispatch(onCallDeclined(callId));
-    } else if (stage !== 'declined') {
+      dispatch(onCallDeclined(callId, reason));
+    } else if (stage !== 'declined' && stage !== 'unanswered') {
       // The caller cancelled a ringing call, or it failed before anyone spoke.
       dispatch(closeCall());
     }

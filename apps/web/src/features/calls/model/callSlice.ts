@@ -5,9 +5,10 @@ import { dueMinute } from '../lib/billing';
 /**
  * The Voice Call modal's stages (docs/product.md#call-modal): initiating, then
  * ringing once the server returns a call id and rate; connected on 'call:connected'; ended on
- * 'call:ended', a billing failure or hanging up; declined on 'call:declined'. `null`: no modal.
+ * 'call:ended', a billing failure or hanging up; declined on 'call:declined' for a real decline,
+ * unanswered on 'call:declined' with reason 'no-answer' (nobody picked up in time). `null`: no modal.
  */
-export type CallStage = 'initiating' | 'ringing' | 'connected' | 'ended' | 'declined';
+export type CallStage = 'initiating' | 'ringing' | 'connected' | 'ended' | 'declined' | 'unanswered';
 /** 'outgoing' for the caller; 'incoming' for the model being called (her in-app softphone). */
 export type CallDirection = 'outgoing' | 'incoming';
 export type CallParty = { _id: string; name: string };
@@ -138,9 +139,10 @@ const callSlice = createSlice({
       state.voice = { status: 'disconnected' };
       state.muted = false;
     },
-    callDeclined: (state, { payload }: PayloadAction<{ callId: string }>) => {
+    /** The model said no ('declined') or did not answer in time ('no-answer'): each has its own stage. */
+    callDeclined: (state, { payload }: PayloadAction<{ callId: string; reason: 'declined' | 'no-answer' }>) => {
       if (!isCurrent(state, payload.callId) || (state.stage !== 'ringing' && state.stage !== 'initiating')) return;
-      state.stage = 'declined';
+      state.stage = payload.reason === 'no-answer' ? 'unanswered' : 'declined';
     },
     /** The modal closes: after the Ended stage's delay, a cancel, a decline, a failed initiate. */
     callClosed: () => initialState,

@@ -30,7 +30,7 @@ function ModelSettings() {
         description="Members pay your rate for every started minute of a call; you earn it less the site’s commission."
       >
         <div className="stack-lg">
-          <SettingsAvailabilitySwitch available={data.callAvailable} />
+          <SettingsAvailabilitySwitch available={data.callAvailable} rate={data.callRate} />
           <SettingsRateForm rate={data.callRate} />
           <p className="muted text-sm">{BILLING_RULE}</p>
         </div>

@@ -1,92 +1,87 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aCall, ada, CALL_ID, fakeServer, renderCalls, resetCalls, RUBY_ID } from './callHarness';
+import { callRoutes, type RouteAnswer } from '@cc/contracts';
+import { fakeApi, refusal } from '../../../../test/fakeApi';
+import { aCall, ada, CALL_ID, renderCalls, resetCalls, RUBY_ID } from './callHarness';
 
 beforeEach(() => {
   // Only the clock and timers are fake: fetch answers and React work as usual.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 });
 afterEach(() => {
-  resetCalls();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
 });
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const dialog = () => screen.getByRole('dialog', { name: 'Voice Call' });
 const timer = () => within(dialog()).getByRole('timer').textContent;
-const CHARGE = `/api/masked-call/charge/${CALL_ID}`;
+/** A test that plays minutes of a call renders each of its seconds: slower than most on a busy machine. */
+const LONG_CALL = 20_000;
 
 /** The server's charge answer after `minutes` minutes at 2 tokens, from a balance of `start`. */
-const charged = (minutes: number, start = 50) => ({
-  body: {
-    callId: CALL_ID,
-    status: 'connected',
-    minutesCharged: minutes,
-    tokensUsed: minutes * 2,
-    balance: start - minutes * 2,
-    duration: 0,
-  },
+const charged = (minutes: number, start = 50): RouteAnswer<typeof callRoutes.charge> => ({
+  callId: CALL_ID,
+  status: 'connected',
+  minutesCharged: minutes,
+  tokensUsed: minutes * 2,
+  balance: start - minutes * 2,
+  duration: 0,
 });
 
 /** Ada calls Ruby (2 tokens a minute) and Ruby answers; the timer starts at 00:00. */
 async function connectedCall(me = ada()) {
   let minutes = 0;
-  const server = fakeServer()
-    .on('POST', '/api/masked-call/initiate', {
-      body: {
-        callId: CALL_ID,
-        callRate: 2,
-        status: 'ringing',
-        model: { _id: RUBY_ID, name: 'Ruby Rose', username: 'ruby', avatarUrl: null },
-      },
+  const api = fakeApi()
+    .answer(callRoutes.initiate, {
+      callId: CALL_ID,
+      callRate: 2,
+      status: 'ringing',
+      model: { _id: RUBY_ID, name: 'Ruby Rose', username: 'ruby', avatarUrl: null },
     })
-    .on('POST', CHARGE, () => charged(++minutes, me.balance));
+    .answer(callRoutes.charge, () => charged(++minutes, me.balance));
   const view = renderCalls({ me });
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
   await advance(0);
   expect(within(dialog()).getByText('Calling...')).toBeVisible();
   view.send('call:connected', { callId: CALL_ID, connectedAt: new Date().toISOString() });
   expect(timer()).toBe('00:00');
-  return { ...view, server };
+  return { ...view, api };
 }
 
-it('makes the charging call when the timer reaches 5 s, then at 61 s, once each', async () => {
-  const { server } = await connectedCall();
+it('makes the charging call when the timer reaches 5 s, then at 61 s, once each', { timeout: LONG_CALL }, async () => {
+  const { api } = await connectedCall();
 
   await advance(4000);
   expect(timer()).toBe('00:04');
-  expect(server.callsTo('POST', CHARGE)).toHaveLength(0);
+  expect(api.requestsTo(callRoutes.charge)).toHaveLength(0);
   // ceil(4 / 60) × 2, as displayed.
   expect(within(dialog()).getByText('Tokens used: 2.00 (2.00 tokens/min)')).toBeVisible();
 
   await advance(1000);
   expect(timer()).toBe('00:05');
-  expect(server.callsTo('POST', CHARGE)).toHaveLength(1);
+  expect(api.requestsTo(callRoutes.charge)).toHaveLength(1);
 
   await advance(55_000);
   expect(timer()).toBe('01:00');
-  expect(server.callsTo('POST', CHARGE)).toHaveLength(1);
+  expect(api.requestsTo(callRoutes.charge)).toHaveLength(1);
   expect(within(dialog()).getByText('Tokens used: 2.00 (2.00 tokens/min)')).toBeVisible();
 
   await advance(1000);
   expect(timer()).toBe('01:01');
-  expect(server.callsTo('POST', CHARGE)).toHaveLength(2);
+  expect(api.requestsTo(callRoutes.charge)).toHaveLength(2);
   expect(within(dialog()).getByText('Tokens used: 4.00 (2.00 tokens/min)')).toBeVisible();
 
   await advance(59_000);
   expect(timer()).toBe('02:00');
-  expect(server.callsTo('POST', CHARGE)).toHaveLength(2);
+  expect(api.requestsTo(callRoutes.charge)).toHaveLength(2);
   await advance(1000);
-  expect(server.callsTo('POST', CHARGE)).toHaveLength(3);
+  expect(api.requestsTo(callRoutes.charge)).toHaveLength(3);
 });
 
 it("a 402 from the charge says 'Token is not enough. Please top-up token' and shows the Ended stage, which closes 3 s later", async () => {
-  const { server } = await connectedCall(ada({ balance: 12 }));
-  server.on('POST', CHARGE, { status: 402, body: { code: 'INSUFFICIENT_TOKENS', msg: 'Not enough tokens' } });
-  server.on('POST', `/api/masked-call/end/${CALL_ID}`, { body: aCall({ status: 'ended', duration: 5, tokensUsed: 0 }) });
+  const { api } = await connectedCall(ada({ balance: 12 }));
+  api.refuse(callRoutes.charge, 402, 'Not enough tokens');
+  api.answer(callRoutes.end, aCall({ status: 'ended', duration: 5, tokensUsed: 0 }));
 
   await advance(5000);
   // Toasts show a timer turn after the answer.
@@ -95,7 +90,7 @@ it("a 402 from the charge says 'Token is not enough. Please top-up token' and sh
   expect(within(dialog()).getByText('Call Ended')).toBeVisible();
   expect(within(dialog()).getByText('00:05')).toBeVisible();
   expect(within(dialog()).getByText('0.00 tokens')).toBeVisible();
-  expect(server.callsTo('POST', `/api/masked-call/end/${CALL_ID}`)).toHaveLength(1);
+  expect(api.requestsTo(callRoutes.end).map((request) => request.params.id)).toEqual([CALL_ID]);
 
   // The Ended stage came at 5 s; the modal closes at 8 s.
   await advance(2980);
@@ -104,11 +99,9 @@ it("a 402 from the charge says 'Token is not enough. Please top-up token' and sh
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
-it('ending the call shows the duration and total from the server, a toast, and closes 3 s later', async () => {
-  const { server, send } = await connectedCall();
-  server.on('POST', `/api/masked-call/end/${CALL_ID}`, {
-    body: aCall({ status: 'ended', duration: 75, minutesCharged: 2, tokensUsed: 4 }),
-  });
+it('ending the call shows the duration and total from the server, a toast, and closes 3 s later', { timeout: LONG_CALL }, async () => {
+  const { api, send } = await connectedCall();
+  api.answer(callRoutes.end, aCall({ status: 'ended', duration: 75, minutesCharged: 2, tokensUsed: 4 }));
   await advance(75_000);
   expect(timer()).toBe('01:15');
 
@@ -128,7 +121,7 @@ it('ending the call shows the duration and total from the server, a toast, and c
   expect(sessionStorage.getItem('cc.openCallId')).toBeNull();
 });
 
-it('warns while connected when the balance covers less than one more minute', async () => {
+it('warns while connected when the balance covers less than one more minute', { timeout: LONG_CALL }, async () => {
   // 13 tokens: after minutes 1–6 (12 tokens) 1 token is left, less than the 2-token rate.
   await connectedCall(ada({ balance: 13 }));
   await advance(5000);
@@ -141,7 +134,7 @@ it('warns while connected when the balance covers less than one more minute', as
 
 it("the server ending the call for want of tokens says 'Token is not enough. Please top-up token' and shows the Ended stage, as a 402 does", async () => {
   // The server's own schedule charged minute 1 first and could not: 'call:ended' comes before the page asks.
-  const { server, send } = await connectedCall(ada({ balance: 12 }));
+  const { api, send } = await connectedCall(ada({ balance: 12 }));
   await advance(4000);
   send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
   await advance(10);
@@ -151,7 +144,7 @@ it("the server ending the call for want of tokens says 'Token is not enough. Ple
   expect(within(dialog()).getByText('0.00 tokens')).toBeVisible();
   // The call is over: the page no longer asks for charges.
   await advance(1000);
-  expect(server.callsTo('POST', CHARGE)).toHaveLength(0);
+  expect(api.requestsTo(callRoutes.charge)).toHaveLength(0);
 
   await advance(1980);
   expect(screen.queryByRole('dialog')).toBeVisible();
@@ -164,13 +157,13 @@ it("says 'Token is not enough. Please top-up token' once when the page's 402 and
   let answer!: () => void;
   const held = new Promise<void>((resolve) => (answer = resolve));
   const first = await connectedCall(ada({ balance: 12 }));
-  first.server.on('POST', CHARGE, async () => {
+  first.api.answer(callRoutes.charge, async () => {
     await held;
-    return { status: 402, body: { code: 'INSUFFICIENT_TOKENS', msg: 'Token is not enough. Please top-up token' } };
+    return refusal(402, 'Token is not enough. Please top-up token');
   });
-  first.server.on('POST', `/api/masked-call/end/${CALL_ID}`, { body: aCall({ status: 'ended', duration: 5, tokensUsed: 0 }) });
+  first.api.answer(callRoutes.end, aCall({ status: 'ended', duration: 5, tokensUsed: 0 }));
   await advance(5000);
-  expect(first.server.callsTo('POST', CHARGE)).toHaveLength(1);
+  expect(first.api.requestsTo(callRoutes.charge)).toHaveLength(1);
   first.send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
   answer();
   await advance(10);
@@ -183,8 +176,8 @@ it("says 'Token is not enough. Please top-up token' once when the page's 402 and
 
   // The other order: the 402 first, then the server's word.
   const second = await connectedCall(ada({ balance: 12 }));
-  second.server.on('POST', CHARGE, { status: 402, body: { code: 'INSUFFICIENT_TOKENS', msg: 'Token is not enough. Please top-up token' } });
-  second.server.on('POST', `/api/masked-call/end/${CALL_ID}`, { body: aCall({ status: 'ended', duration: 5, tokensUsed: 0 }) });
+  second.api.refuse(callRoutes.charge, 402, 'Token is not enough. Please top-up token');
+  second.api.answer(callRoutes.end, aCall({ status: 'ended', duration: 5, tokensUsed: 0 }));
   await advance(5000);
   await advance(10);
   second.send('call:ended', { callId: CALL_ID, duration: 5, finalTokens: 0, reason: 'insufficient-tokens' });
@@ -194,9 +187,7 @@ it("says 'Token is not enough. Please top-up token' once when the page's 402 and
 });
 
 it("the model's page ending for want of tokens shows Call Ended without the caller's top-up message", async () => {
-  fakeServer().on('POST', `/api/masked-call/accept/${CALL_ID}`, {
-    body: aCall({ direction: 'incoming', otherParty: aCall().caller, status: 'connected' }),
-  });
+  fakeApi().answer(callRoutes.accept, aCall({ direction: 'incoming', otherParty: aCall().caller, status: 'connected' }));
   const { send } = renderCalls({ me: ada({ _id: RUBY_ID, name: 'Ruby Rose', type: 'model', balance: 0 }), model: null });
   send('call:incoming', { callId: CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Accept' }));

@@ -1,19 +1,14 @@
-import { act, render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { toast, Toaster } from 'sonner';
+import { act } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { toast } from 'sonner';
 import type { Call, Me, ServerEventName, ServerEventPayload } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { FakeSocket } from '../../../../test/fakeSocket';
-import { createAppStore } from '../../../app/store';
-import { setLogin } from '../../../shared/auth/authSlice';
-import { closeSocket, openSocket, type AppSocket } from '../../../shared/socket/socketClient';
+import { renderApp } from '../../../../test/renderApp';
+import { closeSocket } from '../../../shared/socket/socketClient';
 import { CallNowButton } from '../components/CallNowButton';
 import type { CallableModel } from '../lib/callNow';
 import { CallCenter } from '../live/CallCenter';
 import type { CreateVoiceLink, VoiceLinkOptions } from '../voice/types';
-
-export { fakeServer } from '../../../../test/fakeApi';
 
 export const RUBY_ID = '00000000-0000-4000-8000-00000000aaaa';
 export const CALL_ID = '00000000-0000-4000-8000-0000000c0001';
@@ -90,21 +85,15 @@ export function fakeVoice({ joinFails = false } = {}) {
 }
 
 /**
- * Call Now for `model` on a profile-like page, with the real store, the global listener mounted
- * as the shell mounts it, a fake socket the test speaks for the server through, and fake voice links.
+ * Call Now for `model` on a profile-like page, with the global listener mounted as the shell mounts
+ * it, the one socket (`live`) the test speaks for the server through when someone is signed in, and
+ * fake voice links.
  */
 export function renderCalls({
   me = ada(),
   model = ruby(),
   voice = fakeVoice(),
 }: { me?: Me | null; model?: CallableModel | null; voice?: ReturnType<typeof fakeVoice> } = {}) {
-  if (me) document.cookie = 'accessToken=test-token; path=/';
-  const store = createAppStore();
-  if (me) store.dispatch(setLogin(me));
-  const socket = new FakeSocket();
-  socket.connected = true;
-  if (me) openSocket('test-token', store.dispatch, () => socket as unknown as AppSocket);
-
   function Shell() {
     return (
       <>
@@ -113,7 +102,7 @@ export function renderCalls({
       </>
     );
   }
-  const router = createMemoryRouter(
+  const view = renderApp(
     [
       {
         Component: Shell,
@@ -124,21 +113,21 @@ export function renderCalls({
         ],
       },
     ],
-    { initialEntries: ['/models/ruby'] },
-  );
-  const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
+    { path: '/models/ruby', me, live: me !== null },
   );
   /** The server sends a socket event (payload as it travels: amounts in tokens). */
-  const send = <E extends ServerEventName>(event: E, payload: ServerEventPayload<E>) => act(() => socket.receive(event, payload));
-  return { ...view, store, router, socket, send, voice };
+  const send = <E extends ServerEventName>(event: E, payload: ServerEventPayload<E>) => {
+    if (!view.live) throw new Error('renderCalls: a signed-out visitor has no live link');
+    view.live.receive(event, payload);
+  };
+  return { ...view, send, voice };
 }
 
+/**
+ * Between two renders in one test, what test set-up resets after it: the toasts (global to sonner),
+ * the socket and the remembered open call.
+ */
 export function resetCalls() {
-  // Toasts are global to sonner: the next test's toaster would show this one's.
   toast.dismiss();
   closeSocket();
   sessionStorage.clear();

@@ -1,14 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { callRoutes } from '@cc/contracts';
+import { fakeApi } from '../../../../test/fakeApi';
+import { setLogin } from '../../../shared/auth/authSlice';
 import { callNowRefusal } from '../lib/callNow';
-import { ada, fakeServer, renderCalls, resetCalls, ruby } from './callHarness';
-
-afterEach(() => {
-  resetCalls();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { ada, renderCalls, ruby } from './callHarness';
 
 it('shows Call Now only for a callable model once loading has finished, with the rate and the rounding rule', () => {
   const { unmount } = renderCalls({ model: ruby({ callRate: 2.5 }) });
@@ -33,22 +29,39 @@ it('checks, in the spec order, signed in, callable model, then a balance of at l
   expect(callNowRefusal({ balance: 10 }, callable)).toBeNull();
 });
 
-it('a signed-out visitor is told to log in, and nothing is called', async () => {
-  const server = fakeServer();
+it('a signed-out visitor is told to log in, with a Sign in that comes back here, and nothing is called', async () => {
+  const api = fakeApi();
   renderCalls({ me: null });
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
-  expect(await screen.findByText('Please log in to make calls')).toBeVisible();
+  const refusal = await screen.findByRole('status');
+  expect(refusal).toHaveTextContent('Please log in to make calls');
+  expect(within(refusal).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login?next=%2Fmodels%2Fruby');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(server.calls).toHaveLength(0);
+  expect(api.requests).toHaveLength(0);
 });
 
-it('a member with 9.99 tokens is told they need 10, and nothing is called', async () => {
-  const server = fakeServer();
-  renderCalls({ me: ada({ balance: 9.99 }) });
+it('a member with 9.99 tokens is told they need 10, with Buy tokens that comes back here, and nothing is called', async () => {
+  const api = fakeApi();
+  const { router } = renderCalls({ me: ada({ balance: 9.99 }) });
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
-  expect(await screen.findByText('You need at least 10 tokens to make a call')).toBeVisible();
+  const refusal = await screen.findByRole('status');
+  expect(refusal).toHaveTextContent('You need at least 10 tokens to make a call');
+  const buy = within(refusal).getByRole('link', { name: 'Buy tokens' });
+  expect(buy).toHaveAttribute('href', '/tokens?next=%2Fmodels%2Fruby');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(server.callsTo('POST', '/api/masked-call/initiate')).toHaveLength(0);
+  expect(api.requestsTo(callRoutes.initiate)).toHaveLength(0);
+
+  fireEvent.click(buy);
+  expect(router.state.location.pathname).toBe('/tokens');
+  expect(router.state.location.search).toBe('?next=%2Fmodels%2Fruby');
+});
+
+it('a refusal that no longer holds goes: tokens bought meanwhile', async () => {
+  const { store } = renderCalls({ me: ada({ balance: 9.99 }) });
+  fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
+  expect(await screen.findByRole('status')).toHaveTextContent('You need at least 10 tokens to make a call');
+  act(() => void store.dispatch(setLogin(ada({ balance: 25 }))));
+  expect(screen.queryByText('You need at least 10 tokens to make a call')).not.toBeInTheDocument();
 });
 
 it('a model sees no Call Now on her own profile', () => {

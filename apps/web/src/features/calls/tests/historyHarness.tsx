@@ -1,24 +1,14 @@
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import type { Call, Me } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { createAppStore } from '../../../app/store';
-import { setLogin } from '../../../shared/auth/authSlice';
+import { renderApp } from '../../../../test/renderApp';
 import CallsLayout from '../pages/CallsLayout';
 import CallHistoryPage from '../pages/CallHistoryPage';
 import CallReceiptPage from '../pages/CallReceiptPage';
 import CallSettingsPage from '../pages/CallSettingsPage';
 
-export { fakeServer } from '../../../../test/fakeApi';
-
 /** The call pages as the router mounts them, for a signed-in member (a model when the test says so). */
 export function renderCallPages(path: string, me: Me = buildMe()) {
-  document.cookie = 'accessToken=test-token; path=/';
-  const store = createAppStore();
-  store.dispatch(setLogin(me));
-  const router = createMemoryRouter(
+  return renderApp(
     [
       {
         path: '/calls',
@@ -31,15 +21,8 @@ export function renderCallPages(path: string, me: Me = buildMe()) {
       { path: '/calls/:id', Component: CallReceiptPage },
       { path: '/models', element: <p>Models page</p> },
     ],
-    { initialEntries: [path] },
+    { path, me },
   );
-  const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
-  return { ...view, store, router };
 }
 
 export const aModel = (overrides: Partial<Me> = {}) =>
@@ -77,5 +60,3 @@ export function aCall(overrides: Partial<Call> = {}): Call {
 
 /** The same call seen by Ruby, the model who took it. */
 export const asModelSees = (call: Call): Call => ({ ...call, direction: 'incoming', otherParty: call.caller });
-
-export const list = (items: Call[], count = items.length) => ({ body: { items, count } });

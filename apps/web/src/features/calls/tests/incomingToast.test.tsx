@@ -1,40 +1,36 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aCall, ada, CALL_ID, fakeServer, renderCalls, resetCalls, RUBY_ID } from './callHarness';
+import { expect, it } from 'vitest';
+import { callRoutes } from '@cc/contracts';
+import { fakeApi } from '../../../../test/fakeApi';
+import { aCall, ada, CALL_ID, renderCalls, RUBY_ID } from './callHarness';
 
 /**
  * The model's 'Incoming Call: … Check your phone to accept or decline.' toast (docs/product.md#call-modal) is
  * about a ringing phone: once the call stops ringing it is gone, whatever ended the ringing.
  */
-afterEach(() => {
-  resetCalls();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
 
 const TOAST = 'Incoming Call: Ada Lovelace is calling your phone. Check your phone to accept or decline.';
 const dialog = () => screen.getByRole('dialog', { name: 'Voice Call' });
 
 /** Ruby, a model, somewhere in the app; Ada's call rings her softphone. */
 async function rubyRinging() {
-  const server = fakeServer()
-    .on('POST', `/api/masked-call/accept/${CALL_ID}`, { body: aCall({ direction: 'incoming', otherParty: aCall().caller }) })
-    .on('POST', `/api/masked-call/decline/${CALL_ID}`, { body: aCall({ status: 'declined' }) });
+  const api = fakeApi()
+    .answer(callRoutes.accept, aCall({ direction: 'incoming', otherParty: aCall().caller }))
+    .answer(callRoutes.decline, aCall({ status: 'declined' }));
   const view = renderCalls({ me: ada({ _id: RUBY_ID, name: 'Ruby Rose', type: 'model', balance: 0 }), model: null });
   await view.router.navigate('/elsewhere');
   view.send('call:incoming', { callId: CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
   expect(await screen.findByText(TOAST)).toBeVisible();
-  return { ...view, server };
+  return { ...view, api };
 }
 
 const toastGone = () => waitFor(() => expect(screen.queryByText(TOAST)).not.toBeInTheDocument());
 
 it('goes away when she accepts, and stays away while the call is connected', async () => {
-  const { server } = await rubyRinging();
+  const { api } = await rubyRinging();
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Accept' }));
   expect(await within(dialog()).findByText('Call Connected')).toBeVisible();
-  expect(server.callsTo('POST', `/api/masked-call/accept/${CALL_ID}`)).toHaveLength(1);
+  expect(api.requestsTo(callRoutes.accept).map((request) => request.params.id)).toEqual([CALL_ID]);
   await toastGone();
 });
 

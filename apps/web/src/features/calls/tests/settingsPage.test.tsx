@@ -1,31 +1,27 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
+import { expect, it, vi } from 'vitest';
+import { callRoutes, type RouteAnswer } from '@cc/contracts';
+import { fakeApi, refusal } from '../../../../test/fakeApi';
 import { buildMe } from '../../../../test/factories';
 import { socketConnected } from '../../../shared/socket/socketSlice';
-import { aModel, fakeServer, renderCallPages } from './historyHarness';
+import { aModel, renderCallPages } from './historyHarness';
 import { seeToast } from '../../../../test/toasts';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
-
-type Settings = { callRate: number; callAvailable: boolean; phoneNumber: string | null; provider: 'local' | 'twilio' };
+type Settings = RouteAnswer<typeof callRoutes.settings>;
 const LOCAL: Settings = { callRate: 3, callAvailable: false, phoneNumber: null, provider: 'local' };
 
 /** The settings routes as the server answers them, remembering what was saved. */
 function settingsServer(initial: Settings = LOCAL) {
   let settings = { ...initial };
-  return fakeServer()
-    .on('GET', '/api/masked-call/settings', () => ({ body: settings }))
-    .on('PUT', '/api/masked-call/rate', ({ body }) => {
+  return fakeApi()
+    .answer(callRoutes.settings, () => settings)
+    .answer(callRoutes.setRate, ({ body }) => {
       settings = { ...settings, callRate: (body as { callRate: number }).callRate };
-      return { body: settings };
+      return settings;
     })
-    .on('PUT', '/api/masked-call/settings', ({ body }) => {
+    .answer(callRoutes.updateSettings, ({ body }) => {
       settings = { ...settings, ...(body as Partial<Settings>) };
-      return { body: settings };
+      return settings;
     });
 }
 
@@ -40,7 +36,7 @@ function typeInto(input: HTMLElement, text: string) {
 }
 
 it('a model sets her call rate: wrong amounts are refused next to the field, a good one is saved with a toast', async () => {
-  const server = settingsServer();
+  const api = settingsServer();
   const { store } = renderCallPages('/calls/settings', aModel({ callRate: 3 }));
   const rate = await screen.findByLabelText('Call rate');
   expect(rate).toHaveValue('3.00');
@@ -55,23 +51,20 @@ it('a model sets her call rate: wrong amounts are refused next to the field, a g
   expect(await screen.findByText('The call rate must be at most 100,000.00 tokens')).toBeVisible();
   fireEvent.click(save);
   await screen.findByText('The call rate must be at most 100,000.00 tokens');
-  expect(server.callsTo('PUT', '/api/masked-call/rate')).toHaveLength(0);
+  expect(api.requestsTo(callRoutes.setRate)).toHaveLength(0);
 
   typeInto(rate, '4.50');
   await waitFor(() => expect(screen.queryByText('The call rate must be at most 100,000.00 tokens')).not.toBeInTheDocument());
   fireEvent.click(save);
   expect(await screen.findByText('Members now pay 4.50 tokens per minute to call you.')).toBeVisible();
-  expect(server.callsTo('PUT', '/api/masked-call/rate')[0]!.body).toEqual({ callRate: 4.5 });
+  expect(api.requestsTo(callRoutes.setRate)[0]!.body).toEqual({ callRate: 4.5 });
   expect(await screen.findByText('Now 4.50 tokens per minute')).toBeVisible();
   // The model's own copy follows, so the dashboard shows the new rate.
   expect(store.getState().auth.user!.callRate).toBe(4.5);
 });
 
 it('a refused rate keeps what was typed and says why in words', async () => {
-  settingsServer().on('PUT', '/api/masked-call/rate', {
-    status: 403,
-    body: { code: 'FORBIDDEN', msg: 'Only approved models can set a call rate' },
-  });
+  settingsServer().refuse(callRoutes.setRate, 403, 'Only approved models can set a call rate');
   renderCallPages('/calls/settings', aModel());
   const rate = await screen.findByLabelText('Call rate');
   typeInto(rate, '7');
@@ -81,7 +74,7 @@ it('a refused rate keeps what was typed and says why in words', async () => {
 });
 
 it('the availability switch saves at once, says so, and stays put when the server refuses', async () => {
-  const server = settingsServer();
+  const api = settingsServer();
   const { store } = renderCallPages('/calls/settings', aModel());
   const toggle = (await screen.findByRole('switch', { name: 'Available for calls' })) as HTMLInputElement;
   expect(toggle).not.toBeChecked();
@@ -89,15 +82,47 @@ it('the availability switch saves at once, says so, and stays put when the serve
 
   fireEvent.click(toggle);
   expect(await screen.findByText('You are available for calls. Members see Call Now on your profile.')).toBeVisible();
-  expect(server.callsTo('PUT', '/api/masked-call/settings')[0]!.body).toEqual({ callAvailable: true });
+  expect(api.requestsTo(callRoutes.updateSettings)[0]!.body).toEqual({ callAvailable: true });
   await waitFor(() => expect(toggle).toBeChecked());
   expect(store.getState().auth.user!.callAvailable).toBe(true);
 
-  server.on('PUT', '/api/masked-call/settings', { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } });
+  api.refuse(callRoutes.updateSettings, 500, 'The server had a problem.');
   fireEvent.click(toggle);
   expect(await screen.findByRole('alert')).toBeVisible();
   expect(screen.getByRole('alert')).toHaveTextContent(/^The server had a problem\.$/);
   expect(toggle).toBeChecked();
+});
+
+it('a refusal to take calls without a rate goes away once a rate is saved, and the switch then turns on', async () => {
+  let settings: Settings = { ...LOCAL, callRate: 0 };
+  const api = fakeApi()
+    .answer(callRoutes.settings, () => settings)
+    .answer(callRoutes.setRate, ({ body }) => {
+      settings = { ...settings, callRate: (body as { callRate: number }).callRate };
+      return settings;
+    })
+    .answer(callRoutes.updateSettings, ({ body }) =>
+      settings.callRate === 0
+        ? refusal(422, 'Set a call rate above 0 tokens before taking calls.')
+        : (settings = { ...settings, ...(body as Partial<Settings>) }),
+    );
+  renderCallPages('/calls/settings', aModel());
+  const toggle = await screen.findByRole('switch', { name: 'Available for calls' });
+  fireEvent.click(toggle);
+  expect(await within(toggle.closest('.settings-switch') as HTMLElement).findByRole('alert')).toHaveTextContent(
+    'Set a call rate above 0 tokens before taking calls.',
+  );
+
+  typeInto(screen.getByLabelText('Call rate'), '2');
+  fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
+  // Saved: what the refusal asked for is done, so it is no longer said.
+  const switchArea = toggle.closest('.settings-switch') as HTMLElement;
+  await waitFor(() =>
+    expect(within(switchArea).queryByText('Set a call rate above 0 tokens before taking calls.')).not.toBeInTheDocument(),
+  );
+  fireEvent.click(toggle);
+  await waitFor(() => expect(toggle).toBeChecked());
+  expect(api.requestsTo(callRoutes.updateSettings).map((r) => r.body)).toEqual([{ callAvailable: true }, { callAvailable: true }]);
 });
 
 it('with the local provider the softphone says to keep the site open, shows it is ready, and asks for notifications', async () => {
@@ -120,7 +145,7 @@ it('with the local provider the softphone says to keep the site open, shows it i
 });
 
 it('with Twilio the model gives the phone to ring, checked for its country code', async () => {
-  const server = settingsServer({ ...LOCAL, provider: 'twilio', callAvailable: true });
+  const api = settingsServer({ ...LOCAL, provider: 'twilio', callAvailable: true });
   renderCallPages('/calls/settings', aModel({ callAvailable: true }));
   const phone = await screen.findByLabelText('Phone number');
   expect(screen.getByRole('status', { name: 'Softphone: No phone number' })).toBeVisible();
@@ -135,15 +160,13 @@ it('with Twilio the model gives the phone to ring, checked for its country code'
   );
   fireEvent.click(screen.getByRole('button', { name: 'Save number' }));
   await seeToast('Phone number saved. Calls ring it from now on.');
-  expect(server.callsTo('PUT', '/api/masked-call/settings')[0]!.body).toEqual({ phoneNumber: '+14155550123' });
+  expect(api.requestsTo(callRoutes.updateSettings)[0]!.body).toEqual({ phoneNumber: '+14155550123' });
   expect(await screen.findByRole('status', { name: 'Softphone: Ready' })).toHaveTextContent('Calls ring your phone, +14155550123.');
 });
 
 it('shows a skeleton while loading and a retry when the settings cannot load', async () => {
   let fail = true;
-  fakeServer().on('GET', '/api/masked-call/settings', () =>
-    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : { body: LOCAL },
-  );
+  fakeApi().answer(callRoutes.settings, () => (fail ? refusal(500, 'The server had a problem.') : LOCAL));
   renderCallPages('/calls/settings', aModel());
   expect(screen.getByRole('status', { name: 'Loading your call settings' })).toBeVisible();
   expect(await screen.findByText('Could not load your call settings')).toBeVisible();
@@ -153,9 +176,9 @@ it('shows a skeleton while loading and a retry when the settings cannot load', a
 });
 
 it('a member who is not a model is told call settings are for creators', async () => {
-  const server = fakeServer();
+  const api = fakeApi();
   renderCallPages('/calls/settings', buildMe());
   expect(await screen.findByText('Call settings are for creators')).toBeVisible();
   expect(screen.getByRole('link', { name: 'See my calls' })).toHaveAttribute('href', '/calls');
-  expect(server.callsTo('GET', '/api/masked-call/settings')).toHaveLength(0);
+  expect(api.requestsTo(callRoutes.settings)).toHaveLength(0);
 });

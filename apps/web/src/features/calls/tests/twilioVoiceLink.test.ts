@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
+import { describe, expect, it } from 'vitest';
+import { callRoutes } from '@cc/contracts';
+import { fakeApi } from '../../../../test/fakeApi';
 import type { VoiceToken } from '../api/callsApi';
 import type { VoiceStatus } from '../model/callSlice';
 import { voiceLinkByProvider } from '../voice/providerVoiceLink';
 import { twilioVoiceLinkWith, type TwilioDeviceClass } from '../voice/twilioVoiceLink';
 import type { CreateVoiceLink, VoiceLinkOptions } from '../voice/types';
-import { ada, CALL_ID as HARNESS_CALL_ID, fakeServer, fakeVoice, renderCalls, resetCalls, RUBY_ID } from './callHarness';
+import { ada, CALL_ID as HARNESS_CALL_ID, fakeVoice, renderCalls, RUBY_ID } from './callHarness';
 
 const CALL_ID = '00000000-0000-4000-8000-0000000c0001';
 const FIRST_JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJncmFudHMiOnt9fQ.first';
@@ -280,12 +281,6 @@ describe('the voice link of the site’s provider', () => {
 });
 
 describe('a Twilio call in the Voice Call modal', () => {
-  afterEach(() => {
-    resetCalls();
-    vi.unstubAllGlobals();
-    clearBrowserSession();
-  });
-
   const dialog = () => screen.getByRole('dialog', { name: 'Voice Call' });
   const voiceStatus = () => dialog().querySelector('[data-voice-status]');
   const ruby = { _id: RUBY_ID, name: 'Ruby Rose', username: 'ruby', avatarUrl: null };
@@ -297,25 +292,25 @@ describe('a Twilio call in the Voice Call modal', () => {
 
   /** Ada calls Ruby on a Twilio site and Ruby answers her phone ('call:connected'). */
   async function adaConnected(twilio: ReturnType<typeof fakeTwilio>) {
-    const server = fakeServer()
-      .on('POST', '/api/masked-call/initiate', { body: { callId: HARNESS_CALL_ID, callRate: 2, status: 'ringing', model: ruby } })
-      .on('GET', '/api/call/webrtc/token', { body: twilioToken() });
+    const api = fakeApi()
+      .answer(callRoutes.initiate, { callId: HARNESS_CALL_ID, callRate: 2, status: 'ringing', model: ruby })
+      .answer(callRoutes.voiceToken, twilioToken());
     const view = renderCalls({ voice: siteVoice(twilio) });
     fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
     expect(await within(dialog()).findByText('Calling...')).toBeVisible();
     view.send('call:connected', { callId: HARNESS_CALL_ID, connectedAt: '2026-03-01T10:00:05.000Z' });
     // In the stack of toasts: a failed join's toast may already stand in front of it, hiding its text.
     expect(await screen.findByText('Connecting to voice call...')).toBeInTheDocument();
-    return { ...view, server };
+    return { ...view, api };
   }
 
   it("the caller's browser joins the conference; Twilio's accept shows 'Voice call connected!' with the CallSid, and mute reaches the call", async () => {
     const twilio = fakeTwilio();
-    const { server, send } = await adaConnected(twilio);
+    const { api, send } = await adaConnected(twilio);
     await waitFor(() => expect(twilio.devices[0]?.connects).toHaveLength(1));
     const device = twilio.devices[0]!;
     expect(device.connects[0]).toEqual({ params: { To: `conference:${HARNESS_CALL_ID}`, callId: HARNESS_CALL_ID } });
-    expect(server.callsTo('GET', '/api/call/webrtc/token')).toHaveLength(1);
+    expect(api.requestsTo(callRoutes.voiceToken)).toHaveLength(1);
     expect(voiceStatus()!).toHaveAttribute('data-voice-status', 'connecting');
 
     device.call.parameters = { CallSid: 'CA0123456789abcdef0123456789abcdef' };
@@ -357,11 +352,9 @@ describe('a Twilio call in the Voice Call modal', () => {
 
   it('the model is told to check her phone: no Accept or Decline, no Mute, and her browser joins no conference', async () => {
     const twilio = fakeTwilio();
-    fakeServer()
-      .on('GET', '/api/masked-call/settings', {
-        body: { callRate: 2, callAvailable: true, phoneNumber: '+14155550123', provider: 'twilio' },
-      })
-      .on('GET', '/api/call/webrtc/token', { body: twilioToken() });
+    fakeApi()
+      .answer(callRoutes.settings, { callRate: 2, callAvailable: true, phoneNumber: '+14155550123', provider: 'twilio' })
+      .answer(callRoutes.voiceToken, twilioToken());
     const { send } = renderCalls({
       me: ada({ _id: RUBY_ID, name: 'Ruby Rose', type: 'model', balance: 0 }),
       model: null,
@@ -390,9 +383,7 @@ describe('a Twilio call in the Voice Call modal', () => {
   });
 
   it('on a local site the model keeps Accept and Decline on her softphone', async () => {
-    fakeServer().on('GET', '/api/masked-call/settings', {
-      body: { callRate: 2, callAvailable: true, phoneNumber: null, provider: 'local' },
-    });
+    fakeApi().answer(callRoutes.settings, { callRate: 2, callAvailable: true, phoneNumber: null, provider: 'local' });
     const { send } = renderCalls({ me: ada({ _id: RUBY_ID, name: 'Ruby Rose', type: 'model', balance: 0 }), model: null });
     send('call:incoming', { callId: HARNESS_CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
     await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Accept' })).toBeVisible());

@@ -1,16 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aCall, ada, CALL_ID, fakeServer, fakeVoice, renderCalls, resetCalls, RUBY_ID } from './callHarness';
+import { expect, it } from 'vitest';
+import { callRoutes, type RouteAnswer } from '@cc/contracts';
+import { fakeApi } from '../../../../test/fakeApi';
+import { seeToast } from '../../../../test/toasts';
+import { aCall, ada, CALL_ID, fakeVoice, renderCalls, RUBY_ID } from './callHarness';
 
-afterEach(() => {
-  resetCalls();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
-
-const initiated = {
-  body: { callId: CALL_ID, callRate: 2, status: 'ringing', model: { _id: RUBY_ID, name: 'Ruby Rose', username: 'ruby', avatarUrl: null } },
+const initiated: RouteAnswer<typeof callRoutes.initiate> = {
+  callId: CALL_ID,
+  callRate: 2,
+  status: 'ringing',
+  model: { _id: RUBY_ID, name: 'Ruby Rose', username: 'ruby', avatarUrl: null },
 };
 const dialog = () => screen.getByRole('dialog', { name: 'Voice Call' });
 
@@ -18,23 +17,23 @@ const dialog = () => screen.getByRole('dialog', { name: 'Voice Call' });
 async function callRuby(options: Parameters<typeof renderCalls>[0] = {}) {
   let release!: () => void;
   const answered = new Promise<void>((resolve) => (release = resolve));
-  const server = fakeServer().on('POST', '/api/masked-call/initiate', async () => {
+  const api = fakeApi().answer(callRoutes.initiate, async () => {
     await answered;
     return initiated;
   });
   const view = renderCalls(options);
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
-  return { ...view, server, release };
+  return { ...view, api, release };
 }
 
 it('goes Initiating → Ringing → Connected with the spec words, and the caller joins the voice link', async () => {
-  const { server, release, send, voice } = await callRuby();
+  const { api, release, send, voice } = await callRuby();
 
   // Initiating: a spinner, 'Initiating Call...' and 'Setting up your call to Ruby Rose'.
   expect(within(dialog()).getByText('Initiating Call...')).toBeVisible();
   expect(within(dialog()).getByText('Setting up your call to Ruby Rose')).toBeVisible();
   expect(dialog().querySelector('.ui-spinner')).toBeVisible();
-  expect(server.callsTo('POST', '/api/masked-call/initiate')[0]!.body).toEqual({ modelId: RUBY_ID, expectedPrice: 2 });
+  expect(api.requestsTo(callRoutes.initiate)[0]!.body).toEqual({ modelId: RUBY_ID, expectedPrice: 2 });
 
   release();
   expect(await within(dialog()).findByText('Calling...')).toBeVisible();
@@ -53,7 +52,6 @@ it('goes Initiating → Ringing → Connected with the spec words, and the calle
   expect(within(dialog()).getByText('Tokens used: 0.00 (2.00 tokens/min)')).toBeVisible();
   expect(within(dialog()).getByRole('button', { name: 'Mute' })).toBeVisible();
   expect(within(dialog()).getByRole('button', { name: 'End call' })).toBeVisible();
-  // A toast behind a newer one keeps its place in the stack, its text hidden until the stack is hovered.
   expect(await screen.findByText('Call connected!')).toBeInTheDocument();
   expect(await screen.findByText('Connecting to voice call...')).toBeVisible();
 
@@ -64,6 +62,8 @@ it('goes Initiating → Ringing → Connected with the spec words, and the calle
   expect(dialog().querySelector('[data-voice-status]')!).toHaveAttribute('data-voice-status', 'connecting');
   voice.status(0, { status: 'connected', callSid: CALL_ID });
   expect(await screen.findByText('Voice call connected!')).toBeVisible();
+  // Four things were said as the call connected, each in place of the one before: one toast, not a pile.
+  expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
   const status = dialog().querySelector('[data-voice-status]')!;
   expect(status).toHaveAttribute('data-voice-status', 'connected');
   expect(status).toHaveAttribute('data-call-sid', CALL_ID);
@@ -98,25 +98,49 @@ it('shows Call Declined when the model declines; Escape closes it', async () => 
   send('call:declined', { callId: CALL_ID, reason: 'declined' });
   expect(within(dialog()).getByText('Call Declined')).toBeVisible();
   expect(within(dialog()).getByText('The call was declined')).toBeVisible();
-  expect(await screen.findByText('Call was declined')).toBeVisible();
+  await seeToast('Call was declined');
   expect(sessionStorage.getItem('cc.openCallId')).toBeNull();
   // A finished call may be dismissed.
   fireEvent.keyDown(dialog(), { key: 'Escape' });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('says No Answer, not Declined, when nobody picked up in time', async () => {
+  const { release, send } = await callRuby();
+  release();
+  await within(dialog()).findByText('Calling...');
+  send('call:declined', { callId: CALL_ID, reason: 'no-answer' });
+  expect(within(dialog()).getByRole('heading', { name: 'No Answer' })).toBeVisible();
+  expect(within(dialog()).getByText('Ruby Rose did not answer. We have let them know you called.')).toBeVisible();
+  expect(within(dialog()).queryByText('Call Declined')).not.toBeInTheDocument();
+  expect(within(dialog()).queryByText('The call was declined')).not.toBeInTheDocument();
+  await seeToast('No answer from Ruby Rose');
+  expect(screen.queryByText('Call was declined')).not.toBeInTheDocument();
+  expect(sessionStorage.getItem('cc.openCallId')).toBeNull();
+  fireEvent.keyDown(dialog(), { key: 'Escape' });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('says No Answer too when the call ends as unanswered before the decline event arrives', async () => {
+  const { release, send } = await callRuby();
+  release();
+  await within(dialog()).findByText('Calling...');
+  send('call:ended', { callId: CALL_ID, duration: 0, finalTokens: 0, reason: 'no-answer' });
+  expect(within(dialog()).getByRole('heading', { name: 'No Answer' })).toBeVisible();
+  await seeToast('No answer from Ruby Rose');
 });
 
 it("cancelling while ringing just closes the modal, and tells the server so the model's phone stops", async () => {
-  const { server, release } = await callRuby();
-  server.on('POST', `/api/masked-call/end/${CALL_ID}`, { body: aCall({ status: 'ended', endReason: 'caller-cancelled' }) });
+  const { api, release } = await callRuby();
+  api.answer(callRoutes.end, aCall({ status: 'ended', endReason: 'caller-cancelled' }));
   release();
   fireEvent.click(await within(dialog()).findByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  await waitFor(() => expect(server.callsTo('POST', `/api/masked-call/end/${CALL_ID}`)).toHaveLength(1));
+  await waitFor(() => expect(api.requestsTo(callRoutes.end).map((request) => request.params.id)).toEqual([CALL_ID]));
 });
 
 it("a refused call shows the server's message and the modal closes", async () => {
-  fakeServer().on('POST', '/api/masked-call/initiate', { status: 409, body: { code: 'CONFLICT', msg: 'Ruby Rose is on another call' } });
+  fakeApi().refuse(callRoutes.initiate, 409, 'Ruby Rose is on another call');
   renderCalls();
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
   expect(await screen.findByText('Ruby Rose is on another call')).toBeVisible();
@@ -124,9 +148,7 @@ it("a refused call shows the server's message and the modal closes", async () =>
 });
 
 it("a call that fails without a message shows 'Failed to initiate call' and the modal closes", async () => {
-  fakeServer().on('POST', '/api/masked-call/initiate', () => {
-    throw new Error('connection lost');
-  });
+  fakeApi().offline(callRoutes.initiate);
   renderCalls();
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
   expect(await screen.findByText('Failed to initiate call')).toBeVisible();
@@ -146,9 +168,7 @@ it("a voice link that cannot join says 'Failed to connect to call' and 'Failed t
 });
 
 it('the model gets the incoming call on any page: toast, Incoming Call with Accept and Decline, then Connected', async () => {
-  const server = fakeServer().on('POST', `/api/masked-call/accept/${CALL_ID}`, {
-    body: aCall({ direction: 'incoming', otherParty: aCall().caller, status: 'connected' }),
-  });
+  const api = fakeApi().answer(callRoutes.accept, aCall({ direction: 'incoming', otherParty: aCall().caller, status: 'connected' }));
   const rubyMe = ada({ _id: RUBY_ID, name: 'Ruby Rose', type: 'model', balance: 0 });
   const { send, voice, router } = renderCalls({ me: rubyMe, model: null });
   await router.navigate('/elsewhere');
@@ -165,7 +185,7 @@ it('the model gets the incoming call on any page: toast, Incoming Call with Acce
 
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Accept' }));
   expect(await within(dialog()).findByText('Call Connected')).toBeVisible();
-  expect(server.callsTo('POST', `/api/masked-call/accept/${CALL_ID}`)).toHaveLength(1);
+  expect(api.requestsTo(callRoutes.accept).map((request) => request.params.id)).toEqual([CALL_ID]);
   // Her browser is her phone: it answers the caller's offer rather than making one.
   expect(voice.links).toHaveLength(1);
   expect(voice.links[0]!.options.makeOffer).toBe(false);
@@ -178,24 +198,22 @@ it('the model gets the incoming call on any page: toast, Incoming Call with Acce
   expect(await screen.findByText('Call ended. Duration: 1:15')).toBeVisible();
   expect(voice.links[0]!.closed).toBe(true);
   // The model's page never makes the charging call.
-  expect(server.callsTo('POST', `/api/masked-call/charge/${CALL_ID}`)).toHaveLength(0);
+  expect(api.requests.filter((request) => request.path.startsWith('/api/masked-call/charge/'))).toHaveLength(0);
 });
 
 it('the model declines: her modal closes and the server is told', async () => {
-  const server = fakeServer().on('POST', `/api/masked-call/decline/${CALL_ID}`, { body: aCall({ status: 'declined' }) });
+  const api = fakeApi().answer(callRoutes.decline, aCall({ status: 'declined' }));
   const { send } = renderCalls({ me: ada({ _id: RUBY_ID, type: 'model' }), model: null });
   send('call:incoming', { callId: CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
   fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  await waitFor(() => expect(server.callsTo('POST', `/api/masked-call/decline/${CALL_ID}`)).toHaveLength(1));
+  await waitFor(() => expect(api.requestsTo(callRoutes.decline).map((request) => request.params.id)).toEqual([CALL_ID]));
   expect(sessionStorage.getItem('cc.openCallId')).toBeNull();
 });
 
 it('a reload mid-call brings the modal back at the server’s time, and the caller rejoins the voice link', async () => {
   sessionStorage.setItem('cc.openCallId', CALL_ID);
-  const server = fakeServer().on('GET', `/api/masked-call/status/${CALL_ID}`, {
-    body: aCall({ status: 'connected', duration: 70, minutesCharged: 2, tokensUsed: 4 }),
-  });
+  const api = fakeApi().answer(callRoutes.status, aCall({ status: 'connected', duration: 70, minutesCharged: 2, tokensUsed: 4 }));
   const { voice } = renderCalls();
   expect(await within(await screen.findByRole('dialog', { name: 'Voice Call' })).findByText('Call Connected')).toBeVisible();
   expect(within(dialog()).getByRole('timer')).toHaveTextContent(/^01:10$/);
@@ -203,14 +221,14 @@ it('a reload mid-call brings the modal back at the server’s time, and the call
   expect(voice.links).toHaveLength(1);
   expect(voice.links[0]!.options.makeOffer).toBe(true);
   // Minutes 1 and 2 are paid already: no charging call until 121 s.
-  expect(server.callsTo('POST', `/api/masked-call/charge/${CALL_ID}`)).toHaveLength(0);
+  expect(api.requests.filter((request) => request.path.startsWith('/api/masked-call/charge/'))).toHaveLength(0);
 });
 
 it('a remembered call that is over is forgotten, and no modal opens', async () => {
   sessionStorage.setItem('cc.openCallId', CALL_ID);
-  const server = fakeServer().on('GET', `/api/masked-call/status/${CALL_ID}`, { body: aCall({ status: 'ended', duration: 30 }) });
+  const api = fakeApi().answer(callRoutes.status, aCall({ status: 'ended', duration: 30 }));
   renderCalls();
-  await waitFor(() => expect(server.callsTo('GET', `/api/masked-call/status/${CALL_ID}`)).toHaveLength(1));
+  await waitFor(() => expect(api.requestsTo(callRoutes.status).map((request) => request.params.id)).toEqual([CALL_ID]));
   await waitFor(() => expect(sessionStorage.getItem('cc.openCallId')).toBeNull());
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });

@@ -7,6 +7,7 @@ import {
   type List,
   type MemberType,
   type RouteAnswer,
+  type ServerEventPayload,
 } from '@cc/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../../shared/api/baseApi';
@@ -118,6 +119,28 @@ function patchFriendship(dispatch: CacheDispatch, state: RootState, userId: stri
   }
   for (const username of peopleApi.util.selectCachedArgsForQuery(state, 'getProfileByUsername')) {
     dispatch(peopleApi.util.updateQueryData('getProfileByUsername', username, (profile) => withFriendship(profile, userId, contactId)));
+  }
+}
+
+/** A model's callability as 'model:callability' says it: applied to her wherever she is shown. */
+export type Callability = Pick<ServerEventPayload<'model:callability'>, 'callAvailable' | 'phoneVerified' | 'callRate'>;
+
+/** Her Call Now and rate follow on an open profile and in the directory (docs/product.md#calls). */
+export function patchCallability(dispatch: CacheDispatch, state: RootState, modelId: string, callability: Callability) {
+  for (const args of peopleApi.util.selectCachedArgsForQuery(state, 'searchMembers')) {
+    dispatch(
+      peopleApi.util.updateQueryData('searchMembers', args, (list) => ({
+        ...list,
+        items: list.items.map((person) => (person._id === modelId ? { ...person, ...callability } : person)),
+      })),
+    );
+  }
+  for (const username of peopleApi.util.selectCachedArgsForQuery(state, 'getProfileByUsername')) {
+    dispatch(
+      peopleApi.util.updateQueryData('getProfileByUsername', username, (profile) =>
+        profile._id === modelId ? { ...profile, ...callability } : profile,
+      ),
+    );
   }
 }
 

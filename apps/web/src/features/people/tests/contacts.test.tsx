@@ -1,19 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aContact, fakeServer, list, renderPeople } from './harness';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { expect, it } from 'vitest';
+import { contactRoutes, conversationRoutes, type Ok } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aContact, aConversation, renderPeople } from './harness';
 
 it('lists contacts with their total, and removes one only after confirming', async () => {
   const ruby = aContact({ name: 'Ruby Rose', username: 'ruby', contactId: 'contact-1' });
   const ivy = aContact({ name: 'Ivy Stone', username: 'ivy', type: 'user' });
-  const server = fakeServer()
-    .on('GET', '/api/contact', list([ruby, ivy]))
-    .on('DELETE', '/api/contact/contact-1', { status: 204 });
+  const api = fakeApi()
+    .answer(contactRoutes.list, page([ruby, ivy]))
+    .answer(contactRoutes.remove, { ok: true });
   renderPeople('/contacts');
 
   const contacts = await screen.findByRole('list', { name: 'Contacts' });
@@ -27,7 +23,7 @@ it('lists contacts with their total, and removes one only after confirming', asy
   const dialog = await screen.findByRole('dialog', { name: 'Remove Ruby Rose from your contacts?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(server.callsTo('DELETE', /\/api\/contact\//)).toHaveLength(0);
+  expect(api.requestsTo(contactRoutes.remove)).toHaveLength(0);
 
   fireEvent.click(within(contacts).getByRole('button', { name: 'Remove Ruby Rose from contacts' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove contact' }));
@@ -35,22 +31,22 @@ it('lists contacts with their total, and removes one only after confirming', asy
   expect(screen.getByText('1 contact')).toBeVisible();
   expect(within(contacts).queryByText('Ruby Rose')).not.toBeInTheDocument();
   expect(within(contacts).getByText('Ivy Stone')).toBeVisible();
-  expect(server.callsTo('DELETE', '/api/contact/contact-1')).toHaveLength(1);
+  expect(api.requestsTo(contactRoutes.remove).map((request) => request.params.id)).toEqual(['contact-1']);
 });
 
 it('Message from the contact list opens the chat', async () => {
   const ruby = aContact({ name: 'Ruby Rose' });
-  const server = fakeServer()
-    .on('GET', '/api/contact', list([ruby]))
-    .on('POST', '/api/conversation', { body: { _id: 'conv-7' } });
+  const api = fakeApi()
+    .answer(contactRoutes.list, page([ruby]))
+    .answer(conversationRoutes.start, aConversation(ruby, { _id: 'conv-7' }));
   renderPeople('/contacts');
   fireEvent.click(await screen.findByRole('button', { name: 'Message Ruby Rose' }));
   expect(await screen.findByText('Chat conv-7')).toBeVisible();
-  expect(server.callsTo('POST', '/api/conversation')[0]!.body).toEqual({ userId: ruby._id });
+  expect(api.requestsTo(conversationRoutes.start)[0]!.body).toEqual({ userId: ruby._id });
 });
 
 it('searches contacts on the server and points to the directory and people search when there are none', async () => {
-  const server = fakeServer().on('GET', '/api/contact', list([]));
+  const api = fakeApi().answer(contactRoutes.list, page([]));
   renderPeople('/contacts');
   const empty = (await screen.findByText('No contacts yet')).closest('.ui-empty') as HTMLElement;
   expect(within(empty).getByRole('link', { name: 'Browse models' })).toHaveAttribute('href', '/models');
@@ -58,20 +54,18 @@ it('searches contacts on the server and points to the directory and people searc
 
   fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'ruby' } });
   expect(await screen.findByText('No contacts match “ruby”')).toBeVisible();
-  expect(server.callsTo('GET', '/api/contact').at(-1)!.query.get('q')).toBe('ruby');
+  expect(api.requestsTo(contactRoutes.list).at(-1)!.query.get('q')).toBe('ruby');
 });
 
 it('invites a friend by e-mail: checks the address as typed, shows server errors by the field, and confirms', async () => {
   let refuse = true;
-  const server = fakeServer()
-    .on('GET', '/api/contact', list([]))
-    .on('POST', '/api/newsletter/invite', () =>
+  const invited: Ok = { ok: true };
+  const api = fakeApi()
+    .answer(contactRoutes.list, page([]))
+    .answer(contactRoutes.invite, () =>
       refuse
-        ? {
-            status: 422,
-            body: { code: 'VALIDATION_FAILED', msg: 'Check the form.', details: { fields: { email: 'That address is already a member' } } },
-          }
-        : { status: 201, body: { ok: true } },
+        ? refusal(422, 'Check the form.', { code: 'VALIDATION_FAILED', fields: { email: 'That address is already a member' } })
+        : invited,
     );
   renderPeople('/contacts');
   const form = await screen.findByRole('form', { name: 'Invite a friend' });
@@ -84,7 +78,7 @@ it('invites a friend by e-mail: checks the address as typed, shows server errors
   fireEvent.click(send);
   await waitFor(() => expect(send).toBeEnabled());
   expect(email).toHaveAttribute('aria-invalid', 'true');
-  expect(server.callsTo('POST', '/api/newsletter/invite')).toHaveLength(0);
+  expect(api.requestsTo(contactRoutes.invite)).toHaveLength(0);
 
   fireEvent.change(email, { target: { value: 'Grace@Example.test' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
@@ -97,6 +91,6 @@ it('invites a friend by e-mail: checks the address as typed, shows server errors
   fireEvent.change(within(form).getByLabelText('Name (optional)'), { target: { value: 'Grace' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
   expect(await screen.findByText('Invitation sent to grace@example.test.')).toBeVisible();
-  expect(server.callsTo('POST', '/api/newsletter/invite').at(-1)!.body).toEqual({ email: 'grace@example.test', name: 'Grace' });
+  expect(api.requestsTo(contactRoutes.invite).at(-1)!.body).toEqual({ email: 'grace@example.test', name: 'Grace' });
   await waitFor(() => expect(email).toHaveValue(''));
 });

@@ -1,25 +1,22 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aMember, fakeServer, list, renderPeople } from './harness';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { expect, it } from 'vitest';
+import { directoryRoutes } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aMember, renderPeople } from './harness';
 
 it('shows model cards with price, call hint and a link to the profile, also to signed-out visitors', async () => {
-  const server = fakeServer().on(
-    'GET',
-    '/api/users/search',
-    list([
+  const api = fakeApi().answer(
+    directoryRoutes.search,
+    page([
       aMember({ name: 'Ruby Rose', username: 'ruby', tokenPerMessage: 1.5, callAvailable: true }),
       aMember({ name: 'Ivy Stone', username: 'ivy', bio: '', tokenPerMessage: 0, callAvailable: false }),
     ]),
   );
   renderPeople('/models', { me: null });
 
-  const grid = await screen.findByRole('list', { name: 'Models' });
+  // The skeleton list has the same name: wait for the loaded cards, then read the list they are in.
+  await screen.findByRole('link', { name: /Ruby Rose/ });
+  const grid = screen.getByRole('list', { name: 'Models' });
   const ruby = within(grid).getByRole('link', { name: /Ruby Rose/ });
   expect(ruby).toHaveAttribute('href', '/models/ruby');
   expect(within(ruby).getByText('@ruby')).toBeVisible();
@@ -31,7 +28,7 @@ it('shows model cards with price, call hint and a link to the profile, also to s
   expect(within(ivy).queryByText('Voice calls')).not.toBeInTheDocument();
   expect(screen.getByText('Showing 2 of 2 models')).toBeVisible();
 
-  const request = server.callsTo('GET', '/api/users/search')[0]!;
+  const request = api.requestsTo(directoryRoutes.search)[0]!;
   expect(request.query.get('type')).toBe('model');
   expect(request.query.get('skip')).toBe('0');
   expect(request.query.has('q')).toBe(false);
@@ -39,8 +36,8 @@ it('shows model cards with price, call hint and a link to the profile, also to s
 });
 
 it('searches by name on the server once typing stops, and says when nobody matches', async () => {
-  const server = fakeServer().on('GET', '/api/users/search', ({ query }) =>
-    query.get('q') === 'zz' ? list([]) : list([aMember({ name: 'Ruby Rose' })]),
+  const api = fakeApi().answer(directoryRoutes.search, ({ query }) =>
+    query.get('q') === 'zz' ? page([]) : page([aMember({ name: 'Ruby Rose' })]),
   );
   renderPeople('/models');
   await screen.findByRole('link', { name: /Ruby Rose/ });
@@ -49,9 +46,9 @@ it('searches by name on the server once typing stops, and says when nobody match
   fireEvent.change(screen.getByLabelText('Search models'), { target: { value: 'zz' } });
   expect(await screen.findByText('No models match “zz”')).toBeVisible();
   // Debounced: the half-typed "z" never reached the server.
-  const searched = server.callsTo('GET', '/api/users/search').map((call) => call.query.get('q'));
+  const searched = api.requestsTo(directoryRoutes.search).map((call) => call.query.get('q'));
   expect(searched).toEqual([null, 'zz']);
-  expect(server.callsTo('GET', '/api/users/search').at(-1)!.query.get('type')).toBe('model');
+  expect(api.requestsTo(directoryRoutes.search).at(-1)!.query.get('type')).toBe('model');
 
   fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
   expect(await screen.findByRole('link', { name: /Ruby Rose/ })).toBeVisible();
@@ -60,8 +57,8 @@ it('searches by name on the server once typing stops, and says when nobody match
 
 it('loads more models under the first page', async () => {
   const first = Array.from({ length: 24 }, (_, index) => aMember({ name: `Model ${index + 1}`, username: `model${index + 1}` }));
-  const server = fakeServer().on('GET', '/api/users/search', ({ query }) =>
-    query.get('skip') === '24' ? list([aMember({ name: 'Last Model', username: 'last' })], 25) : list(first, 25),
+  const api = fakeApi().answer(directoryRoutes.search, ({ query }) =>
+    query.get('skip') === '24' ? page([aMember({ name: 'Last Model', username: 'last' })], 25) : page(first, 25),
   );
   renderPeople('/models');
   await screen.findByRole('link', { name: /Model 24/ });
@@ -72,14 +69,13 @@ it('loads more models under the first page', async () => {
   expect(screen.getByRole('link', { name: /Model 1\b/ })).toBeVisible();
   expect(screen.getByText('Showing 25 of 25 models')).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-  expect(server.callsTo('GET', '/api/users/search').at(-1)!.query.get('skip')).toBe('24');
-});
+  expect(api.requestsTo(directoryRoutes.search).at(-1)!.query.get('skip')).toBe('24');
+  // Two pages of cards to draw: close to the default 5 s on a busy machine.
+}, 20_000);
 
 it('shows the error with a retry, then the empty directory', async () => {
   let fail = true;
-  fakeServer().on('GET', '/api/users/search', () =>
-    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } } : list([]),
-  );
+  fakeApi().answer(directoryRoutes.search, () => (fail ? refusal(500, 'The server had a problem.') : page([])));
   renderPeople('/models');
   expect(await screen.findByText('Could not load models')).toBeVisible();
   expect(screen.getByText('The server had a problem.')).toBeVisible();

@@ -1,19 +1,20 @@
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
-import { Toaster } from 'sonner';
-import type { Contact, ListedUser, Me, ProfileByUsername } from '@cc/contracts';
+import { Outlet, useLocation, useParams } from 'react-router';
+import {
+  publicUserSchema,
+  type Contact,
+  type Conversation,
+  type ListedUser,
+  type Me,
+  type ProfileByUsername,
+  type PublicUser,
+} from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { createAppStore } from '../../../app/store';
-import { setLogin } from '../../../shared/auth/authSlice';
+import { renderApp } from '../../../../test/renderApp';
+import { useCallabilityLive } from '../hooks/useCallabilityLive';
 import ContactsPage from '../pages/ContactsPage';
 import ModelProfilePage from '../pages/ModelProfilePage';
 import ModelsPage from '../pages/ModelsPage';
 import PeopleSearchPage from '../pages/PeopleSearchPage';
-
-export { fakeServer, type FakeRequest } from '../../../../test/fakeApi';
-
-export const list = <T,>(items: T[], count = items.length) => ({ body: { items, count } });
 
 function Chat() {
   return <p>Chat {useParams().conversationId}</p>;
@@ -24,30 +25,23 @@ function Login() {
   return <p>Login page {location.search}</p>;
 }
 
-/** The people pages at `path` with the real store and router; `me: null` is a signed-out visitor. */
-export function renderPeople(path: string, { me = buildMe() }: { me?: Me | null } = {}) {
-  if (me) document.cookie = 'accessToken=test-token; path=/';
-  const store = createAppStore();
-  if (me) store.dispatch(setLogin(me));
-  const router = createMemoryRouter(
-    [
-      { path: '/models', Component: ModelsPage },
-      { path: '/models/:username', Component: ModelProfilePage },
-      { path: '/people', Component: PeopleSearchPage },
-      { path: '/contacts', Component: ContactsPage },
-      { path: '/messages/:conversationId', Component: Chat },
-      { path: '/auth/login', Component: Login },
-      { path: '/account/profile', element: <p>Account profile</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
-  return { ...view, store, router };
+function LiveFrame() {
+  useCallabilityLive();
+  return <Outlet />;
+}
+
+/** The people pages at `path`; `me: null` is a signed-out visitor. With `live`, the socket and the shell's callability listener. */
+export function renderPeople<Live extends boolean = false>(path: string, { me = buildMe(), live }: { me?: Me | null; live?: Live } = {}) {
+  const pages = [
+    { path: '/models', Component: ModelsPage },
+    { path: '/models/:username', Component: ModelProfilePage },
+    { path: '/people', Component: PeopleSearchPage },
+    { path: '/contacts', Component: ContactsPage },
+    { path: '/messages/:conversationId', Component: Chat },
+    { path: '/auth/login', Component: Login },
+    { path: '/account/profile', element: <p>Account profile</p> },
+  ];
+  return renderApp(live ? [{ Component: LiveFrame, children: pages }] : pages, { path, me, live });
 }
 
 let serial = 100;
@@ -84,4 +78,34 @@ export function aProfile(overrides: Partial<ProfileByUsername> = {}): ProfileByU
 
 export function aContact(overrides: Partial<Contact> = {}): Contact {
   return { ...aMember({ isFriend: true }), contactId: uuid(), ...overrides };
+}
+
+/** What everyone may see of a member, the contract's fields of it (a conversation lists both members so). */
+const publicOf = (user: PublicUser): PublicUser =>
+  Object.fromEntries(Object.keys(publicUserSchema.shape).map((key) => [key, user[key as keyof PublicUser]])) as PublicUser;
+
+/** A new conversation with `member`, as POST /conversation answers it to the signed-in member (buildMe). */
+export function aConversation(member: ListedUser, overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    _id: uuid(),
+    recipient: {
+      _id: member._id,
+      username: member.username,
+      name: member.name,
+      avatarUrl: member.avatarUrl,
+      type: member.type,
+      tokenPerMessage: member.tokenPerMessage,
+      isOnline: false,
+    },
+    members: [publicOf(buildMe()), publicOf(member)],
+    blockedIds: [],
+    haveBeenBlockStatus: false,
+    unreadMessageCount: 0,
+    lastMessageId: null,
+    lastMessage: null,
+    lastMessageAt: null,
+    recipientReadSeq: 0,
+    createdAt: '2026-03-04T10:12:00.000Z',
+    ...overrides,
+  };
 }

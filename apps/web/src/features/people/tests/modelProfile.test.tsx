@@ -1,16 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
+import { contactRoutes, conversationRoutes, directoryRoutes, walletRoutes } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aContact, aProfile, fakeServer, list, renderPeople } from './harness';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aContact, aConversation, aProfile, renderPeople } from './harness';
 
 it('shows the price per message, call rate, availability and the actions', async () => {
-  fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile({ name: 'Ruby Rose', tokenPerMessage: 1.5, callRate: 2.5 }) });
+  const api = fakeApi().answer(directoryRoutes.findByUsername, aProfile({ name: 'Ruby Rose', tokenPerMessage: 1.5, callRate: 2.5 }));
   renderPeople('/models/ruby');
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Ruby Rose' })).toBeVisible();
@@ -23,15 +19,16 @@ it('shows the price per message, call rate, availability and the actions', async
   expect(screen.getByRole('button', { name: 'Add to contacts' })).toBeVisible();
   expect(screen.getByRole('button', { name: 'Send a tip' })).toBeVisible();
   expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
+  expect(api.requestsTo(directoryRoutes.findByUsername).map((request) => request.params.username)).toEqual(['ruby']);
 });
 
 it('adds to contacts and removes again, keeping the contact list and its total in step', async () => {
   const ruby = aProfile({ _id: '00000000-0000-4000-8000-0000000000aa', name: 'Ruby Rose', username: 'ruby' });
-  const server = fakeServer()
-    .on('GET', '/api/contact', list([aContact({ name: 'Ivy Stone', username: 'ivy' })], 1))
-    .on('GET', '/api/users/findByUsername/ruby', { body: ruby })
-    .on('POST', '/api/contact', { status: 201, body: { ...ruby, isFriend: true, contactId: 'contact-7' } })
-    .on('DELETE', '/api/contact/contact-7', { status: 204 });
+  const api = fakeApi()
+    .answer(contactRoutes.list, page([aContact({ name: 'Ivy Stone', username: 'ivy' })], 1))
+    .answer(directoryRoutes.findByUsername, ruby)
+    .answer(contactRoutes.add, { ...ruby, isFriend: true, contactId: 'contact-7' })
+    .answer(contactRoutes.remove, { ok: true });
   const { router } = renderPeople('/contacts');
   expect(await screen.findByText('1 contact')).toBeVisible();
 
@@ -39,7 +36,7 @@ it('adds to contacts and removes again, keeping the contact list and its total i
   fireEvent.click(await screen.findByRole('button', { name: 'Add to contacts' }));
   expect(await screen.findByRole('button', { name: 'Remove from contacts' })).toBeVisible();
   expect(screen.getByText('In your contacts')).toBeVisible();
-  expect(server.callsTo('POST', '/api/contact')[0]!.body).toEqual({ userId: ruby._id });
+  expect(api.requestsTo(contactRoutes.add)[0]!.body).toEqual({ userId: ruby._id });
 
   // Prepended and counted, without asking the server again.
   await router.navigate('/contacts');
@@ -47,13 +44,13 @@ it('adds to contacts and removes again, keeping the contact list and its total i
   const rows = within(screen.getByRole('list', { name: 'Contacts' })).getAllByRole('listitem');
   expect(rows[0]!).toHaveTextContent('Ruby Rose');
   expect(rows[1]!).toHaveTextContent('Ivy Stone');
-  expect(server.callsTo('GET', '/api/contact')).toHaveLength(1);
+  expect(api.requestsTo(contactRoutes.list)).toHaveLength(1);
 
   await router.navigate('/models/ruby');
   fireEvent.click(await screen.findByRole('button', { name: 'Remove from contacts' }));
   expect(await screen.findByRole('button', { name: 'Add to contacts' })).toBeVisible();
   expect(screen.queryByText('In your contacts')).not.toBeInTheDocument();
-  expect(server.callsTo('DELETE', '/api/contact/contact-7')).toHaveLength(1);
+  expect(api.requestsTo(contactRoutes.remove).map((request) => request.params.id)).toEqual(['contact-7']);
 
   await router.navigate('/contacts');
   expect(await screen.findByText('1 contact')).toBeVisible();
@@ -62,33 +59,34 @@ it('adds to contacts and removes again, keeping the contact list and its total i
 
 it('Message opens the conversation and goes to the chat', async () => {
   const ruby = aProfile();
-  const server = fakeServer()
-    .on('GET', '/api/users/findByUsername/ruby', { body: ruby })
-    .on('POST', '/api/conversation', { status: 201, body: { _id: 'conv-42' } });
+  const api = fakeApi()
+    .answer(directoryRoutes.findByUsername, ruby)
+    .answer(conversationRoutes.start, aConversation(ruby, { _id: 'conv-42' }));
   renderPeople('/models/ruby');
   fireEvent.click(await screen.findByRole('button', { name: 'Message' }));
   expect(await screen.findByText('Chat conv-42')).toBeVisible();
-  expect(server.callsTo('POST', '/api/conversation')[0]!.body).toEqual({ userId: ruby._id });
+  expect(api.requestsTo(conversationRoutes.start)[0]!.body).toEqual({ userId: ruby._id });
 });
 
 it('sends a signed-out visitor to the login page and back, instead of messaging', async () => {
-  const server = fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile() });
+  const api = fakeApi().answer(directoryRoutes.findByUsername, aProfile());
   renderPeople('/models/ruby', { me: null });
   fireEvent.click(await screen.findByRole('button', { name: 'Message' }));
   expect(await screen.findByText('Login page ?next=%2Fmodels%2Fruby')).toBeVisible();
-  expect(server.callsTo('POST', '/api/conversation')).toHaveLength(0);
+  expect(api.requestsTo(conversationRoutes.start)).toHaveLength(0);
 });
 
 it('says there is no such model for an unknown username', async () => {
-  fakeServer().on('GET', '/api/users/findByUsername/nobody', { status: 404, body: { code: 'NOT_FOUND', msg: 'No such member.' } });
+  const api = fakeApi().refuse(directoryRoutes.findByUsername, 404, 'No such member.');
   renderPeople('/models/nobody');
   expect(await screen.findByText('No such model')).toBeVisible();
   expect(screen.getByRole('link', { name: 'Browse models' })).toHaveAttribute('href', '/models');
+  expect(api.requestsTo(directoryRoutes.findByUsername)[0]!.params.username).toBe('nobody');
 });
 
 it('offers Edit profile instead of the actions on your own profile', async () => {
   const me = buildMe({ _id: 'me-1', username: 'ruby', type: 'model' });
-  fakeServer().on('GET', '/api/users/findByUsername/ruby', { body: aProfile({ _id: 'me-1' }) });
+  fakeApi().answer(directoryRoutes.findByUsername, aProfile({ _id: 'me-1' }));
   renderPeople('/models/ruby', { me });
   const edit = await screen.findByRole('link', { name: 'Edit profile' });
   expect(edit).toHaveAttribute('href', '/account/profile');
@@ -100,14 +98,14 @@ it('offers Edit profile instead of the actions on your own profile', async () =>
 it('sends a tip in tokens with one key per attempt, and the balance follows', async () => {
   const ruby = aProfile({ name: 'Ruby Rose' });
   let lost = true;
-  const server = fakeServer()
-    .on('GET', '/api/users/findByUsername/ruby', { body: ruby })
-    .on('POST', '/api/share-love/create', () => {
+  const api = fakeApi()
+    .answer(directoryRoutes.findByUsername, ruby)
+    .answer(walletRoutes.tip, () => {
       if (lost) {
         lost = false;
         throw new TypeError('Failed to fetch');
       }
-      return { status: 201, body: { transactionId: 't-1', balance: 1222.06 } };
+      return { transactionId: 't-1', balance: 1222.06 };
     });
   const { store } = renderPeople('/models/ruby', { me: buildMe({ balance: 1234.56 }) });
   fireEvent.click(await screen.findByRole('button', { name: 'Send a tip' }));
@@ -122,7 +120,7 @@ it('sends a tip in tokens with one key per attempt, and the balance follows', as
   fireEvent.change(amount, { target: { value: '12.345' } });
   fireEvent.blur(amount);
   expect(await within(dialog).findByText('Enter an amount like 5 or 2.50')).toBeVisible();
-  expect(server.callsTo('POST', '/api/share-love/create')).toEqual([]);
+  expect(api.requestsTo(walletRoutes.tip)).toEqual([]);
 
   fireEvent.change(amount, { target: { value: '12.50' } });
   fireEvent.change(within(dialog).getByLabelText('Note (optional)'), { target: { value: 'Thanks for the chat' } });
@@ -135,7 +133,7 @@ it('sends a tip in tokens with one key per attempt, and the balance follows', as
 
   expect(await screen.findByText('You tipped Ruby Rose 12.50 tokens.')).toBeVisible();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  const [first, retry] = server.callsTo('POST', '/api/share-love/create').map((call) => call.body as Record<string, unknown>);
+  const [first, retry] = api.requestsTo(walletRoutes.tip).map((call) => call.body as Record<string, unknown>);
   // The amount travels as tokens, under the spec's name for amounts.
   expect(retry).toEqual({ modelId: ruby._id, token: 12.5, note: 'Thanks for the chat', idempotencyKey: first!.idempotencyKey });
   expect(retry!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
