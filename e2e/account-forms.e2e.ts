@@ -122,3 +122,27 @@ it('a profile photo the browser cannot show is refused in words, with no alt tex
   await shot(phone.page, 'profile-390');
   await phone.context.close();
 });
+
+it('a photo chosen and then Save profile pressed is saved with the profile, not dropped', async () => {
+  const model = await createModel(server, { name: 'Photo Keeper' });
+  const { context, page } = await signedIn(model.token);
+  await page.goto('/account/profile');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload a photo' }).click()]);
+  await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect.poll(() => page.getByAltText('Preview of your new profile photo').isVisible(), { timeout: 10_000 }).toBe(true);
+
+  const bio = page.getByLabel('Bio');
+  await bio.click();
+  await bio.pressSequentially('Night owl, vinyl records.', { delay: 10 });
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect.poll(() => page.getByText('Your profile and photo are saved.').isVisible(), { timeout: 10_000 }).toBe(true);
+  await shot(page, 'profile-photo-saved-with-profile');
+
+  const me = await server.request('GET', '/api/users/me', { token: model.token });
+  expect(me.body.data.avatarUrl).toMatch(/^\/api\/files\//);
+  expect(me.body.data.bio).toBe('Night owl, vinyl records.');
+  // After a reload the photo is still there.
+  await page.reload();
+  await expect.poll(() => page.getByRole('button', { name: 'Change photo' }).isVisible(), { timeout: 10_000 }).toBe(true);
+  await context.close();
+});

@@ -110,6 +110,10 @@ it('a model lists a photo in her store, a member buys it on her profile and down
   await card.waitFor({ timeout: 10_000 });
   expect(await card.getByText('Warm light, full resolution.').isVisible()).toBe(true);
   await expect.poll(() => imageShown(card.getByRole('img')), { timeout: 10_000 }).toBe(true);
+  // Not hers yet: the preview is blurred and says so (issue #28).
+  expect(await card.getByRole('img').getAttribute('alt')).toBe('Golden hour at the pier, blurred until bought');
+  expect(await card.getByText('Clear once bought').isVisible()).toBe(true);
+  expect(await card.getByRole('img').getAttribute('src')).toBe(`/api/sell-item/${mine!._id}/preview`);
   await shotBoth(fanPage, 'store-profile');
 
   await card.getByRole('button', { name: 'Buy Golden hour at the pier' }).click();
@@ -124,6 +128,10 @@ it('a model lists a photo in her store, a member buys it on her profile and down
   await fanPage.getByRole('link', { name: 'Balance: 87.50 tokens. Buy tokens' }).waitFor({ timeout: 5_000 });
   expect(await balanceOf(buyer.token)).toBe(87.5);
   await fanPage.getByText('Purchased item success').waitFor({ state: 'detached', timeout: 15_000 });
+  // Bought: the clear thumbnail, hers to read, in place of the blur.
+  expect(await card.getByRole('img').getAttribute('src')).toBe(`/api/media/${mine!.mediaId}/thumbnail`);
+  await expect.poll(() => imageShown(card.getByRole('img')), { timeout: 10_000 }).toBe(true);
+  expect(await card.getByText('Clear once bought').count()).toBe(0);
   await shotBoth(fanPage, 'store-profile-purchased');
 
   // The model earned the price less the default 20 % commission: 12.50 − 2.50.

@@ -97,3 +97,51 @@ it('a model who has earned nothing yet is told what will show there', async () =
   await shot(page, 'model-dashboard-empty-1280');
   await context.close();
 });
+
+it('a newly approved creator is walked through setting up, and finds every tool under Creator', async () => {
+  // Approved, with no photo, bio, call rate or items: what an administrator's approval leaves her with.
+  const model = await createModel(server, { name: 'Nova Lux', tokenPerMessage: 0, callRate: 0 });
+  const { context, page } = await signedIn(model.token);
+  await page.goto('/');
+  const setup = page.getByRole('region', { name: 'Finish setting up' });
+  await expect.poll(() => setup.textContent(), { timeout: 10_000 }).toContain('1 of 6 done');
+  for (const action of ['Add a photo', 'Write a bio', 'Set a price', 'Set up calls', 'Open My store']) {
+    expect(await setup.getByRole('link', { name: action }).isVisible()).toBe(true);
+  }
+  await shot(page, 'creator-setup-1280');
+
+  // Calls: the rate typed key by key, then availability on; back home, the step is ticked.
+  await setup.getByRole('link', { name: 'Set up calls' }).click();
+  await page.waitForURL(/\/calls\/settings$/);
+  await expect.poll(() => page.getByRole('navigation', { name: 'Creator tools' }).isVisible(), { timeout: 10_000 }).toBe(true);
+  const rate = page.getByLabel('Call rate');
+  await rate.fill('');
+  await rate.pressSequentially('2.5');
+  await page.getByRole('button', { name: 'Save rate' }).click();
+  await expect
+    .poll(() => page.getByText('Members now pay 2.50 tokens per minute to call you.').isVisible(), { timeout: 10_000 })
+    .toBe(true);
+  await page.getByRole('switch', { name: 'Available for calls' }).click();
+  await expect.poll(() => page.getByRole('switch', { name: 'Available for calls' }).isChecked(), { timeout: 10_000 }).toBe(true);
+
+  // Everything she works with is under Creator in the top bar, not under Tokens.
+  await page.getByRole('banner').getByRole('link', { name: 'Creator', exact: true }).click();
+  await page.waitForURL(/\/earnings$/);
+  const tools = page.getByRole('navigation', { name: 'Creator tools' });
+  await tools.getByRole('link', { name: 'My store' }).click();
+  await page.waitForURL(/\/store$/);
+  expect(await page.getByRole('banner').getByRole('link', { name: 'Creator', exact: true }).getAttribute('aria-current')).toBe('page');
+
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+  await expect.poll(() => setup.textContent(), { timeout: 10_000 }).toContain('2 of 6 done');
+  expect(await setup.getByRole('heading', { name: /^Take calls\s*\(done\)$/ }).isVisible()).toBe(true);
+  await shot(page, 'creator-setup-calls-done-1280');
+  await context.close();
+
+  const phone = await signedIn(model.token, PHONE);
+  await phone.page.goto('/');
+  await expect.poll(() => phone.page.getByRole('region', { name: 'Finish setting up' }).isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await shot(phone.page, 'creator-setup-390');
+  await phone.context.close();
+});

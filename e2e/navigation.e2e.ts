@@ -45,6 +45,7 @@ it('"Join as a creator" opens the sign-up with Creator chosen and in view, and s
   await page.getByLabel('Username').pressSequentially('clara_creates');
   await page.getByLabel('E-mail').pressSequentially('clara@example.test');
   await page.getByLabel('Password', { exact: true }).pressSequentially('Journey!Pass1');
+  await page.getByLabel('I am 18 or older').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/auth\/verify/);
   const [created] = await server.ctx.db.select({ type: users.type }).from(users).where(eq(users.email, 'clara@example.test'));

@@ -72,7 +72,8 @@ export const itemsRoutes = {
     path: '/sell-item/:id/preview',
     access: 'public',
     tags,
-    summary: "An item's preview for anyone: the photo's thumbnail or the video's poster (JPEG); 404 for files",
+    summary:
+      "An item's preview for anyone, blurred so it gives nothing away: the photo's thumbnail or the video's poster (JPEG); 404 for files",
     params: idParamSchema,
     answer: 'raw',
   }),

@@ -62,8 +62,8 @@ export const purchaseItemSchema = z.object({
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
 
 /**
- * An item on sale. Everyone sees the preview (thumbnail, poster, or null for a file: show an icon),
- * never the original; `isPurchased` and `purchasedItem` are the viewer's own.
+ * An item on sale. Everyone sees a preview (thumbnail, poster, or null for a file: show an icon),
+ * blurred until bought, never the original; `isPurchased` and `purchasedItem` are the viewer's own.
  */
 export const sellItemSchema = z.object({
   _id: z.string(),
@@ -73,7 +73,11 @@ export const sellItemSchema = z.object({
   description: z.string(),
   price: tokenAmount({ description: 'Tokens a buyer pays' }),
   mediaType: mediaTypeSchema,
-  /** GET /sell-item/{id}/preview — a small JPEG anyone may see; null for files. */
+  /**
+   * A small JPEG: to anyone who has not bought it, GET /sell-item/{id}/preview, blurred so it gives
+   * nothing away; to its seller and its buyers, the clear thumbnail (GET /media/{id}/thumbnail).
+   * Null for files.
+   */
   previewUrl: z.string().nullable(),
   mimeType: z.string(),
   size: z.number().int().nonnegative(),

@@ -57,7 +57,9 @@ export function toSellItemDto(
     description: item.description,
     price: item.price,
     mediaType: item.mediaType,
-    previewUrl: file.hasPreview ? (viewer.own && item.hiddenAt ? mediaThumbnailUrl(file.id) : sellItemPreviewUrl(item.id)) : null,
+    // The seller and its buyers see the clear thumbnail (theirs to read); anyone else the blurred
+    // public preview (issue #28). A hidden item has no public preview at all.
+    previewUrl: file.hasPreview ? (viewer.own || viewer.purchase ? mediaThumbnailUrl(file.id) : sellItemPreviewUrl(item.id)) : null,
     mimeType: file.mimeType,
     size: file.size,
     isPurchased: Boolean(viewer.purchase),

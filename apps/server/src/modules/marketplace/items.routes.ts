@@ -5,6 +5,7 @@ import { currentAuth } from '../../platform/auth';
 import { byUser } from '../../platform/rate-limit';
 import { mountRoute } from '../../platform/routes';
 import { sendMediaFile } from '../media';
+import { createBlurredPreviews } from './blurred-preview';
 import type { ItemsService } from './items.service';
 import type { PurchasesService } from './purchases.service';
 
@@ -12,6 +13,8 @@ export type MarketplaceServices = { items: ItemsService; purchases: PurchasesSer
 
 /** Thin handlers: the route table parses and guards, a service acts (docs/product.md#marketplace). */
 export function registerItemsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'rateLimit' | 'storage'>, s: MarketplaceServices) {
+  const blurred = createBlurredPreviews((key) => ctx.storage.read(key));
+
   mountRoute(app, routes.create, async (request) => s.items.create({ user: currentAuth(request).user, input: request.body }));
 
   // Public: anonymous visitors see the items; a signed-in viewer also sees what they bought.
@@ -31,15 +34,17 @@ export function registerItemsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 
     return null;
   });
 
+  // Anyone may see it, so it gives the photo away to nobody: blurred (issue #28).
   mountRoute(app, routes.preview, async (request, reply) => {
     const { item, key } = await s.items.preview(request.params.id);
+    const jpeg = await blurred(key);
     const fileName = `${item.name.replace(/[^\w. -]+/g, '').trim() || 'item'}-preview.jpg`;
     return reply
       .header('content-type', 'image/jpeg')
       .header('content-disposition', `inline; filename="${fileName}"`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=60')
-      .send(ctx.storage.read(key));
+      .send(jpeg);
   });
 
   mountRoute(app, routes.purchases, async (request) => s.purchases.list({ buyerId: currentAuth(request).user.id, page: request.query }));

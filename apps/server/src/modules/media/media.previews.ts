@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { ErrorCode, type MediaType } from '@cc/contracts';
 import sharp from 'sharp';
 import { AppError } from '../../platform/errors';
@@ -11,12 +12,6 @@ export const THUMBNAIL_SIDE = 320;
 const FRAME_TIMEOUT_MS = 20_000;
 /** A full-size frame as JPEG; a 4K frame is a few MB, so anything past this is not a frame. */
 const FRAME_MAX_BYTES = 32 * 1024 * 1024;
-/** A stored photo in memory, for sharp, when storage has no local path (the 20 MB limit bounds it). */
-const readAll = async (stream: Readable) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
 
 const toThumbnail = (input: string | Buffer) =>
   sharp(input, { failOn: 'error' })
@@ -42,7 +37,8 @@ export function createMediaPreviews(deps: { storage: Storage; log: PreviewLog; f
   let toldMissing = false;
 
   async function describePhoto(stored: StoredUpload): Promise<UploadDetails> {
-    const input = storage.localPath ? storage.localPath(stored.key) : await readAll(storage.read(stored.key));
+    // In memory, for sharp, when storage has no local path (the 20 MB limit bounds it).
+    const input = storage.localPath ? storage.localPath(stored.key) : await buffer(storage.read(stored.key));
     let details: { width: number; height: number; jpeg: Buffer };
     try {
       const meta = await sharp(input, { failOn: 'error' }).metadata();

@@ -3,6 +3,7 @@ import { SocketStatusDot } from '../../shared/socket/SocketStatusDot';
 import { CallCenter } from '../../features/calls';
 import { MessagesNavLink, MessagesShortcut, useMessagingLive } from '../../features/messages';
 import { NotificationBell, useNotificationsLive } from '../../features/notifications';
+import { useCallabilityLive } from '../../features/people';
 
 /*
  * The parts of the shell that exist only while someone is signed in, in a chunk of their own: the
@@ -12,13 +13,14 @@ import { NotificationBell, useNotificationsLive } from '../../features/notificat
 
 /**
  * The live socket, the chat's and the notifications' listeners on every page (unread counts and
- * the bell stay exact everywhere), and the calls' global listener (the Voice Call modal and
+ * the bell stay exact everywhere), models' callability on open profiles, and the calls' global listener (the Voice Call modal and
  * incoming calls).
  */
 export function MemberLive() {
   useLiveSocket();
   useMessagingLive();
   useNotificationsLive();
+  useCallabilityLive();
   return <CallCenter />;
 }
 

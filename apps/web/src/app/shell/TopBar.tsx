@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useAppSelector } from '../../shared/store/hooks';
 import { selectCurrentUser } from '../../shared/auth/authSlice';
 import { useSiteName } from '../../shared/site/siteApi';
-import { ButtonLink, Icon } from '../../shared/ui';
+import { ButtonLink, CREATOR_SECTIONS, Icon } from '../../shared/ui';
 import { BalanceChip } from './BalanceChip';
 import { MemberLiveControls, MemberNavLink } from './loadMemberShell';
 import { Logo } from './Logo';
@@ -18,6 +18,10 @@ export function TopBar() {
   // The collapsed phone menu belongs to the page it was opened on, so a page change closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.pathname;
+  // One place for a creator's tools (issue #28): lit on any of their pages.
+  const onCreatorPage = CREATOR_SECTIONS.some(
+    (section) => location.pathname === section.to || location.pathname.startsWith(`${section.to}/`),
+  );
 
   return (
     <header className={user ? 'topbar topbar--member' : 'topbar'}>
@@ -48,9 +52,20 @@ export function TopBar() {
                 <NavLink to="/contacts" className="topbar__link">
                   Contacts
                 </NavLink>
-                <NavLink to="/tokens" className="topbar__link">
-                  Tokens
-                </NavLink>
+                {user.type === 'model' ? (
+                  <Link
+                    to="/earnings"
+                    className={onCreatorPage ? 'topbar__link active' : 'topbar__link'}
+                    aria-current={onCreatorPage ? 'page' : undefined}
+                  >
+                    Creator
+                  </Link>
+                ) : null}
+                {user.role === 'admin' ? null : (
+                  <NavLink to="/tokens" className="topbar__link">
+                    Tokens
+                  </NavLink>
+                )}
                 <NavLink to="/account/profile" className="topbar__link">
                   My account
                 </NavLink>
@@ -84,7 +99,8 @@ export function TopBar() {
               <Suspense fallback={null}>
                 <MemberLiveControls />
               </Suspense>
-              <BalanceChip balance={user.balance} />
+              {/* An administrator runs the site; she does not buy tokens (issue #28: a 0.00 pill). */}
+              {user.role === 'admin' ? null : <BalanceChip balance={user.balance} />}
               <UserMenu user={user} />
             </>
           ) : null}

@@ -1,19 +1,11 @@
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createAppStore } from '../store';
+import { renderApp } from '../../../test/renderApp';
 import { AppShell } from '../shell/AppShell';
 
-/** The real shell around a stub page, with the real store; the test decides what fetch answers. */
+/** The real shell around a stub page, for someone signed out; the test decides what the server answers (test/fakeApi.ts). */
 export function renderShell(path = '/') {
-  const store = createAppStore();
-  const router = createMemoryRouter([{ path: '/', Component: AppShell, children: [{ path: '*', element: <p>Page body</p> }] }], {
-    initialEntries: [path],
+  return renderApp([{ path: '/', Component: AppShell, children: [{ path: '*', element: <p>Page body</p> }] }], {
+    path,
+    // The shell has its own.
+    toaster: false,
   });
-  const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { store, router, ...view };
 }

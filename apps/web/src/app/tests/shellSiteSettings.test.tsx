@@ -1,45 +1,37 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { menuRoutes, systemRoutes } from '@cc/contracts';
 import { appReset } from '../../shared/api/session';
-import { clearBrowserSession, fakeServer } from '../../../test/fakeServer';
+import { fakeApi, page, refusal } from '../../../test/fakeApi';
 import { renderShell } from './renderShell';
 
 type Settings = { siteName?: string; siteFavicon?: string; footerContent?: string; footerScript?: string };
 
-function siteServer(settings: Settings = {}) {
-  return fakeServer({
-    'GET /api/system/configs/public': {
-      body: { data: { siteName: settings.siteName ?? 'Velvet Lounge', siteFavicon: settings.siteFavicon ?? '' } },
-    },
-    'POST /api/system/configs/keys': {
-      body: { data: { footerContent: settings.footerContent ?? '', footerScript: settings.footerScript ?? '' } },
-    },
-    'GET /api/menus/sections/footer': {
-      body: {
-        data: {
-          items: [
+function siteApi(settings: Settings = {}) {
+  return fakeApi()
+    .answer(systemRoutes.publicConfig, { siteName: settings.siteName ?? 'Velvet Lounge', siteFavicon: settings.siteFavicon ?? '' })
+    .answer(systemRoutes.configKeys, { footerContent: settings.footerContent ?? '', footerScript: settings.footerScript ?? '' })
+    .answer(menuRoutes.section, ({ params }) =>
+      params.section === 'footer'
+        ? page([
             { _id: 'm1', title: 'Terms', path: '/terms', openNewTab: false },
             { _id: 'm2', title: 'Status page', path: 'https://status.example.test', openNewTab: true },
-          ],
-          count: 2,
-        },
-      },
-    },
-  });
+          ])
+        : refusal(404, 'No such menu section.'),
+    );
 }
 
 const faviconLinks = () => Array.from(document.head.querySelectorAll('link')).filter((l) => /icon/.test(l.rel));
 
+// The footer script the shell writes outside its own tree is this file's to clear (test/setup.ts
+// clears the head's icon and title). Not the whole head: other styles live there (sonner's).
 afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-  document.head.innerHTML = '';
   document.body.querySelectorAll('script').forEach((s) => s.remove());
 });
 
 describe('the shell and the site configuration', () => {
   it('uses the .ico favicon in the shortcut-icon form and the site name as the title', async () => {
-    siteServer({ siteFavicon: '/brand/favicon.ico' }).install();
+    siteApi({ siteFavicon: '/brand/favicon.ico' });
     renderShell();
     await waitFor(() => expect(document.title).toBe('Velvet Lounge'));
     await waitFor(() => expect(faviconLinks()).toHaveLength(1));
@@ -55,7 +47,7 @@ describe('the shell and the site configuration', () => {
     shipped.setAttribute('href', '/favicon.svg');
     shipped.setAttribute('data-site-favicon', '');
     document.head.appendChild(shipped);
-    siteServer({ siteFavicon: '/brand/logo.png' }).install();
+    siteApi({ siteFavicon: '/brand/logo.png' });
 
     renderShell();
 
@@ -66,7 +58,7 @@ describe('the shell and the site configuration', () => {
   });
 
   it('lists the footer menu, opening new-tab links safely', async () => {
-    siteServer().install();
+    siteApi();
     renderShell();
     const footer = await screen.findByRole('contentinfo');
     const terms = await within(footer).findByRole('link', { name: 'Terms' });
@@ -78,37 +70,34 @@ describe('the shell and the site configuration', () => {
   });
 
   it("renders the administrator's footer HTML and adds the footer script once", async () => {
-    const server = siteServer({
+    const api = siteApi({
       footerContent: '<p class="legal">© 2026 <strong>Velvet Lounge</strong> Ltd</p>',
       footerScript: "document.body.dataset.x = 'ran';",
     });
-    server.install();
     const { store } = renderShell();
     await waitFor(() => expect(screen.getByTestId('footer-content').innerHTML).toContain('<strong>Velvet Lounge</strong>'));
     const scripts = () => document.querySelectorAll('script[src="/api/system/footer-script.js"]');
     await waitFor(() => expect(scripts()).toHaveLength(1));
 
     // A global reset (logout) refetches the settings but never adds a second script.
-    const settingsCalls = () => server.requests.filter((r) => r.url === '/api/system/configs/keys').length;
+    const settingsCalls = () => api.requestsTo(systemRoutes.configKeys).length;
     store.dispatch(appReset());
     await waitFor(() => expect(settingsCalls()).toBe(2));
     expect(scripts()).toHaveLength(1);
   });
 
   it('adds no script when the administrator has none', async () => {
-    const server = siteServer({ footerContent: '<p>Hi</p>' });
-    server.install();
+    siteApi({ footerContent: '<p>Hi</p>' });
     renderShell();
     await waitFor(() => expect(screen.getByTestId('footer-content').innerHTML).toBe('<p>Hi</p>'));
     expect(document.querySelector('script[src="/api/system/footer-script.js"]')).not.toBeInTheDocument();
   });
 
   it('shows the footer again after the global reset empties the cache', async () => {
-    const server = siteServer();
-    server.install();
+    const api = siteApi();
     const { store } = renderShell();
     await screen.findByRole('link', { name: 'Terms' });
-    const menuCalls = () => server.requests.filter((r) => r.url === '/api/menus/sections/footer').length;
+    const menuCalls = () => api.requestsTo(menuRoutes.section).filter((r) => r.params.section === 'footer').length;
     const before = menuCalls();
 
     store.dispatch(appReset());
@@ -118,7 +107,7 @@ describe('the shell and the site configuration', () => {
   });
 
   it("offers 'Sign in' and 'Create account' to someone signed out", async () => {
-    siteServer().install();
+    siteApi();
     renderShell();
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');

@@ -22,3 +22,4 @@ export { TextAreaField, TextField } from './TextField';
 export { ListError, ListView, Pager, TableSkeleton } from './ListStates';
 export { useMenuButton } from './useMenuButton';
 export { ConfirmDialog } from './ConfirmDialog';
+export { CREATOR_SECTIONS, CreatorNav, SectionNav, type NavSection } from './SectionNav';

@@ -90,7 +90,7 @@ describe('an administrator hides a sell item and it leaves the store', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ items: [], count: 0 });
     }
-    const preview = await app.request('GET', seller.item.previewUrl);
+    const preview = await app.request('GET', `/api/sell-item/${seller.item._id}/preview`);
     expect(preview.status).toBe(404);
     expect(preview.body).toEqual(ITEM_NOT_FOUND);
   });
@@ -142,9 +142,9 @@ describe('an administrator hides a sell item and it leaves the store', () => {
     expect(res.body.data).toMatchObject({ _id: seller.item._id, status: 'listed', hiddenAt: null, hiddenReason: null, price: 6 });
 
     expect((await storeOf(seller.model.user.id)).body.data.items).toMatchObject([{ _id: seller.item._id, price: 6 }]);
-    expect((await fetchBytes(app, seller.item.previewUrl)).status).toBe(200);
+    expect((await fetchBytes(app, `/api/sell-item/${seller.item._id}/preview`)).status).toBe(200);
     const [own] = (await mine(seller.model.token)).body.data.items;
-    expect(own).toMatchObject({ hiddenAt: null, hiddenReason: null, previewUrl: seller.item.previewUrl });
+    expect(own).toMatchObject({ hiddenAt: null, hiddenReason: null, previewUrl: `/api/media/${seller.media._id}/thumbnail` });
 
     const member = await buyerWith(app, 20);
     const sold = await purchase(app, member.token, { sellItemId: seller.item._id, price: 6 });

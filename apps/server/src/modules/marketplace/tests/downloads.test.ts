@@ -110,7 +110,7 @@ describe('the media behind a purchase', () => {
 describe('previews', () => {
   it("shows anyone a photo item's small JPEG thumbnail, never the original", async () => {
     const original = await fetchBytes(app, photo.media.url, { token: photo.model.token });
-    const res = await fetchBytes(app, photo.item.previewUrl);
+    const res = await fetchBytes(app, `/api/sell-item/${photo.item._id}/preview`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -122,7 +122,7 @@ describe('previews', () => {
 
   it("shows a video item's poster frame, and nothing for a file item", async () => {
     const video = await modelWithItem(app, { kind: 'video', price: 1 });
-    const poster = await fetchBytes(app, video.item.previewUrl);
+    const poster = await fetchBytes(app, `/api/sell-item/${video.item._id}/preview`);
     expect(poster.status).toBe(200);
     expect((await sharp(poster.bytes).metadata()).format).toBe('jpeg');
     expect(poster.bytes.equals(video.bytes)).toBe(false);
@@ -147,7 +147,7 @@ describe('an item taken off sale', () => {
     const purchases = (await app.request('GET', '/api/purchase-item?limit=100', { token: buyer.token })).body.data.items;
     expect(purchases.map((p: { _id: string }) => p._id)).toContain(res.body.data._id);
 
-    expect((await fetchBytes(app, item.item.previewUrl)).status).toBe(404);
+    expect((await fetchBytes(app, `/api/sell-item/${item.item._id}/preview`)).status).toBe(404);
     expect((await fetchBytes(app, item.media.url, { token: stranger.token })).status).toBe(404);
   });
 });

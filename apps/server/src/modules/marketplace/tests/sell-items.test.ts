@@ -29,7 +29,8 @@ it('puts a photo on sale: the item says what the file is, its price in tokens, a
     description: 'Ten photos',
     price: 12.5,
     mediaType: 'photo',
-    previewUrl: `/api/sell-item/${res.body.data._id}/preview`,
+    // Its seller sees her own photo clear; anyone else gets the blurred public preview.
+    previewUrl: `/api/media/${media._id}/thumbnail`,
     mimeType: 'image/png',
     isPurchased: false,
     purchasedItem: null,

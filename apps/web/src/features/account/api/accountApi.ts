@@ -57,9 +57,9 @@ export const accountApi = baseApi.injectEndpoints({
     updatePassword: build.mutation<Message, { currentPassword: string; newPassword: string }>({
       query: (body) => routeRequest(routes.updatePassword, { body }),
     }),
-    /** Mails a one-time code for account actions (deactivation, payouts). */
+    /** Mails a one-time code for deactivating the account; its mail says that is what it confirms. */
     requestAccountCode: build.mutation<RouteAnswer<typeof routes.accountCode>, void>({
-      query: () => routeRequest(routes.accountCode),
+      query: () => routeRequest(routes.accountCode, { body: { purpose: 'deactivate' } }),
     }),
     deactivateAccount: build.mutation<RouteAnswer<typeof routes.deactivate>, RouteBody<typeof routes.deactivate>>({
       query: (body) => routeRequest(routes.deactivate, { body }),

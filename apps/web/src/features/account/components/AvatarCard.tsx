@@ -7,17 +7,25 @@ import { Avatar, Button, Card, Icon } from '../../../shared/ui';
 import { useUploadAvatarMutation } from '../api/accountApi';
 import { AVATAR_RULE, acceptAttribute, fileProblem } from '../lib/fileChecks';
 
+type Props = {
+  user: Me;
+  /** The photo chosen and not yet saved: the page's, so Save profile saves it too (ProfilePage). */
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+};
+
 /** Choose a picture, see it, then save it; type and size are checked before anything is sent. */
-export function AvatarCard({ user }: { user: Me }) {
+export function AvatarCard({ user, file, onFileChange: setFile }: Props) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [upload, { isLoading }] = useUploadAvatarMutation();
 
   // The preview URL holds the file in memory until it is revoked.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  // Saved with the profile (or cleared by the page): the preview goes with it.
+  if (!file && preview) setPreview(null);
 
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];

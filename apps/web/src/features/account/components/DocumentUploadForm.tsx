@@ -7,7 +7,7 @@ import { formatBytes } from '../../../shared/format';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { FormAlert, Button, Card, Field, Select, TextField } from '../../../shared/ui';
 import { useUploadDocumentMutation } from '../api/accountApi';
-import { DOCUMENT_TYPE_OPTIONS } from '../lib/documentTypes';
+import { DOCUMENT_TYPE_OPTIONS } from '../../../shared/format/documentTypes';
 import { FilePicker } from './FilePicker';
 import { DOCUMENT_RULE, acceptAttribute, fileProblem } from '../lib/fileChecks';
 

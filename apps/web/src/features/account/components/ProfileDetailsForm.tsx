@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { updateProfileSchema, type Me } from '@cc/contracts';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { FormAlert, Button, Card, Select, TextAreaField, TextField } from '../../../shared/ui';
-import { useUpdateProfileMutation } from '../api/accountApi';
+import { errorMessage } from '../../../shared/api/apiError';
+import { useUpdateProfileMutation, useUploadAvatarMutation } from '../api/accountApi';
 
 const BIO_MAX = 1000;
 const GENDER_OPTIONS = [
@@ -33,8 +34,16 @@ const formValuesOf = (user: Me) => ({
   phoneNumber: user.phoneNumber ?? '',
 });
 
-export function ProfileDetailsForm({ user }: { user: Me }) {
+type Props = {
+  user: Me;
+  /** A profile photo chosen above and not saved yet: Save profile saves it first (issue #28: it was dropped). */
+  photo?: File | null;
+  onPhotoSaved?: () => void;
+};
+
+export function ProfileDetailsForm({ user, photo = null, onPhotoSaved }: Props) {
   const [updateProfile] = useUpdateProfileMutation();
+  const [uploadAvatar] = useUploadAvatarMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -51,13 +60,21 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    if (photo) {
+      const uploaded = await uploadAvatar(photo);
+      if (uploaded.error) {
+        setFormError(`Your photo could not be saved: ${errorMessage(uploaded.error)} Nothing else was changed.`);
+        return;
+      }
+      onPhotoSaved?.();
+    }
     const answer = await updateProfile(values);
     if (answer.error) {
       setFormError(applyServerErrors(answer.error, setError, [...FIELDS]));
       return;
     }
     reset(formValuesOf(answer.data));
-    toast.success('Your profile is saved.');
+    toast.success(photo ? 'Your profile and photo are saved.' : 'Your profile is saved.');
   });
 
   const bioLength = useWatch({ control, name: 'bio' })?.length ?? 0;
@@ -118,7 +135,7 @@ export function ProfileDetailsForm({ user }: { user: Me }) {
         <Button variant="ghost" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
           Discard changes
         </Button>
-        <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+        <Button type="submit" loading={isSubmitting} disabled={!isDirty && !photo}>
           Save profile
         </Button>
       </div>

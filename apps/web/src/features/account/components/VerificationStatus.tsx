@@ -1,7 +1,7 @@
 import type { Me, ModelStatus } from '@cc/contracts';
 import { formatDate } from '../../../shared/format';
 import { Alert, Badge, Card, type BadgeTone } from '../../../shared/ui';
-import { DOCUMENT_TYPE_LABELS } from '../lib/documentTypes';
+import { DOCUMENT_TYPE_LABELS } from '../../../shared/format/documentTypes';
 
 const STATUS: Record<ModelStatus, { label: string; tone: BadgeTone; text: string }> = {
   none: {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { Alert, PageHeader } from '../../../shared/ui';
@@ -8,6 +9,8 @@ import './ProfilePage.css';
 
 export default function ProfilePage() {
   const user = useAppSelector(selectCurrentUser);
+  // A photo chosen and not yet saved belongs to the page: Save photo and Save profile both save it.
+  const [photo, setPhoto] = useState<File | null>(null);
   if (!user) return null;
   return (
     <>
@@ -17,9 +20,9 @@ export default function ProfilePage() {
           Add a short bio and your gender so people know who they are talking to.
         </Alert>
       )}
-      <AvatarCard user={user} />
+      <AvatarCard user={user} file={photo} onFileChange={setPhoto} />
       {/* Keyed by id so switching accounts never shows the previous person's values. */}
-      <ProfileDetailsForm key={user._id} user={user} />
+      <ProfileDetailsForm key={user._id} user={user} photo={photo} onPhotoSaved={() => setPhoto(null)} />
       {user.type === 'model' ? <PricePerMessageCard key={`price-${user._id}`} user={user} /> : null}
     </>
   );

@@ -7,15 +7,10 @@ import { Alert, Avatar, Button, Icon, RelativeTime } from '../../../shared/ui';
 import { useApproveModelMutation, useRefuseModelMutation } from '../api/adminApi';
 import { DocumentPreview } from './DocumentPreview';
 import { Drawer } from './Drawer';
+import { DOCUMENT_TYPE_LABELS } from '../../../shared/format/documentTypes';
 import { RefuseForm } from './RefuseForm';
 import { ModelStatusBadge } from './StatusBadges';
 import './ModelDrawer.css';
-
-const DOCUMENT_TYPES: Record<VerificationDocument['documentType'], string> = {
-  ID: 'National ID card',
-  passport: 'Passport',
-  driverCard: 'Driving licence',
-};
 
 function ageOn(birthDate: string, today = new Date()): number | null {
   const born = new Date(`${birthDate}T00:00:00`);
@@ -39,7 +34,7 @@ function DocumentFields({ document }: { document: VerificationDocument }) {
   const age = ageOn(document.birthDate);
   return (
     <dl className="admin-details">
-      <Detail label="Document type">{DOCUMENT_TYPES[document.documentType]}</Detail>
+      <Detail label="Document type">{DOCUMENT_TYPE_LABELS[document.documentType]}</Detail>
       <Detail label="Legal name">{document.legalName}</Detail>
       <Detail label="Birth date">
         {formatDate(document.birthDate)}

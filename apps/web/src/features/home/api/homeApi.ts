@@ -1,4 +1,4 @@
-import { conversationRoutes, walletRoutes, type Earning, type EarningTotals, type RouteAnswer } from '@cc/contracts';
+import { conversationRoutes, itemsRoutes, walletRoutes, type Earning, type EarningTotals, type RouteAnswer } from '@cc/contracts';
 import { baseApi } from '../../../shared/api/baseApi';
 import { routeRequest } from '../../../shared/api/routeRequest';
 
@@ -38,6 +38,12 @@ const homeApi = baseApi.enhanceEndpoints({ addTagTypes: ['Earnings', 'Dashboard'
       query: () => routeRequest(conversationRoutes.list, { query: { limit: 20 } }),
       providesTags: [{ type: 'Conversation', id: 'LIST' }, 'Dashboard'],
     }),
+    /** How many items a model has on sale (one row is read; the count says the rest). */
+    storeItemCount: build.query<number, void>({
+      query: () => routeRequest(itemsRoutes.mine, { query: { limit: 1 } }),
+      transformResponse: (answer: RouteAnswer<typeof itemsRoutes.mine>) => answer.count,
+      providesTags: ['Dashboard'],
+    }),
     unreadTotal: build.query<RouteAnswer<typeof conversationRoutes.totalUnread>, void>({
       query: () => routeRequest(conversationRoutes.totalUnread),
       providesTags: [{ type: 'Conversation', id: 'UNREAD_TOTAL' }, 'Dashboard'],
@@ -45,7 +51,7 @@ const homeApi = baseApi.enhanceEndpoints({ addTagTypes: ['Earnings', 'Dashboard'
   }),
 });
 
-export const { useRecentEarningsQuery, useRecentConversationsQuery, useUnreadTotalQuery } = homeApi;
+export const { useRecentEarningsQuery, useRecentConversationsQuery, useStoreItemCountQuery, useUnreadTotalQuery } = homeApi;
 
 /** Reads the dashboard again (only its own queries: Messages keeps its lists up to date itself). */
 export const refreshDashboard = () => homeApi.util.invalidateTags(['Dashboard']);

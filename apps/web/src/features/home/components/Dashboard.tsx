@@ -1,6 +1,7 @@
 import type { Me } from '@cc/contracts';
 import { formatTokens } from '../../../shared/format';
 import { Badge, ButtonLink, Card, Icon, PageHeader, type IconName } from '../../../shared/ui';
+import { useStoreItemCountQuery } from '../api/homeApi';
 import { ModelDashboard } from './ModelDashboard';
 
 type Step = { id: string; icon: IconName; title: string; text: string; to: string; action: string; done: boolean };
@@ -12,29 +13,84 @@ const VERIFICATION_STEP: Record<Me['modelStatus'], Pick<Step, 'text' | 'action' 
   refused: { text: 'Your document was refused. See the reason and send a new one.', action: 'Send a new one', done: false },
 };
 
-/** What to do next, in the order it matters; done steps stay visible with a tick. */
-function nextSteps(user: Me): Step[] {
-  const steps: Step[] = [];
-  if (user.type === 'model') {
-    steps.push({
+/**
+ * A creator's way from approval to her first sale (issue #28: "after approval she cannot be called
+ * and cannot find her tools"): each step says what it gives her and opens the page that does it.
+ * The store step waits for its count (`storeItems` undefined) rather than claim a wrong state.
+ */
+function creatorSteps(user: Me, storeItems: number | undefined): Step[] {
+  const steps: Step[] = [
+    {
       id: 'verify',
       icon: 'shieldCheck',
       title: 'Verify your identity',
       to: '/account/verification',
       ...VERIFICATION_STEP[user.modelStatus],
+    },
+    {
+      id: 'photo',
+      icon: 'user',
+      title: 'Add a profile photo',
+      text: 'Members pick creators by their photo first.',
+      to: '/account/profile',
+      action: 'Add a photo',
+      done: user.avatarUrl !== null,
+    },
+    {
+      id: 'bio',
+      icon: 'chat',
+      title: 'Write a short bio',
+      text: 'Say who you are and what members get when they message or call you.',
+      to: '/account/profile',
+      action: 'Write a bio',
+      done: user.bio.trim() !== '',
+    },
+    {
+      id: 'price',
+      icon: 'coin',
+      title: 'Set your price per message',
+      text: 'What a member pays for each message to you; you earn it less the site’s commission.',
+      to: '/account/profile',
+      action: 'Set a price',
+      done: user.tokenPerMessage > 0,
+    },
+    {
+      id: 'calls',
+      icon: 'phone',
+      title: 'Take calls',
+      text: 'Set a rate per minute and turn availability on, so members see Call Now on your profile.',
+      to: '/calls/settings',
+      action: 'Set up calls',
+      done: user.callRate > 0 && user.callAvailable,
+    },
+  ];
+  if (storeItems !== undefined) {
+    steps.push({
+      id: 'store',
+      icon: 'store',
+      title: 'Put something in your store',
+      text: 'Photos, videos and files members buy for tokens from your profile.',
+      to: '/store',
+      action: 'Open My store',
+      done: storeItems > 0,
     });
   }
-  steps.push({
-    id: 'profile',
-    icon: 'user',
-    title: 'Complete your profile',
-    text: 'Add a short bio and your gender so people know who they are talking to.',
-    to: '/account/profile',
-    action: 'Edit profile',
-    done: user.isCompletedProfile,
-  });
-  if (user.type !== 'model') {
-    steps.push({
+  return steps;
+}
+
+/** A member's next steps, in the order they matter; done steps stay visible with a tick. */
+function memberSteps(user: Me): Step[] {
+  return [
+    {
+      id: 'profile',
+      icon: 'user',
+      title: 'Complete your profile',
+      text: 'Add a short bio and your gender so people know who they are talking to.',
+      to: '/account/profile',
+      action: 'Edit profile',
+      done: user.isCompletedProfile,
+    },
+    {
       id: 'tokens',
       icon: 'coin',
       title: 'Top up your tokens',
@@ -42,9 +98,8 @@ function nextSteps(user: Me): Step[] {
       to: '/tokens',
       action: 'Buy tokens',
       done: user.balance > 0,
-    });
-  }
-  return steps;
+    },
+  ];
 }
 
 const MODEL_STATUS_BADGE = {
@@ -54,9 +109,9 @@ const MODEL_STATUS_BADGE = {
   refused: <Badge tone="danger">Verification refused</Badge>,
 } as const;
 
-function StepsCard({ steps, title = 'Next steps' }: { steps: readonly Step[]; title?: string }) {
+function StepsCard({ steps, title = 'Next steps', progress }: { steps: readonly Step[]; title?: string; progress?: string }) {
   return (
-    <Card title={title} className="dashboard__steps">
+    <Card title={title} description={progress} aria-label={title} className="dashboard__steps">
       <ul className="steps-list">
         {steps.map((step) => (
           <li key={step.id} className={step.done ? 'is-done' : undefined}>
@@ -86,22 +141,31 @@ function roleBadge(user: Me) {
   return user.type === 'model' ? MODEL_STATUS_BADGE[user.modelStatus] : <Badge tone="accent">Member</Badge>;
 }
 
+/** Someone whose account is less than a day old is welcomed, not welcomed back. */
+const DAY_MS = 86_400_000;
+const greeting = (user: Me, firstName: string) =>
+  Date.now() - Date.parse(user.createdAt) < DAY_MS ? `Welcome, ${firstName}` : `Welcome back, ${firstName}`;
+
 export function Dashboard({ user }: { user: Me }) {
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
-  const steps = nextSteps(user);
+  const isModel = user.type === 'model';
+  const storeItems = useStoreItemCountQuery(undefined, { skip: !isModel }).data;
+  const steps = isModel ? creatorSteps(user, storeItems) : memberSteps(user);
   const left = steps.filter((step) => !step.done);
   const setup = left.length > 0 ? `You have ${left.length} thing${left.length === 1 ? '' : 's'} left to set up.` : null;
 
-  if (user.type === 'model') {
+  if (isModel) {
     return (
       <div className="page dashboard">
         <PageHeader
           eyebrow="Creator dashboard"
-          title={`Welcome back, ${firstName}`}
+          title={greeting(user, firstName)}
           description={setup ?? 'Your earnings, the people waiting for an answer, and your prices.'}
           actions={roleBadge(user)}
         />
-        {left.length > 0 ? <StepsCard steps={left} title="Finish setting up" /> : null}
+        {left.length > 0 ? (
+          <StepsCard steps={steps} title="Finish setting up" progress={`${steps.length - left.length} of ${steps.length} done`} />
+        ) : null}
         <ModelDashboard user={user} />
       </div>
     );
@@ -111,7 +175,7 @@ export function Dashboard({ user }: { user: Me }) {
     <div className="page dashboard">
       <PageHeader
         eyebrow="Dashboard"
-        title={`Welcome back, ${firstName}`}
+        title={greeting(user, firstName)}
         description={setup ?? 'You are all set. Enjoy!'}
         actions={roleBadge(user)}
       />

@@ -63,7 +63,7 @@ export function AddItemModal({ onClose }: { onClose: () => void }) {
       size="md"
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Add item"
-      description="Buyers see a preview and get the original file once they buy it."
+      description="Shoppers see a blurred preview; buyers see it clear and get the original file."
       dismissible={!isSubmitting}
     >
       <form className="stack" onSubmit={onSubmit} noValidate aria-label="Add item">

@@ -81,6 +81,7 @@ export function BuyDialog({ item, sellerName, onClose }: Props) {
           mediaType={item.mediaType}
           previewUrl={item.previewUrl}
           mimeType={item.mimeType}
+          blurred
           className="store-buy__preview"
         />
         <dl className="store-buy__sums">

@@ -9,14 +9,16 @@ type Props = {
   /** A line under the price: sales for the seller, "Purchased" for a buyer. */
   meta?: ReactNode;
   actions: ReactNode;
+  /** Its preview is the blurred one a shopper sees until she buys it. */
+  blurred?: boolean;
 };
 
 /** One item as a card: preview, name, description (members' text, shown as text), price and what can be done. */
-export function ItemCard({ item, meta, actions }: Props) {
+export function ItemCard({ item, meta, actions, blurred }: Props) {
   const headingId = `item-${item._id}-name`;
   return (
     <li className="store-card" aria-labelledby={headingId}>
-      <ItemPreview name={item.name} mediaType={item.mediaType} previewUrl={item.previewUrl} mimeType={item.mimeType} />
+      <ItemPreview name={item.name} mediaType={item.mediaType} previewUrl={item.previewUrl} mimeType={item.mimeType} blurred={blurred} />
       <div className="store-card__body">
         <h3 id={headingId} className="store-card__name" title={item.name}>
           {item.name}

@@ -9,6 +9,8 @@ type Props = {
   previewUrl: string | null;
   mimeType?: string;
   className?: string;
+  /** The server sent the public preview, blurred until bought (issue #28): say so on it. */
+  blurred?: boolean;
 };
 
 /** "application/pdf" → "PDF": what kind of file an icon stands for. */
@@ -23,7 +25,7 @@ function fileLabel(mimeType: string | undefined): string {
  * a play mark on a video's poster, or an icon with the file's kind when there is no preview (or it
  * fails to load).
  */
-export function ItemPreview({ name, mediaType, previewUrl, mimeType, className }: Props) {
+export function ItemPreview({ name, mediaType, previewUrl, mimeType, className, blurred = false }: Props) {
   const [broken, setBroken] = useState(false);
   const classes = ['store-preview', `store-preview--${mediaType}`, className].filter(Boolean).join(' ');
   if (!previewUrl || broken) {
@@ -38,7 +40,13 @@ export function ItemPreview({ name, mediaType, previewUrl, mimeType, className }
   }
   return (
     <div className={classes}>
-      <img src={previewUrl} alt={name} loading="lazy" onError={() => setBroken(true)} />
+      <img src={previewUrl} alt={blurred ? `${name}, blurred until bought` : name} loading="lazy" onError={() => setBroken(true)} />
+      {blurred ? (
+        <span className="store-preview__blurred">
+          <Icon name="lock" size={14} />
+          Clear once bought
+        </span>
+      ) : null}
       {mediaType === 'video' ? (
         <span className="store-preview__play" aria-hidden="true">
           <Icon name="play" size={16} />

@@ -93,6 +93,8 @@ export function ProfileStore({ model }: { model: Seller }) {
               <ItemCard
                 key={item._id}
                 item={item}
+                // The server sends the store's previews blurred to all but the item's buyers.
+                blurred={!item.isPurchased}
                 meta={item.isPurchased ? <Badge tone="success">Purchased</Badge> : own ? <Badge tone="accent">Your item</Badge> : null}
                 actions={<ItemActions item={item} own={own} onBuy={() => buy(item)} />}
               />

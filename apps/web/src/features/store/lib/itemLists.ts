@@ -5,12 +5,19 @@ import type { List, PurchaseItem, SellItem } from '@cc/contracts';
  * purchases and its sell item becomes `isPurchased`; a removed purchase leaves the list.
  */
 
-/** The item just bought shows as purchased, with its download, wherever it is listed. */
+/**
+ * The item just bought shows as purchased, with its download, wherever it is listed — and clear:
+ * the purchase's preview is the thumbnail a buyer may read, not the blurred public one.
+ */
 export function sellItemPurchased(list: List<SellItem>, purchase: PurchaseItem): List<SellItem> {
   if (!list.items.some((item) => item._id === purchase.sellItemId)) return list;
   return {
     ...list,
-    items: list.items.map((item) => (item._id === purchase.sellItemId ? { ...item, isPurchased: true, purchasedItem: purchase } : item)),
+    items: list.items.map((item) =>
+      item._id === purchase.sellItemId
+        ? { ...item, isPurchased: true, purchasedItem: purchase, previewUrl: purchase.previewUrl ?? item.previewUrl }
+        : item,
+    ),
   };
 }
 

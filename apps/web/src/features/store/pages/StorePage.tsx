@@ -5,7 +5,7 @@ import { errorMessage } from '../../../shared/api/apiError';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { usePage } from '../../../shared/hooks/usePage';
 import { useAppSelector } from '../../../shared/store/hooks';
-import { Alert, Button, ButtonLink, Card, ConfirmDialog, EmptyState, Icon, PageHeader, Pager } from '../../../shared/ui';
+import { Alert, Button, ButtonLink, Card, ConfirmDialog, CreatorNav, EmptyState, Icon, PageHeader, Pager } from '../../../shared/ui';
 import { STORE_PAGE_SIZE, useListMyItemsQuery, useRemoveItemMutation } from '../api/storeApi';
 import { AddItemModal } from '../components/AddItemModal';
 import { EditItemModal } from '../components/EditItemModal';
@@ -72,7 +72,7 @@ function ModelStore({ me }: { me: Me }) {
     <>
       <PageHeader
         title="My store"
-        description="Photos, videos and files you sell for tokens. Buyers see a preview and download the original once they buy."
+        description="Photos, videos and files you sell for tokens. Shoppers see a blurred preview; buyers see it clear and download the original."
         actions={add}
       />
       <div className="stack">
@@ -143,6 +143,7 @@ export default function StorePage() {
   if (me?.type === 'model') {
     return (
       <div className="page store-page">
+        <CreatorNav />
         <ModelStore me={me} />
       </div>
     );

@@ -1,20 +1,13 @@
-import { act, render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { Toaster, toast } from 'sonner';
+import { act } from '@testing-library/react';
+import { Outlet, useLocation } from 'react-router';
 import type { Me, Media, ProfileByUsername, PurchaseItem, SellItem } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { createAppStore } from '../../../app/store';
+import { renderApp } from '../../../../test/renderApp';
 import ModelProfileRoute from '../../../app/routes/ModelProfileRoute';
 import { BalanceChip } from '../../../app/shell/BalanceChip';
-import { setLogin } from '../../../shared/auth/authSlice';
 import { useAppSelector } from '../../../shared/store/hooks';
 import PurchasesPage from '../pages/PurchasesPage';
 import StorePage from '../pages/StorePage';
-
-export { fakeServer, type FakeRequest } from '../../../../test/fakeApi';
-
-export const list = <T,>(items: T[], count = items.length) => ({ body: { items, count } });
 
 function Login() {
   const location = useLocation();
@@ -33,16 +26,11 @@ function Frame() {
 }
 
 /**
- * The store pages and the model profile (composed as app/ composes it, with its Store section) on
- * the real store and router; `me: null` is a signed-out visitor.
+ * The store pages and the model profile (composed as app/ composes it, with its Store section);
+ * `me: null` is a signed-out visitor.
  */
 export function renderStore(path: string, { me = buildMe() }: { me?: Me | null } = {}) {
-  // Sonner keeps its toasts in module state: a toast from the previous test would show again here.
-  toast.dismiss();
-  if (me) document.cookie = 'accessToken=test-token; path=/';
-  const store = createAppStore();
-  if (me) store.dispatch(setLogin(me));
-  const router = createMemoryRouter(
+  return renderApp(
     [
       {
         Component: Frame,
@@ -55,15 +43,8 @@ export function renderStore(path: string, { me = buildMe() }: { me?: Me | null }
         ],
       },
     ],
-    { initialEntries: [path] },
+    { path, me },
   );
-  const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
-  return { ...view, store, router };
 }
 
 let serial = 0;

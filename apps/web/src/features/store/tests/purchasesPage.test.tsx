@@ -1,13 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
+import { directoryRoutes, itemsRoutes } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aProfile, aPurchase, aSellItem, fakeServer, list, renderStore } from './harness';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aProfile, aPurchase, aSellItem, renderStore } from './harness';
 
 const purchases = () => screen.getByRole('list', { name: 'Your purchases' });
 
@@ -20,7 +16,7 @@ it('lists purchases with preview, name, seller link, price, date and Download', 
     fileName: 'sunset.jpg',
   });
   const zine = aPurchase({ name: 'Zine No. 3', mediaType: 'file', previewUrl: null, mimeType: 'application/pdf' });
-  fakeServer().on('GET', '/api/purchase-item', list([sunset, zine]));
+  fakeApi().answer(itemsRoutes.purchases, page([sunset, zine]));
   renderStore('/purchases');
 
   expect(await screen.findByText('2 purchases')).toBeVisible();
@@ -39,11 +35,11 @@ it('removes a purchase from the list after a confirm, and the total follows', as
   const keep = aPurchase({ name: 'Zine No. 3' });
   const hide = aPurchase({ name: 'Sunset at the pier' });
   let rows = [keep, hide];
-  const server = fakeServer()
-    .on('GET', '/api/purchase-item', () => list(rows))
-    .on('DELETE', `/api/purchase-item/${hide._id}`, () => {
+  const api = fakeApi()
+    .answer(itemsRoutes.purchases, () => page(rows))
+    .answer(itemsRoutes.hidePurchase, () => {
       rows = [keep];
-      return { status: 204 };
+      return null;
     });
   renderStore('/purchases');
   fireEvent.click(await screen.findByRole('button', { name: 'Remove Sunset at the pier from my list' }));
@@ -55,14 +51,14 @@ it('removes a purchase from the list after a confirm, and the total follows', as
   await waitFor(() => expect(within(purchases()).queryByRole('listitem', { name: 'Sunset at the pier' })).not.toBeInTheDocument());
   expect(screen.getByText('1 purchase')).toBeVisible();
   expect(within(purchases()).getByRole('listitem', { name: 'Zine No. 3' })).toBeVisible();
-  expect(server.callsTo('DELETE', `/api/purchase-item/${hide._id}`)).toHaveLength(1);
+  expect(api.requestsTo(itemsRoutes.hidePurchase).map((request) => request.params.id)).toEqual([hide._id]);
 });
 
 it('keeps a purchase the server would not remove, and says why', async () => {
   const row = aPurchase({ name: 'Sunset at the pier' });
-  fakeServer()
-    .on('GET', '/api/purchase-item', list([row]))
-    .on('DELETE', `/api/purchase-item/${row._id}`, { status: 404, body: { code: 'NOT_FOUND', msg: 'No such purchase.' } });
+  fakeApi()
+    .answer(itemsRoutes.purchases, page([row]))
+    .refuse(itemsRoutes.hidePurchase, 404, 'No such purchase.');
   renderStore('/purchases');
   fireEvent.click(await screen.findByRole('button', { name: 'Remove Sunset at the pier from my list' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove from my list' }));
@@ -72,7 +68,7 @@ it('keeps a purchase the server would not remove, and says why', async () => {
 });
 
 it('says there are no purchases yet, with where to find items', async () => {
-  fakeServer().on('GET', '/api/purchase-item', list([]));
+  fakeApi().answer(itemsRoutes.purchases, page([]));
   renderStore('/purchases');
   expect(await screen.findByText('No purchases yet')).toBeVisible();
   expect(screen.getByRole('link', { name: 'Browse creators' })).toHaveAttribute('href', '/models');
@@ -80,8 +76,8 @@ it('says there are no purchases yet, with where to find items', async () => {
 
 it('shows a failed load with Try again and no rows', async () => {
   let fail = true;
-  fakeServer().on('GET', '/api/purchase-item', () =>
-    fail ? { status: 500, body: { code: 'INTERNAL', msg: 'Something went wrong on our side.' } } : list([aPurchase({ name: 'Zine' })]),
+  fakeApi().answer(itemsRoutes.purchases, () =>
+    fail ? refusal(500, 'Something went wrong on our side.') : page([aPurchase({ name: 'Zine' })]),
   );
   renderStore('/purchases');
   expect(await screen.findByText('Could not load your purchases')).toBeVisible();
@@ -94,14 +90,11 @@ it('shows a failed load with Try again and no rows', async () => {
 it('adds what was just bought on a profile to the purchases without asking the server again', async () => {
   const older = aPurchase({ name: 'Zine No. 3' });
   const item = aSellItem({ name: 'Sunset at the pier', price: 12.5 });
-  const server = fakeServer()
-    .on('GET', '/api/purchase-item', list([older]))
-    .on('GET', '/api/users/findByUsername/ruby', { body: aProfile() })
-    .on('GET', '/api/sell-item/model', list([item]))
-    .on('POST', '/api/purchase-item', {
-      status: 201,
-      body: { ...aPurchase({ sellItemId: item._id, name: 'Sunset at the pier' }), balance: 87.5 },
-    });
+  const api = fakeApi()
+    .answer(itemsRoutes.purchases, page([older]))
+    .answer(directoryRoutes.findByUsername, aProfile())
+    .answer(itemsRoutes.ofModel, page([item]))
+    .answer(itemsRoutes.purchase, { ...aPurchase({ sellItemId: item._id, name: 'Sunset at the pier' }), balance: 87.5 });
   const { router } = renderStore('/purchases', { me: buildMe({ balance: 100 }) });
   expect(await screen.findByText('1 purchase')).toBeVisible();
 
@@ -114,5 +107,5 @@ it('adds what was just bought on a profile to the purchases without asking the s
   expect(await screen.findByText('2 purchases')).toBeVisible();
   const rows = within(purchases()).getAllByRole('listitem');
   expect(rows.map((row) => row.querySelector('h2')!.textContent)).toEqual(['Sunset at the pier', 'Zine No. 3']);
-  expect(server.callsTo('GET', '/api/purchase-item')).toHaveLength(1);
+  expect(api.requestsTo(itemsRoutes.purchases)).toHaveLength(1);
 });

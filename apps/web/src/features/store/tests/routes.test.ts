@@ -1,13 +1,8 @@
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { appRoutes } from '../../../app/router';
 import { createAppStore } from '../../../app/store';
-import { clearBrowserSession, fakeServer } from '../../../../test/fakeServer';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { fakeApi } from '../../../../test/fakeApi';
 
 function findRoute(routes: RouteObject[], path: string): RouteObject | undefined {
   for (const route of routes) {
@@ -19,8 +14,7 @@ function findRoute(routes: RouteObject[], path: string): RouteObject | undefined
 }
 
 it.each(['store', 'purchases'])('/%s needs a session: a visitor without one goes to the login page and back', async (path) => {
-  const server = fakeServer({});
-  server.install();
+  const api = fakeApi();
   const loader = findRoute(appRoutes(createAppStore()), path)?.loader as (args: LoaderFunctionArgs) => Promise<unknown>;
   const visit = { request: new Request(`http://localhost/${path}`), params: {}, context: undefined } as unknown as LoaderFunctionArgs;
   const thrown = await loader(visit).then(
@@ -28,5 +22,5 @@ it.each(['store', 'purchases'])('/%s needs a session: a visitor without one goes
     (error: unknown) => error,
   );
   expect(thrown instanceof Response ? thrown.headers.get('Location') : thrown).toBe(`/auth/login?next=%2F${path}`);
-  expect(server.requests).toHaveLength(0);
+  expect(api.requests).toHaveLength(0);
 });

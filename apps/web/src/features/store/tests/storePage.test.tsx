@@ -1,30 +1,27 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { itemsRoutes } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aMedia, aModelMe, aSellItem, FakeXhr, fakeServer, list, renderStore } from './harness';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aMedia, aModelMe, aSellItem, FakeXhr, renderStore } from './harness';
 import { seeToast } from '../../../../test/toasts';
 
+// Uploads go through XMLHttpRequest (for their progress); set-up restores the global after each test.
 beforeEach(() => {
   FakeXhr.all = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
 });
 
 const mine = () => screen.getByRole('list', { name: 'Your items' });
 const choose = (file: File) => fireEvent.change(screen.getByTestId('item-file-input'), { target: { files: [file] } });
 
 it('explains to a member who is not a model what the store is for, and asks nothing', async () => {
-  const server = fakeServer();
+  const api = fakeApi();
   renderStore('/store', { me: buildMe({ type: 'user' }) });
   expect(await screen.findByText('Selling is for creators')).toBeVisible();
   expect(screen.getByRole('link', { name: 'My purchases' })).toHaveAttribute('href', '/purchases');
   expect(screen.queryByRole('button', { name: 'Add item' })).not.toBeInTheDocument();
-  expect(server.callsTo('GET', '/api/sell-item/me')).toHaveLength(0);
+  expect(api.requestsTo(itemsRoutes.mine)).toHaveLength(0);
 });
 
 it("shows a skeleton, then the model's items with preview or file icon, name, price and sales", async () => {
@@ -32,9 +29,9 @@ it("shows a skeleton, then the model's items with preview or file icon, name, pr
   const loaded = new Promise((resolve) => (answer = resolve));
   const photo = aSellItem({ name: 'Sunset at the pier', price: 1234.5, salesCount: 3 });
   const zine = aSellItem({ name: 'Zine No. 3', mediaType: 'file', previewUrl: null, mimeType: 'application/zip', salesCount: 0 });
-  fakeServer().on('GET', '/api/sell-item/me', async () => {
+  fakeApi().answer(itemsRoutes.mine, async () => {
     await loaded;
-    return list([photo, zine], 2);
+    return page([photo, zine], 2);
   });
   renderStore('/store', { me: aModelMe() });
 
@@ -51,7 +48,7 @@ it("shows a skeleton, then the model's items with preview or file icon, name, pr
 });
 
 it('says the store is empty and offers Add item', async () => {
-  fakeServer().on('GET', '/api/sell-item/me', list([]));
+  fakeApi().answer(itemsRoutes.mine, page([]));
   renderStore('/store', { me: aModelMe() });
   expect(await screen.findByText('Your store is empty')).toBeVisible();
   expect(screen.getAllByRole('button', { name: 'Add item' })).toHaveLength(2);
@@ -60,13 +57,13 @@ it('says the store is empty and offers Add item', async () => {
 it('adds an item: uploads with a progress bar, then the typed name, description and price', async () => {
   const media = aMedia({ name: 'beach.jpg' });
   let items = [] as ReturnType<typeof aSellItem>[];
-  const server = fakeServer()
-    .on('GET', '/api/sell-item/me', () => list(items))
-    .on('POST', '/api/sell-item', ({ body }) => {
+  const api = fakeApi()
+    .answer(itemsRoutes.mine, () => page(items))
+    .answer(itemsRoutes.create, ({ body }) => {
       const input = body as { name: string; description: string; price: number };
       const created = aSellItem({ ...input, salesCount: 0 });
       items = [created];
-      return { status: 201, body: created };
+      return created;
     });
   renderStore('/store', { me: aModelMe() });
   fireEvent.click(await screen.findByRole('button', { name: 'Add item' }));
@@ -103,13 +100,13 @@ it('adds an item: uploads with a progress bar, then the typed name, description 
   fireEvent.change(price, { target: { value: '12.345' } });
   fireEvent.blur(price);
   expect(await within(dialog).findByText('Enter a price like 10 or 4.50')).toBeVisible();
-  expect(server.callsTo('POST', '/api/sell-item')).toHaveLength(0);
+  expect(api.requestsTo(itemsRoutes.create)).toHaveLength(0);
 
   fireEvent.change(price, { target: { value: '1,212.50' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Put on sale' }));
   expect(await screen.findByText('Sunset at the pier is on sale.')).toBeVisible();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(server.callsTo('POST', '/api/sell-item')[0]!.body).toEqual({
+  expect(api.requestsTo(itemsRoutes.create)[0]!.body).toEqual({
     mediaId: media._id,
     name: 'Sunset at the pier',
     description: 'A warm evening photo.',
@@ -123,12 +120,9 @@ it('adds an item: uploads with a progress bar, then the typed name, description 
 });
 
 it('refuses a file the server would refuse before uploading it, and keeps what the server says next to its field', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/sell-item/me', list([]))
-    .on('POST', '/api/sell-item', {
-      status: 422,
-      body: { code: 'VALIDATION_FAILED', msg: 'name: That name is taken', details: { fields: { name: 'That name is taken' } } },
-    });
+  const api = fakeApi()
+    .answer(itemsRoutes.mine, page([]))
+    .refuse(itemsRoutes.create, 422, 'name: That name is taken', { code: 'VALIDATION_FAILED', fields: { name: 'That name is taken' } });
   renderStore('/store', { me: aModelMe() });
   fireEvent.click((await screen.findAllByRole('button', { name: 'Add item' }))[0]!);
   const dialog = await screen.findByRole('dialog', { name: 'Add item' });
@@ -145,17 +139,17 @@ it('refuses a file the server would refuse before uploading it, and keeps what t
   expect(await within(dialog).findByText('That name is taken')).toBeVisible();
   // What was typed stays, and the dialog stays open.
   expect(within(dialog).getByLabelText('Name')).toHaveValue('zine');
-  expect(server.callsTo('POST', '/api/sell-item')).toHaveLength(1);
+  expect(api.requestsTo(itemsRoutes.create)).toHaveLength(1);
 });
 
 it('edits an item in a modal', async () => {
   const item = aSellItem({ name: 'Sunset at the pier', description: 'A warm evening photo.', price: 12.5, salesCount: 1 });
   let current = item;
-  const server = fakeServer()
-    .on('GET', '/api/sell-item/me', () => list([current]))
-    .on('PUT', `/api/sell-item/${item._id}`, ({ body }) => {
+  const api = fakeApi()
+    .answer(itemsRoutes.mine, () => page([current]))
+    .answer(itemsRoutes.update, ({ body }) => {
       current = { ...current, ...(body as object) };
-      return { body: current };
+      return current;
     });
   renderStore('/store', { me: aModelMe() });
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Sunset at the pier' }));
@@ -166,7 +160,9 @@ it('edits an item in a modal', async () => {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
   await seeToast('Changes saved.');
-  expect(server.callsTo('PUT', `/api/sell-item/${item._id}`)[0]!.body).toEqual({
+  const [edit] = api.requestsTo(itemsRoutes.update);
+  expect(edit!.params.id).toBe(item._id);
+  expect(edit!.body).toEqual({
     name: 'Sunset, large print',
     description: 'A warm evening photo.',
     price: 20,
@@ -179,14 +175,14 @@ it('removes an item after a confirm saying buyers keep their downloads; a failed
   const keep = aSellItem({ name: 'Zine No. 3' });
   const gone = aSellItem({ name: 'Sunset at the pier' });
   let answer: 'both' | 'fail' | 'one' = 'both';
-  const server = fakeServer()
-    .on('GET', '/api/sell-item/me', () => {
-      if (answer === 'fail') return { status: 503, body: { code: 'UNAVAILABLE', msg: 'The store is resting, try again soon.' } };
-      return answer === 'both' ? list([keep, gone]) : list([keep]);
+  const api = fakeApi()
+    .answer(itemsRoutes.mine, () => {
+      if (answer === 'fail') return refusal(503, 'The store is resting, try again soon.', { code: 'UNAVAILABLE' });
+      return answer === 'both' ? page([keep, gone]) : page([keep]);
     })
-    .on('DELETE', `/api/sell-item/${gone._id}`, () => {
+    .answer(itemsRoutes.remove, () => {
       answer = 'fail';
-      return { status: 204 };
+      return null;
     });
   renderStore('/store', { me: aModelMe() });
   fireEvent.click(await screen.findByRole('button', { name: 'Remove Sunset at the pier' }));
@@ -194,7 +190,7 @@ it('removes an item after a confirm saying buyers keep their downloads; a failed
   expect(within(confirm).getByText('New buyers can no longer buy it. Buyers who already bought it keep their downloads.')).toBeVisible();
   fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from sale' }));
   expect(await screen.findByText('Sunset at the pier is no longer on sale.')).toBeVisible();
-  expect(server.callsTo('DELETE', `/api/sell-item/${gone._id}`)).toHaveLength(1);
+  expect(api.requestsTo(itemsRoutes.remove).map((request) => request.params.id)).toEqual([gone._id]);
 
   // The reload after the removal failed: no stale rows, a total of 0, and the server's words.
   expect(await screen.findByText('Could not load your items')).toBeVisible();
@@ -212,7 +208,7 @@ it('removes an item after a confirm saying buyers keep their downloads; a failed
 });
 
 it('tells a model who is not approved yet why she cannot add items', async () => {
-  fakeServer().on('GET', '/api/sell-item/me', list([]));
+  fakeApi().answer(itemsRoutes.mine, page([]));
   renderStore('/store', { me: aModelMe({ modelStatus: 'pending' }) });
   expect(await screen.findByText('Your store opens once your account is approved')).toBeVisible();
   expect(screen.getByRole('button', { name: 'Add item' })).toBeDisabled();

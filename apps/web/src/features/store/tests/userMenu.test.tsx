@@ -1,20 +1,12 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { Me } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { createAppStore } from '../../../app/store';
+import { renderApp } from '../../../../test/renderApp';
 import { UserMenu } from '../../../app/shell/UserMenu';
 
 function openMenu(user: Me) {
-  render(
-    <Provider store={createAppStore()}>
-      <MemoryRouter>
-        <UserMenu user={user} />
-      </MemoryRouter>
-    </Provider>,
-  );
+  renderApp([{ path: '/', element: <UserMenu user={user} /> }]);
   fireEvent.click(screen.getByRole('button', { name: new RegExp(user.name) }));
 }
 
