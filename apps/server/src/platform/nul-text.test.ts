@@ -68,3 +68,25 @@ it('tells an escaped NUL from an escaped backslash followed by the letters u0000
     expect({ value, refused: jsonHasNul(JSON.stringify({ text: value })) }).toEqual({ value, refused: false });
   }
 });
+
+it('refuses text that is not well-formed Unicode (a lone surrogate) with 422 naming the field, and keeps an emoji written as a pair', async () => {
+  const member = await createMember(app);
+  const raw = (bio: string) =>
+    app.app.inject({
+      method: 'PUT',
+      url: '/api/users/updateProfile',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      payload: `{"bio":"${bio}"}`,
+    });
+  const lone = await raw('caf\\u00e9 \\udfff');
+  expect(lone.statusCode).toBe(422);
+  expect(lone.json()).toMatchObject({
+    code: 'VALIDATION_FAILED',
+    details: { fields: { bio: 'Text must be valid Unicode: a lone surrogate (such as \\udfff) cannot be stored.' } },
+  });
+  expect((await app.request('GET', '/api/users/me', { token: member.token })).body.data.bio).toBe('');
+
+  const pair = await raw('night owl \\ud83e\\udd89');
+  expect(pair.statusCode).toBe(200);
+  expect(pair.json().data.bio).toBe('night owl 🦉');
+});
