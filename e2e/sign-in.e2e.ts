@@ -25,6 +25,7 @@ async function register(page: Page, who: { name: string; username: string; email
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('E-mail').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('I am 18 or older').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/auth\/verify/);
 }

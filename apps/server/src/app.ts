@@ -14,7 +14,7 @@ import type { AppContext } from './app-context';
 import type { Config } from './config/config';
 import { createAuditLog } from './platform/audit';
 import { authPlugin, createSessionService } from './platform/auth';
-import { openDatabase, type Database } from './platform/db';
+import { openDatabase, type Database, type EmbeddedLease } from './platform/db';
 import { capConnectionsPerAddress, createHttpServer, trustHops } from './platform/connection-limits';
 import { registerCors } from './platform/cors';
 import { trackInFlight } from './platform/drain';
@@ -30,6 +30,7 @@ import { createJobs } from './platform/jobs';
 import { systemClock, type Clock } from './platform/clock';
 import { rateLimitFactory } from './platform/rate-limit';
 import { redisOrLocalStore } from './platform/rate-limit-store';
+import { quitRedis } from './platform/redis-quit';
 import { createMemoryLoginThrottle, createRedisLoginThrottle } from './platform/login-throttle';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { broadcastResync, createSocketServer, type Io, type SocketConnectionHandler } from './platform/socket';
@@ -64,6 +65,8 @@ export type BuildOptions = {
   pgliteDir?: string;
   /** Start PGlite from this dump of a migrated database (tests). */
   pgliteSnapshot?: Blob;
+  /** Use this migrated PGlite and hand it back on close instead of opening one (tests, platform/db.ts). */
+  pglite?: EmbeddedLease;
   /** Replace the mail transport (tests of SMTP use a real local SMTP server instead). */
   mailTransport?: MailTransport;
   /** Start the background mail worker (default true). Tests may drive it with `flushMail`. */
@@ -106,6 +109,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The spec writes some calls with a trailing slash (/users/otp/, /media/{id}/download/) and
     // clients drop it as often as not: both spellings reach the same route (docs/product.md#compatibility).
     routerOptions: { ignoreTrailingSlash: true },
+    // avvio's default 10 s per plugin was once too short on CI's busy 2-core machine (3 test
+    // workers, Chromium and child servers): @fastify/swagger-ui, which reads one file, timed out
+    // and the app never started. A plugin that truly hangs still fails start-up, a little later.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   // A JSON content type with an empty body (e.g. POST /auth/logout from some clients) means "no body",
   // not a syntax error; everything else goes through Fastify's safe default parser.
@@ -132,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDir: config.dataDir,
     pgliteDir: options.pgliteDir,
     pgliteSnapshot: options.pgliteSnapshot,
+    pglite: options.pglite,
     // One line with the driver's reason: the pool replaces the connection, there is nothing to trace.
     onIdleError: (error: Error & { code?: string }) =>
       app.log.warn({ reason: [error.code, error.message].filter(Boolean).join(': ') }, 'idle database connection lost'),
@@ -296,7 +304,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transport.close();
     ctx.presence.close?.();
     ctx.storage.close?.();
-    redis?.disconnect();
+    if (redis) await quitRedis(redis);
     await database.close();
     return drained;
   };

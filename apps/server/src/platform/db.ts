@@ -41,6 +41,11 @@ export async function openDatabase(opts: {
   pgliteDir?: string | undefined;
   /** Start PGlite from a dump of an already-migrated database (tests: ~0.5 s instead of ~3 s of initdb). */
   pgliteSnapshot?: Blob | undefined;
+  /**
+   * An embedded database the caller opened, migrated and keeps (tests reuse one for app after app,
+   * test-support/pglite-pool.ts): used as it is, and handed back with `release` instead of closed.
+   */
+  pglite?: EmbeddedLease | undefined;
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -65,16 +70,26 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
+  if (opts.pglite) {
+    const { client, release } = opts.pglite;
+    return { ...embeddedDatabase(client), close: release };
+  }
   const dir = opts.pgliteDir ?? path.join(opts.dataDir, 'db');
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
   const client = await PGlite.create({
     ...(dir === 'memory://' ? {} : { dataDir: dir }),
     ...(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return embeddedDatabase(client);
+}
+
+/** A PGlite lent to one app at a time: `release` ends the app's use of it. */
+export type EmbeddedLease = { client: PGlite; release: () => Promise<void> };
+
+function embeddedDatabase(client: PGlite): Database {
   return {
-    db,
+    db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),

@@ -8,6 +8,7 @@ import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import { openDatabase } from '../platform/db';
 import { TEST_PASSWORD } from './factories';
+import { leaseEmbedded } from './pglite-pool';
 import { createLogScan, registerBodySecrets, registerMailSecrets, type LogScan } from './log-scan';
 
 /**
@@ -55,7 +56,13 @@ export async function createTestApp(
       ...opts.config,
     },
   );
-  const embedded = database.url ? {} : { pgliteDir: 'memory://', pgliteSnapshot: await migratedPgliteSnapshot() };
+  // An embedded database from the pool unless the test chose its own (a folder, a snapshot, none).
+  const ownDatabase = opts.build && ('pgliteDir' in opts.build || 'pgliteSnapshot' in opts.build || 'pglite' in opts.build);
+  const embedded = database.url
+    ? {}
+    : ownDatabase
+      ? { pgliteDir: 'memory://', pgliteSnapshot: await migratedPgliteSnapshot() }
+      : { pglite: await leaseTestDatabase() };
   const built = await buildApp(config, {
     ...embedded,
     logStream: logScan.stream,
@@ -106,6 +113,9 @@ export async function createTestApp(
     },
   };
 }
+
+/** A migrated embedded database, lent from this worker's pool (test-support/pglite-pool.ts); `release` hands it back. */
+export const leaseTestDatabase = () => leaseEmbedded(migratedPgliteSnapshot);
 
 /** A name for the current set of migrations: a snapshot or template made from them is reused until they change. */
 function migrationsHash(): string {

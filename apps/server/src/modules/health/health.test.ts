@@ -43,7 +43,8 @@ describe('when a dependency is unreachable', () => {
   });
 
   it('answers 503 naming the database once it is gone', async () => {
-    const lost = await createTestApp();
+    // A database of its own (not one lent from the pool, test-support/pglite-pool.ts), to close.
+    const lost = await createTestApp({ build: { pgliteDir: 'memory://' } });
     try {
       await lost.ctx.database.close();
       const res = await lost.request('GET', '/api/health');

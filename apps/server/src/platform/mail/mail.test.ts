@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
-import { freshDatabase } from '../../test-support/harness';
+import { freshDatabase, leaseTestDatabase } from '../../test-support/harness';
 import { openDatabase, type Database } from '../db';
 import { createEventBus } from '../events';
 import { createMailTransport } from './mailer';
@@ -17,12 +17,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function world(opts: { smtpUrl?: string; dataDir?: string; pgliteDir?: string; database?: Database } = {}) {
+async function world(opts: { smtpUrl?: string; dataDir?: string; database?: Database } = {}) {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'cc-mail-'));
   let database = opts.database;
   if (!database) {
     const fresh = await freshDatabase();
-    database = await openDatabase({ databaseUrl: fresh.url, dataDir, pgliteDir: fresh.url ? undefined : (opts.pgliteDir ?? 'memory://') });
+    database = await openDatabase({ databaseUrl: fresh.url, dataDir, pglite: fresh.url ? undefined : await leaseTestDatabase() });
     const opened = database;
     cleanups.push(async () => {
       await opened.close();
