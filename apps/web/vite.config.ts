@@ -48,5 +48,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
+    // Each test's fake fetch (test/fakeApi.ts) and other stubbed globals end with it.
+    unstubGlobals: true,
   },
 });

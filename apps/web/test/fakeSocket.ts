@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ServerEventName, ServerEventPayload } from '@cc/contracts';
 
@@ -18,7 +19,10 @@ export class FakeSocket {
     readonly options: unknown = {},
   ) {}
   readonly handlers = new Map<string, Set<Listener>>();
-  readonly disconnect = vi.fn();
+  readonly disconnect = vi.fn(() => {
+    this.connected = false;
+    return this;
+  });
   readonly io = { on: () => undefined, removeAllListeners: () => undefined };
 
   on(event: string, listener: Listener) {
@@ -49,9 +53,12 @@ export class FakeSocket {
   receive<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
   receive(event: LinkEvent, ...args: unknown[]): void;
   receive(event: string, ...args: unknown[]) {
-    if (event === 'connect') this.connected = true;
-    if (event === 'disconnect') this.connected = false;
-    for (const listener of [...(this.handlers.get(event) ?? [])]) listener(...args);
+    // Inside act: what the event changes is rendered before the test looks.
+    act(() => {
+      if (event === 'connect') this.connected = true;
+      if (event === 'disconnect') this.connected = false;
+      for (const listener of [...(this.handlers.get(event) ?? [])]) listener(...args);
+    });
   }
 }
 

@@ -1,13 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { AdminCallRow } from '@cc/contracts';
-import { fakeServer, list, refusal, renderAdmin } from './harness';
+import { adminCallRoutes, auditRoutes, outboxRoutes, type AdminCallRow } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 import { seeToast } from '../../../../test/toasts';
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.useRealTimers());
 
 let serial = 0;
 const anId = () => `dddddddd-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
@@ -54,19 +52,18 @@ function callDesk(initial: AdminCallRow[]) {
   const rows = new Map(initial.map((row) => [row._id, row]));
   const seconds = (call: AdminCallRow) =>
     call.status === 'connected' && call.connectedAt ? Math.floor((Date.now() - Date.parse(call.connectedAt)) / 1000) : call.durationSeconds;
-  const server = fakeServer()
-    .on('GET', '/api/admin/calls', ({ query }) => {
+  const api = fakeApi()
+    .answer(adminCallRoutes.list, ({ query }) => {
       const status = query.get('status');
       const q = (query.get('q') ?? '').toLowerCase();
       const found = [...rows.values()]
         .filter((call) => !status || (status === 'live') === isLiveRow(call))
         .filter((call) => !q || [call.caller, call.model].some((p) => p.username.includes(q) || p.name.toLowerCase().includes(q)))
         .sort((a, b) => Number(isLiveRow(b)) - Number(isLiveRow(a)));
-      return list(found.map((call) => ({ ...call, durationSeconds: seconds(call) })));
+      return page(found.map((call) => ({ ...call, durationSeconds: seconds(call) })));
     })
-    .on('POST', /\/api\/admin\/calls\/[^/]+\/end$/, ({ path }) => {
-      const id = path.split('/')[4]!;
-      const call = rows.get(id)!;
+    .answer(adminCallRoutes.end, ({ params }) => {
+      const call = rows.get(params.id!)!;
       const done: AdminCallRow = {
         ...call,
         status: call.status === 'connected' ? 'ended' : 'missed',
@@ -74,17 +71,17 @@ function callDesk(initial: AdminCallRow[]) {
         endReason: 'admin-ended',
         durationSeconds: seconds(call),
       };
-      rows.set(id, done);
-      return { body: done };
+      rows.set(call._id, done);
+      return done;
     });
-  return { server, rows };
+  return { api, rows };
 }
 
 const rowWith = async (text: string) => (await screen.findAllByText(text))[0]!.closest('tr')!;
 
 it('is in the admin navigation and shows each call: status, both people, rate, duration, charges and how it ended', async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-02T10:01:05.000Z') });
-  const { server } = callDesk([
+  const { api } = callDesk([
     ended({ endReason: 'admin-ended', caller: { _id: 'u-2', username: 'lee', name: 'Lee Phone' } }),
     aCall({
       status: 'declined',
@@ -104,7 +101,7 @@ it('is in the admin navigation and shows each call: status, both people, rate, d
       tokensCharged: 0,
     }),
   ]);
-  server.on('GET', '/api/admin/outbox', list([]));
+  api.answer(outboxRoutes.list, page([]));
   const { router } = renderAdmin('/admin/outbox');
   fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin sections' })).getByRole('link', { name: 'Calls' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/calls'));
@@ -140,7 +137,7 @@ it('is in the admin navigation and shows each call: status, both people, rate, d
   expect(within(declined).getByText('0.00 tokens')).toBeVisible();
 
   // Every call at first, live ones on top (the server's order).
-  expect(Object.fromEntries(server.callsTo('GET', '/api/admin/calls')[0]!.query)).toEqual({ limit: '20', skip: '0' });
+  expect(Object.fromEntries(api.requestsTo(adminCallRoutes.list)[0]!.query)).toEqual({ limit: '20', skip: '0' });
   const callers = screen
     .getAllByRole('row')
     .slice(1)
@@ -168,7 +165,7 @@ it("ticks a connected call's duration every second, from when it connected", asy
 it("counts from the server's clock when this computer's is off", async () => {
   // The server says 65 s so far; this computer's clock runs 10 minutes ahead of the server's.
   vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: new Date('2026-03-02T10:11:05.000Z') });
-  fakeServer().on('GET', '/api/admin/calls', () => list([aCall({ durationSeconds: 65 })]));
+  fakeApi().answer(adminCallRoutes.list, () => page([aCall({ durationSeconds: 65 })]));
   renderAdmin('/admin/calls');
 
   const timer = await screen.findByRole('timer');
@@ -180,18 +177,18 @@ it("counts from the server's clock when this computer's is off", async () => {
 it('ends a live call after confirming: the server is asked once, it says so, and the row shows how it ended', async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-02T10:01:05.000Z') });
   const call = aCall();
-  const { server } = callDesk([call]);
+  const { api } = callDesk([call]);
   renderAdmin('/admin/calls');
 
   fireEvent.click(await screen.findByRole('button', { name: 'End call between Kai Caller and Nova Voice' }));
   const dialog = await screen.findByRole('dialog', { name: 'End this call?' });
   expect(within(dialog).getByText(/Kai Caller pays for the minutes started so far, at 2\.50 tokens\/min/)).toBeVisible();
   expect(within(dialog).getByText(/both are told an administrator ended the call/)).toBeVisible();
-  expect(server.callsTo('POST', `/api/admin/calls/${call._id}/end`)).toHaveLength(0);
+  expect(api.requestsTo(adminCallRoutes.end)).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'End call' }));
 
   await seeToast('Call ended.');
-  expect(server.callsTo('POST', `/api/admin/calls/${call._id}/end`)).toHaveLength(1);
+  expect(api.requestsTo(adminCallRoutes.end).map((request) => request.params.id)).toEqual([call._id]);
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   const row = await rowWith('An administrator ended the call.');
   expect(within(row).getByText('Ended')).toBeVisible();
@@ -210,8 +207,8 @@ it('says what ending a ringing call does', async () => {
 
 it("shows the server's refusal in the dialog and reads the list again", async () => {
   const call = aCall();
-  const { server, rows } = callDesk([call]);
-  server.on('POST', /\/end$/, () => {
+  const { api, rows } = callDesk([call]);
+  api.answer(adminCallRoutes.end, () => {
     rows.set(call._id, { ...call, status: 'ended', endReason: 'caller-ended', durationSeconds: 70 });
     return refusal(409, 'This call has already ended.');
   });
@@ -231,10 +228,10 @@ it("shows the server's refusal in the dialog and reads the list again", async ()
 });
 
 it('sends the status and the search to the server and keeps them in the address', async () => {
-  const { server } = callDesk([aCall(), ended({ caller: { _id: 'u-2', username: 'lee', name: 'Lee Phone' } })]);
+  const { api } = callDesk([aCall(), ended({ caller: { _id: 'u-2', username: 'lee', name: 'Lee Phone' } })]);
   const { router } = renderAdmin('/admin/calls?page=2');
   await rowWith('Kai Caller');
-  const last = () => server.callsTo('GET', '/api/admin/calls').at(-1)!.query;
+  const last = () => api.requestsTo(adminCallRoutes.list).at(-1)!.query;
   expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
 
   fireEvent.click(screen.getByRole('button', { name: 'Ended' }));
@@ -259,10 +256,10 @@ it('sends the status and the search to the server and keeps them in the address'
 
 it('reads the list again every 5 seconds while live calls are shown, and not when none are', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const { server, rows } = callDesk([ended()]);
+  const { api, rows } = callDesk([ended()]);
   renderAdmin('/admin/calls');
   await rowWith('Kai Caller');
-  const reads = () => server.callsTo('GET', '/api/admin/calls').length;
+  const reads = () => api.requestsTo(adminCallRoutes.list).length;
   expect(reads()).toBe(1);
   await act(() => vi.advanceTimersByTimeAsync(12_000));
   expect(reads()).toBe(1);
@@ -288,8 +285,8 @@ it('reads the list again every 5 seconds while live calls are shown, and not whe
 });
 
 it("reads an administrator's end of a call in the audit log, its charge in tokens", async () => {
-  fakeServer().on('GET', '/api/admin/audit', () =>
-    list([
+  fakeApi().answer(auditRoutes.list, () =>
+    page([
       {
         _id: anId(),
         actorId: '00000000-0000-4000-8000-000000000001',

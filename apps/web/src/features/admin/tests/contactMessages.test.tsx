@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { ContactMessageRow } from '@cc/contracts';
-import { fakeServer, refusal, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { adminContactRoutes, auditRoutes, outboxRoutes, type ContactMessageRow, type AuditEntry } from '@cc/contracts';
+import { fakeApi, page, type FakeApi } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 
 let serial = 0;
 const anId = () => `dddddddd-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
@@ -29,10 +28,10 @@ function messageDesk(initial: ContactMessageRow[]) {
   const move = (id: string, changes: Partial<ContactMessageRow>) => {
     const row = { ...rows.get(id)!, ...changes };
     rows.set(id, row);
-    return { body: row };
+    return row;
   };
-  const server = fakeServer()
-    .on('GET', '/api/admin/contact-messages', ({ query }) => {
+  const api = fakeApi()
+    .answer(adminContactRoutes.list, ({ query }) => {
       const status = query.get('status') ?? 'open';
       const q = (query.get('q') ?? '').toLowerCase();
       const all = [...rows.values()];
@@ -41,18 +40,17 @@ function messageDesk(initial: ContactMessageRow[]) {
           (status === 'all' || row.status === status) &&
           (!q || [row.name, row.email, row.message].some((text) => text.toLowerCase().includes(q))),
       );
-      return { body: { items, count: items.length, open: all.filter((row) => row.status === 'open').length } };
+      return { ...page(items), open: all.filter((row) => row.status === 'open').length };
     })
-    .on('POST', /\/handle$/, ({ path }) =>
-      move(path.split('/')[4]!, { status: 'handled', handledAt: '2026-03-05T10:00:00.000Z', handledBy: { _id: 'a-1', username: 'admin' } }),
+    .answer(adminContactRoutes.handle, ({ params }) =>
+      move(params.id!, { status: 'handled', handledAt: '2026-03-05T10:00:00.000Z', handledBy: { _id: 'a-1', username: 'admin' } }),
     )
-    .on('POST', /\/reopen$/, ({ path }) => move(path.split('/')[4]!, { status: 'open', handledAt: null, handledBy: null }));
-  return { server, rows };
+    .answer(adminContactRoutes.reopen, ({ params }) => move(params.id!, { status: 'open', handledAt: null, handledBy: null }));
+  return { api, rows };
 }
 
 const nav = () => screen.getByRole('navigation', { name: 'Admin sections' });
-const lastList = (server: ReturnType<typeof messageDesk>['server']) =>
-  Object.fromEntries(server.callsTo('GET', '/api/admin/contact-messages').at(-1)!.query);
+const lastList = (api: FakeApi) => Object.fromEntries(api.requestsTo(adminContactRoutes.list).at(-1)!.query);
 
 async function openMessage(name: string) {
   fireEvent.click(await screen.findByRole('button', { name }));
@@ -60,7 +58,7 @@ async function openMessage(name: string) {
 }
 
 it('is in the admin navigation with the open count, and lists open messages first', async () => {
-  const { server } = messageDesk([
+  const { api } = messageDesk([
     aMessage(),
     aMessage({
       name: 'Paula Member',
@@ -70,7 +68,7 @@ it('is in the admin navigation with the open count, and lists open messages firs
     }),
     aMessage({ name: 'Old Question', status: 'handled', handledAt: '2026-03-03T10:00:00.000Z' }),
   ]);
-  server.on('GET', '/api/admin/outbox', { body: { items: [], count: 0 } });
+  api.answer(outboxRoutes.list, page([]));
   const { router } = renderAdmin('/admin/outbox');
   const link = await within(nav()).findByRole('link', { name: /^Messages\W+2 open$/ });
   fireEvent.click(link);
@@ -85,11 +83,11 @@ it('is in the admin navigation with the open count, and lists open messages firs
   expect(screen.getByRole('button', { name: 'Vera Visitor' })).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Old Question' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Open' })).toHaveAttribute('aria-pressed', 'true');
-  expect(lastList(server)).toEqual({ status: 'open', limit: '20', skip: '0' });
+  expect(lastList(api)).toEqual({ status: 'open', limit: '20', skip: '0' });
 });
 
 it('switches status and searches on the server, keeping both in the address', async () => {
-  const { server } = messageDesk([aMessage(), aMessage({ name: 'Old Question', message: 'Where is the FAQ page?', status: 'handled' })]);
+  const { api } = messageDesk([aMessage(), aMessage({ name: 'Old Question', message: 'Where is the FAQ page?', status: 'handled' })]);
   const { router } = renderAdmin('/admin/messages');
   await screen.findByRole('button', { name: 'Vera Visitor' });
 
@@ -101,7 +99,7 @@ it('switches status and searches on the server, keeping both in the address', as
   expect(screen.getByRole('button', { name: 'Old Question' })).toBeVisible();
 
   fireEvent.change(screen.getByLabelText('Search messages'), { target: { value: ' faq ' } });
-  await waitFor(() => expect(lastList(server)).toEqual({ status: 'all', q: 'faq', limit: '20', skip: '0' }));
+  await waitFor(() => expect(lastList(api)).toEqual({ status: 'all', q: 'faq', limit: '20', skip: '0' }));
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Vera Visitor' })).not.toBeInTheDocument());
   expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'all', q: 'faq' });
 
@@ -137,14 +135,14 @@ it('shows the whole message as text, never as markup, with a reply link to the s
 
 it('marks a message handled: it says so, the drawer shows who, and it leaves the Open list', async () => {
   const vera = aMessage();
-  const { server } = messageDesk([vera, aMessage({ name: 'Paula Member' })]);
+  const { api } = messageDesk([vera, aMessage({ name: 'Paula Member' })]);
   renderAdmin('/admin/messages');
   const drawer = await openMessage('Vera Visitor');
   expect(within(drawer).getByText('Not signed in')).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Mark handled' }));
 
   expect(await screen.findByText('Marked handled.')).toBeVisible();
-  expect(server.callsTo('POST', `/api/admin/contact-messages/${vera._id}/handle`)).toHaveLength(1);
+  expect(api.requestsTo(adminContactRoutes.handle).map((request) => request.params.id)).toEqual([vera._id]);
   expect(await within(drawer).findByRole('button', { name: 'Reopen' })).toBeVisible();
   expect(within(drawer).getByText(/by @admin/)).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
@@ -161,19 +159,19 @@ it('reopens a handled message', async () => {
     handledAt: '2026-03-03T10:00:00.000Z',
     handledBy: { _id: 'a', username: 'ruth' },
   });
-  const { server } = messageDesk([old]);
+  const { api } = messageDesk([old]);
   renderAdmin('/admin/messages?status=handled');
   const drawer = await openMessage('Old Question');
   expect(within(drawer).getByText(/by @ruth/)).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Reopen' }));
   expect(await screen.findByText('Back among the open messages.')).toBeVisible();
-  expect(server.callsTo('POST', `/api/admin/contact-messages/${old._id}/reopen`)).toHaveLength(1);
+  expect(api.requestsTo(adminContactRoutes.reopen).map((request) => request.params.id)).toEqual([old._id]);
   expect(await within(drawer).findByRole('button', { name: 'Mark handled' })).toBeVisible();
 });
 
 it("shows the server's refusal in the drawer", async () => {
-  const { server } = messageDesk([aMessage()]);
-  server.on('POST', /\/handle$/, () => refusal(404, 'No contact message with that id.'));
+  const { api } = messageDesk([aMessage()]);
+  api.refuse(adminContactRoutes.handle, 404, 'No contact message with that id.');
   renderAdmin('/admin/messages');
   const drawer = await openMessage('Vera Visitor');
   fireEvent.click(within(drawer).getByRole('button', { name: 'Mark handled' }));
@@ -182,7 +180,7 @@ it("shows the server's refusal in the drawer", async () => {
 });
 
 it('reads handle and reopen in the audit log', async () => {
-  const entry = (action: string, before: object, after: object) => ({
+  const entry = (action: string, before: AuditEntry['before'], after: AuditEntry['after']): AuditEntry => ({
     _id: anId(),
     actorId: '00000000-0000-4000-8000-000000000001',
     actorEmail: 'admin@example.test',
@@ -194,15 +192,13 @@ it('reads handle and reopen in the audit log', async () => {
     ip: null,
     createdAt: '2026-03-02T10:00:00.000Z',
   });
-  fakeServer().on('GET', '/api/admin/audit', () => ({
-    body: {
-      items: [
-        entry('contact-message.reopen', { status: 'handled' }, { status: 'open' }),
-        entry('contact-message.handle', { status: 'open' }, { status: 'handled' }),
-      ],
-      count: 2,
-    },
-  }));
+  fakeApi().answer(
+    auditRoutes.list,
+    page([
+      entry('contact-message.reopen', { status: 'handled' }, { status: 'open' }),
+      entry('contact-message.handle', { status: 'open' }, { status: 'handled' }),
+    ]),
+  );
   renderAdmin('/admin/audit?action=contact-message');
   const handled = (await screen.findByText('Marked message handled')).closest('tr')!;
   expect(within(handled).getByText('Contact message')).toBeVisible();

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { AdminStats, StatsPeriod } from '@cc/contracts';
-import { fakeServer, list, refusal, renderAdmin } from './harness';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { accountAdminRoutes, adminStatsRoutes, outboxRoutes, paymentRoutes, type AdminStats, type StatsPeriod } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 
 /** jsdom lays nothing out: the charts' container is told a size instead (recharts' own tests do the same). */
 class FixedResizeObserver {
@@ -15,7 +16,6 @@ class FixedResizeObserver {
 }
 
 beforeEach(() => vi.stubGlobal('ResizeObserver', FixedResizeObserver));
-afterEach(() => vi.unstubAllGlobals());
 
 const zero = { members: 0, models: 0, revenueCents: 0, tokensSold: 0, tokensSpent: 0, messages: 0, calls: 0, payoutsPaid: 0 };
 
@@ -58,14 +58,14 @@ function someStats(period: StatsPeriod = '30d', overrides: Partial<AdminStats['t
 }
 
 const overview = () =>
-  fakeServer()
-    .on('GET', '/api/admin/models', () => list([]))
-    .on('GET', '/api/admin/users', () => list([]))
-    .on('GET', '/api/admin/payments', () => list([]))
-    .on('GET', '/api/admin/outbox', () => list([]));
+  fakeApi()
+    .answer(accountAdminRoutes.models, page([]))
+    .answer(accountAdminRoutes.users, page([]))
+    .answer(paymentRoutes.adminPayments, page([]))
+    .answer(outboxRoutes.list, page([]));
 
 it('shows the totals of the period and a chart per subject, each told as a table', async () => {
-  overview().on('GET', '/api/admin/stats', ({ query }) => ({ body: someStats((query.get('period') ?? '30d') as StatsPeriod) }));
+  overview().answer(adminStatsRoutes.get, ({ query }) => someStats((query.get('period') ?? '30d') as StatsPeriod));
   renderAdmin('/admin');
 
   const totals = await screen.findByRole('region', { name: 'Totals' });
@@ -93,35 +93,31 @@ it('shows the totals of the period and a chart per subject, each told as a table
 }, 30_000);
 
 it('asks for the period chosen and keeps it in the address', async () => {
-  const server = overview().on('GET', '/api/admin/stats', ({ query }) => ({
-    body: someStats((query.get('period') ?? '30d') as StatsPeriod),
-  }));
+  const api = overview().answer(adminStatsRoutes.get, ({ query }) => someStats((query.get('period') ?? '30d') as StatsPeriod));
   const { router } = renderAdmin('/admin');
   await screen.findByText('1,284');
-  expect(server.callsTo('GET', '/api/admin/stats').at(-1)!.query.get('period')).toBe('30d');
+  expect(api.requestsTo(adminStatsRoutes.get).at(-1)!.query.get('period')).toBe('30d');
   const picker = screen.getByRole('group', { name: 'Period' });
   expect(within(picker).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
 
   fireEvent.click(within(picker).getByRole('button', { name: '12 months' }));
-  await waitFor(() => expect(server.callsTo('GET', '/api/admin/stats').at(-1)!.query.get('period')).toBe('12m'));
+  await waitFor(() => expect(api.requestsTo(adminStatsRoutes.get).at(-1)!.query.get('period')).toBe('12m'));
   expect(router.state.location.search).toBe('?period=12m');
   await waitFor(() => expect(within(screen.getByRole('table', { name: 'Revenue' })).getAllByRole('row')).toHaveLength(13));
   expect(within(picker).getByRole('button', { name: '12 months' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 it('opens on the period named in the address', async () => {
-  const server = overview().on('GET', '/api/admin/stats', ({ query }) => ({
-    body: someStats((query.get('period') ?? '30d') as StatsPeriod),
-  }));
+  const api = overview().answer(adminStatsRoutes.get, ({ query }) => someStats((query.get('period') ?? '30d') as StatsPeriod));
   renderAdmin('/admin?period=7d');
   await screen.findByText('1,284');
-  expect(server.callsTo('GET', '/api/admin/stats').map((c) => c.query.get('period'))).toEqual(['7d']);
+  expect(api.requestsTo(adminStatsRoutes.get).map((c) => c.query.get('period'))).toEqual(['7d']);
   expect(within(screen.getByRole('table', { name: 'Messages and calls' })).getAllByRole('row')).toHaveLength(8);
 });
 
 it('says when the numbers could not be loaded, and tries again', async () => {
   let fail = true;
-  overview().on('GET', '/api/admin/stats', () => (fail ? refusal(500, 'The database is resting') : { body: someStats() }));
+  overview().answer(adminStatsRoutes.get, () => (fail ? refusal(500, 'The database is resting') : someStats()));
   renderAdmin('/admin');
 
   expect(await screen.findByText(/The database is resting/)).toBeVisible();

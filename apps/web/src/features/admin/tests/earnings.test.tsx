@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { AdminEarningRow } from '@cc/contracts';
-import { fakeServer, list, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { adminEarningRoutes, outboxRoutes, type AdminEarningRow } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 
 let serial = 0;
 function anEarning(overrides: Partial<AdminEarningRow> = {}): AdminEarningRow {
@@ -25,21 +24,20 @@ const TOTALS = { gross: 1300.5, commission: 260.1, net: 1040.4 };
 
 /** The server's earnings with fixed totals; every request is recorded. */
 function earningsDesk(rows: AdminEarningRow[], totals = TOTALS) {
-  const server = fakeServer().on('GET', '/api/admin/earnings', ({ query }) => {
+  return fakeApi().answer(adminEarningRoutes.list, ({ query }) => {
     const source = query.get('source');
     const items = rows.filter((row) => !source || row.source === source);
-    return { body: { ...list(items).body, totals } };
+    return { ...page(items), totals };
   });
-  return server;
 }
 
 it('is in the admin navigation and shows the totals, then each sale with model, payer and amounts in tokens', async () => {
-  const server = earningsDesk([
+  const api = earningsDesk([
     anEarning({ note: 'Thanks!' }),
     anEarning({ source: 'item', gross: -40, commission: -8, net: -32, model: { _id: 'm-2', username: 'bella', name: 'Bella Stone' } }),
     anEarning({ source: 'call', payer: null }),
   ]);
-  server.on('GET', '/api/admin/outbox', list([]));
+  api.answer(outboxRoutes.list, page([]));
   const { router } = renderAdmin('/admin/outbox');
   fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin sections' })).getByRole('link', { name: 'Earnings' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/earnings'));
@@ -64,14 +62,14 @@ it('is in the admin navigation and shows the totals, then each sale with model, 
   expect(within(rows[1]!).getByText('Item refund')).toBeVisible();
   expect(rows[1]!).toHaveTextContent('−40.00');
   expect(within(rows[2]!).getByText('Deleted account')).toBeVisible();
-  expect(Object.fromEntries(server.callsTo('GET', '/api/admin/earnings')[0]!.query)).toEqual({ limit: '20', skip: '0' });
+  expect(Object.fromEntries(api.requestsTo(adminEarningRoutes.list)[0]!.query)).toEqual({ limit: '20', skip: '0' });
 });
 
 it('sends the search, source and days to the server and keeps them in the address', async () => {
-  const server = earningsDesk([anEarning(), anEarning({ source: 'call' })]);
+  const api = earningsDesk([anEarning(), anEarning({ source: 'call' })]);
   const { router } = renderAdmin('/admin/earnings');
   await screen.findByRole('table', { name: 'Earnings' });
-  const last = () => server.callsTo('GET', '/api/admin/earnings').at(-1)!.query;
+  const last = () => api.requestsTo(adminEarningRoutes.list).at(-1)!.query;
 
   fireEvent.change(screen.getByLabelText('Search models'), { target: { value: ' mia ' } });
   await waitFor(() => expect(last().get('q')).toBe('mia'));
@@ -106,14 +104,11 @@ it('says when nothing matches, and offers to clear the filters', async () => {
 });
 
 it('shows an error with a retry when the list cannot be read, and no stale totals', async () => {
-  const server = fakeServer().on('GET', '/api/admin/earnings', () => ({
-    status: 500,
-    body: { code: 'INTERNAL', msg: 'Something broke.' },
-  }));
+  const api = fakeApi().refuse(adminEarningRoutes.list, 500, 'Something broke.');
   renderAdmin('/admin/earnings');
   expect(await screen.findByRole('button', { name: 'Retry' })).toBeVisible();
   expect(screen.queryByTestId('earnings-total-net')).not.toBeInTheDocument();
-  server.on('GET', '/api/admin/earnings', () => ({ body: { items: [anEarning()], count: 1, totals: TOTALS } }));
+  api.answer(adminEarningRoutes.list, { ...page([anEarning()]), totals: TOTALS });
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('Mia Maker')).toBeVisible();
 });

@@ -1,53 +1,20 @@
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import type { AdminMenuItem, AdminModelRow, AdminUserRow, Me, OutboxRow, Settings } from '@cc/contracts';
-import { createAppStore } from '../../../app/store';
-import { setLogin } from '../../../shared/auth/authSlice';
+import { buildMe } from '../../../../test/factories';
+import { renderApp } from '../../../../test/renderApp';
 import { useGetPublicConfigQuery } from '../../../shared/site/siteApi';
 import AdminApp from '../AdminApp';
 
-export { fakeServer, type FakeRequest } from '../../../../test/fakeApi';
-
-export const list = <T,>(items: T[], count = items.length) => ({ body: { items, count } });
-export const refusal = (status: number, msg: string, fields?: Record<string, string>) => ({
-  status,
-  body: { code: status === 422 ? 'VALIDATION_FAILED' : 'FORBIDDEN', msg, ...(fields ? { details: { fields } } : {}) },
-});
-
 // ---- rendering --------------------------------------------------------------------------------
 
-export const ADMIN: Me = {
+export const ADMIN: Me = buildMe({
   _id: '00000000-0000-4000-8000-000000000001',
   username: 'admin',
   name: 'Site Admin',
-  bio: '',
-  avatarUrl: null,
-  type: 'user',
   tokenPerMessage: 0,
-  callRate: 0,
-  callAvailable: false,
-  phoneVerified: false,
-  isApproved: true,
-  isActive: true,
-  gender: null,
-  age: null,
-  city: '',
-  state: '',
-  country: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
   email: 'admin@example.test',
   role: 'admin',
   balance: 0,
-  emailVerified: true,
-  isCompletedProfile: false,
-  modelStatus: 'none',
-  verificationDocument: null,
-  address: '',
-  postCode: '',
-  phoneNumber: '',
-};
+});
 
 /** Publishes the shell's public-config query so tests can see whether saving refreshes it. */
 function ShellConfigProbe() {
@@ -55,20 +22,14 @@ function ShellConfigProbe() {
   return <p data-testid="shell-site-name">{data?.siteName ?? ''}</p>;
 }
 
-/** Renders the admin area at `path` with a real store, router and toaster, signed in as an admin. */
+/** The admin area at `path`, signed in as an administrator. */
 export function renderAdmin(path = '/admin', { withShellConfig = false } = {}) {
-  document.cookie = 'accessToken=test-admin-token; path=/';
-  const store = createAppStore();
-  store.dispatch(setLogin(ADMIN));
-  const router = createMemoryRouter([{ path: '/admin/*', element: <AdminApp /> }], { initialEntries: [path] });
-  const view = render(
-    <Provider store={store}>
-      {withShellConfig ? <ShellConfigProbe /> : null}
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
-  return { ...view, store, router, admin: ADMIN };
+  const view = renderApp([{ path: '/admin/*', element: <AdminApp /> }], {
+    path,
+    me: ADMIN,
+    beside: withShellConfig ? <ShellConfigProbe /> : null,
+  });
+  return { ...view, admin: ADMIN };
 }
 
 // ---- data ---------------------------------------------------------------------------------------
@@ -130,6 +91,7 @@ export function someSettings(overrides: Partial<Settings> = {}): Settings {
     contactEmail: 'team@example.test',
     siteCommission: 20,
     minPayoutTokens: 100,
+    payoutRateCents: 8,
     signupFreeTokens: 0,
     callRingSeconds: 30,
     legacySocketEvents: true,

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { AdminItemRow } from '@cc/contracts';
-import { fakeServer, list, refusal, renderAdmin } from './harness';
+import { expect, it } from 'vitest';
+import { adminItemRoutes, auditRoutes, outboxRoutes, type AdminItemRow, type AuditEntry } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 import { seeToast } from '../../../../test/toasts';
-
-afterEach(() => vi.unstubAllGlobals());
 
 let serial = 0;
 const anId = () => `cccccccc-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
@@ -35,27 +34,27 @@ function itemDesk(initial: AdminItemRow[]) {
   const move = (id: string, changes: Partial<AdminItemRow>) => {
     const row = { ...rows.get(id)!, ...changes };
     rows.set(id, row);
-    return { body: row };
+    return row;
   };
-  const server = fakeServer()
-    .on('GET', '/api/admin/sell-items', ({ query }) => {
+  const api = fakeApi()
+    .answer(adminItemRoutes.list, ({ query }) => {
       const status = query.get('status');
       const q = (query.get('q') ?? '').toLowerCase();
-      return list(
+      return page(
         [...rows.values()].filter(
           (row) => (!status || row.status === status) && (!q || row.name.toLowerCase().includes(q) || row.model.username.includes(q)),
         ),
       );
     })
-    .on('POST', /\/hide$/, ({ path, body }) =>
-      move(path.split('/')[4]!, {
+    .answer(adminItemRoutes.hide, ({ params, body }) =>
+      move(params.id!, {
         status: 'hidden',
         hiddenReason: (body as { reason: string }).reason,
         hiddenAt: '2026-03-05T10:00:00.000Z',
       }),
     )
-    .on('POST', /\/restore$/, ({ path }) => move(path.split('/')[4]!, { status: 'listed', hiddenReason: null, hiddenAt: null }));
-  return { server, rows };
+    .answer(adminItemRoutes.restore, ({ params }) => move(params.id!, { status: 'listed', hiddenReason: null, hiddenAt: null }));
+  return { api, rows };
 }
 
 const rowOf = async (name: string) => (await screen.findByRole('button', { name })).closest('tr')!;
@@ -66,7 +65,7 @@ async function openItem(name: string) {
 }
 
 it('is in the admin navigation and shows each item: picture, name, description, model, price in tokens, status, purchases', async () => {
-  const { server } = itemDesk([
+  const { api } = itemDesk([
     anItem(),
     anItem({
       name: 'Spring guide',
@@ -81,7 +80,7 @@ it('is in the admin navigation and shows each item: picture, name, description, 
     }),
     anItem({ name: 'Beach clip', mediaType: 'video', status: 'removed', removedAt: '2026-03-04T11:00:00.000Z', purchases: 1 }),
   ]);
-  server.on('GET', '/api/admin/outbox', list([]));
+  api.answer(outboxRoutes.list, page([]));
   const { router } = renderAdmin('/admin/outbox');
   fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin sections' })).getByRole('link', { name: 'Sell items' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/items'));
@@ -105,14 +104,14 @@ it('is in the admin navigation and shows each item: picture, name, description, 
 
   expect(within(await rowOf('Beach clip')).getByText('Removed')).toBeVisible();
   // All items at first: no status in the request.
-  expect(Object.fromEntries(server.callsTo('GET', '/api/admin/sell-items')[0]!.query)).toEqual({ limit: '20', skip: '0' });
+  expect(Object.fromEntries(api.requestsTo(adminItemRoutes.list)[0]!.query)).toEqual({ limit: '20', skip: '0' });
 });
 
 it('sends the status and the search to the server and keeps them in the address', async () => {
-  const { server } = itemDesk([anItem(), anItem({ name: 'Spring guide', status: 'hidden', hiddenReason: 'No.' })]);
+  const { api } = itemDesk([anItem(), anItem({ name: 'Spring guide', status: 'hidden', hiddenReason: 'No.' })]);
   const { router } = renderAdmin('/admin/items?page=2');
   await rowOf('Golden hour at the pier');
-  const last = () => server.callsTo('GET', '/api/admin/sell-items').at(-1)!.query;
+  const last = () => api.requestsTo(adminItemRoutes.list).at(-1)!.query;
 
   fireEvent.click(screen.getByRole('button', { name: 'Hidden' }));
   await waitFor(() => expect(last().get('status')).toBe('hidden'));
@@ -136,7 +135,7 @@ it('sends the status and the search to the server and keeps them in the address'
 
 it('hides an item with the reason typed, says so, and shows it hidden with the reason', async () => {
   const item = anItem();
-  const { server } = itemDesk([item]);
+  const { api } = itemDesk([item]);
   renderAdmin('/admin/items');
 
   const drawer = await openItem('Golden hour at the pier');
@@ -154,22 +153,22 @@ it('hides an item with the reason typed, says so, and shows it hidden with the r
 
   await seeToast('Hidden from the store.');
   // The reason goes trimmed, as the contract's schema reads it.
-  expect(server.callsTo('POST', `/api/admin/sell-items/${item._id}/hide`).map((call) => call.body)).toEqual([
-    { reason: 'Shows a person who did not agree to it.' },
+  expect(api.requestsTo(adminItemRoutes.hide).map((request) => [request.params.id, request.body])).toEqual([
+    [item._id, { reason: 'Shows a person who did not agree to it.' }],
   ]);
   await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Hide/ })).not.toBeInTheDocument());
   expect(await within(drawer).findByText('Hidden from the store')).toBeVisible();
   expect(within(drawer).getByText('Shows a person who did not agree to it.')).toBeVisible();
   expect(within(drawer).getByRole('button', { name: 'Restore to store' })).toBeVisible();
   // The list is read again: the row shows it hidden, with the reason.
-  await waitFor(() => expect(server.callsTo('GET', '/api/admin/sell-items')).toHaveLength(2));
+  await waitFor(() => expect(api.requestsTo(adminItemRoutes.list)).toHaveLength(2));
   const row = screen.getByRole('button', { name: 'Golden hour at the pier', hidden: true }).closest('tr')!;
   await waitFor(() => expect(within(row).getByText('Hidden')).toBeVisible());
 });
 
 it('asks for a reason, at most 500 characters, before anything is sent', async () => {
   const item = anItem();
-  const { server } = itemDesk([item]);
+  const { api } = itemDesk([item]);
   renderAdmin('/admin/items');
 
   const drawer = await openItem('Golden hour at the pier');
@@ -187,13 +186,13 @@ it('asks for a reason, at most 500 characters, before anything is sent', async (
 
   fireEvent.change(reason, { target: { value: 'x'.repeat(500) } });
   await waitFor(() => expect(within(dialog).queryByText('A reason is at most 500 characters')).not.toBeInTheDocument());
-  expect(server.callsTo('POST', /\/hide$/)).toHaveLength(0);
+  expect(api.requestsTo(adminItemRoutes.hide)).toHaveLength(0);
 });
 
 it("shows the server's refusal in the dialog, keeps what was typed, and reads the list again", async () => {
   const item = anItem();
-  const { server } = itemDesk([item]);
-  server.on('POST', /\/hide$/, () => refusal(409, 'This item is already hidden.'));
+  const { api } = itemDesk([item]);
+  api.refuse(adminItemRoutes.hide, 409, 'This item is already hidden.');
   renderAdmin('/admin/items');
 
   const drawer = await openItem('Golden hour at the pier');
@@ -205,13 +204,13 @@ it("shows the server's refusal in the dialog, keeps what was typed, and reads th
   expect(await within(dialog).findByText('This item is already hidden.')).toBeVisible();
   expect(within(dialog).getByLabelText('Reason')).toHaveValue('Stolen photo.');
   expect(screen.getByRole('dialog', { name: /^Hide/ })).toBeVisible();
-  await waitFor(() => expect(server.callsTo('GET', '/api/admin/sell-items')).toHaveLength(2));
+  await waitFor(() => expect(api.requestsTo(adminItemRoutes.list)).toHaveLength(2));
 });
 
 it('restores a hidden item after confirming; a removed item offers neither', async () => {
   const hidden = anItem({ name: 'Spring guide', status: 'hidden', hiddenReason: 'Copies another creator’s work.' });
   const removed = anItem({ name: 'Beach clip', status: 'removed', removedAt: '2026-03-04T11:00:00.000Z' });
-  const { server } = itemDesk([hidden, removed]);
+  const { api } = itemDesk([hidden, removed]);
   renderAdmin('/admin/items');
 
   const drawer = await openItem('Spring guide');
@@ -221,7 +220,7 @@ it('restores a hidden item after confirming; a removed item offers neither', asy
   fireEvent.click(within(confirm).getByRole('button', { name: 'Restore to store' }));
 
   await seeToast('Back in the store.');
-  expect(server.callsTo('POST', `/api/admin/sell-items/${hidden._id}/restore`)).toHaveLength(1);
+  expect(api.requestsTo(adminItemRoutes.restore).map((request) => request.params.id)).toEqual([hidden._id]);
   await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Put/ })).not.toBeInTheDocument());
   expect(await within(drawer).findByRole('button', { name: 'Hide from store' })).toBeVisible();
   expect(within(drawer).queryByText('Hidden from the store')).not.toBeInTheDocument();
@@ -235,8 +234,8 @@ it('restores a hidden item after confirming; a removed item offers neither', asy
 
 it("shows a refused restore's reason in the confirmation", async () => {
   const hidden = anItem({ status: 'hidden', hiddenReason: 'No.' });
-  const { server } = itemDesk([hidden]);
-  server.on('POST', /\/restore$/, () => refusal(409, 'The model removed this item.'));
+  const { api } = itemDesk([hidden]);
+  api.refuse(adminItemRoutes.restore, 409, 'The model removed this item.');
   renderAdmin('/admin/items');
 
   const drawer = await openItem('Golden hour at the pier');
@@ -245,11 +244,11 @@ it("shows a refused restore's reason in the confirmation", async () => {
   fireEvent.click(within(confirm).getByRole('button', { name: 'Restore to store' }));
   expect(await within(confirm).findByText('The model removed this item.')).toBeVisible();
   expect(screen.getByRole('dialog', { name: /^Put/ })).toBeVisible();
-  await waitFor(() => expect(server.callsTo('GET', '/api/admin/sell-items')).toHaveLength(2));
+  await waitFor(() => expect(api.requestsTo(adminItemRoutes.list)).toHaveLength(2));
 });
 
 it('reads hides and restores in the audit log', async () => {
-  const entry = (action: string, before: object, after: object) => ({
+  const entry = (action: string, before: AuditEntry['before'], after: AuditEntry['after']): AuditEntry => ({
     _id: anId(),
     actorId: '00000000-0000-4000-8000-000000000001',
     actorEmail: 'admin@example.test',
@@ -261,8 +260,8 @@ it('reads hides and restores in the audit log', async () => {
     ip: null,
     createdAt: '2026-03-02T10:00:00.000Z',
   });
-  fakeServer().on('GET', '/api/admin/audit', () =>
-    list([
+  fakeApi().answer(auditRoutes.list, () =>
+    page([
       entry('item.restore', { status: 'hidden', hiddenReason: 'Stolen photo.' }, { status: 'listed', hiddenReason: null }),
       entry('item.hide', { status: 'listed', hiddenReason: null }, { status: 'hidden', hiddenReason: 'Stolen photo.' }),
     ]),

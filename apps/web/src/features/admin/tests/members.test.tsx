@@ -1,23 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { AdminUserRow } from '@cc/contracts';
-import { ADMIN, aMember, fakeServer, list, refusal, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { accountAdminRoutes, type AdminUserRow } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { ADMIN, aMember, renderAdmin } from './harness';
 
 /** A member directory that filters on q the way the server does (name, username or e-mail). */
 function directory(members: AdminUserRow[]) {
   const state = { members };
-  const server = fakeServer().on('GET', '/api/admin/users', ({ query }) => {
+  const api = fakeApi().answer(accountAdminRoutes.users, ({ query }) => {
     const q = (query.get('q') ?? '').toLowerCase();
     const found = state.members.filter((m) => !q || [m.name, m.username, m.email].some((v) => v.toLowerCase().includes(q)));
-    return list(found);
+    return page(found);
   });
-  return { server, state };
+  return { api, state };
 }
 
 it('searches as the person pauses typing and says when nothing matches', async () => {
-  const { server } = directory([
+  const { api } = directory([
     aMember({ name: 'Ann Lee', username: 'annlee', email: 'ann@example.test' }),
     aMember({ name: 'Bob Stone', username: 'bob' }),
   ]);
@@ -27,7 +26,7 @@ it('searches as the person pauses typing and says when nothing matches', async (
   fireEvent.change(screen.getByLabelText('Search members'), { target: { value: 'ann' } });
   await waitFor(() => expect(screen.queryByText('Bob Stone')).not.toBeInTheDocument());
   expect(screen.getByText('Ann Lee')).toBeVisible();
-  const searches = server.callsTo('GET', '/api/admin/users').filter((c) => c.query.get('q'));
+  const searches = api.requestsTo(accountAdminRoutes.users).filter((c) => c.query.get('q'));
   expect(searches.map((c) => c.query.get('q'))).toEqual(['ann']);
 
   fireEvent.change(screen.getByLabelText('Search members'), { target: { value: 'zzz' } });
@@ -39,10 +38,10 @@ it('searches as the person pauses typing and says when nothing matches', async (
 
 it('suspends a member after confirming, and the list shows it', async () => {
   const bob = aMember({ name: 'Bob Stone', username: 'bob' });
-  const { server, state } = directory([bob]);
-  server.on('POST', `/api/admin/users/${bob._id}/suspend`, () => {
+  const { api, state } = directory([bob]);
+  api.answer(accountAdminRoutes.suspendUser, () => {
     state.members = [{ ...bob, status: 'suspended' }];
-    return { body: state.members[0] };
+    return state.members[0]!;
   });
   renderAdmin('/admin/members');
 
@@ -52,15 +51,15 @@ it('suspends a member after confirming, and the list shows it', async () => {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend member' }));
 
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(server.callsTo('POST', `/api/admin/users/${bob._id}/suspend`)).toHaveLength(1);
+  expect(api.requestsTo(accountAdminRoutes.suspendUser).map((request) => request.params.id)).toEqual([bob._id]);
   const row = (await screen.findByRole('button', { name: 'Reactivate Bob Stone' })).closest('tr')!;
   expect(within(row).getByText('Suspended')).toBeVisible();
 });
 
 it("shows the server's refusal to suspend an administrator in the dialog", async () => {
   const other = aMember({ name: 'Other Admin', username: 'other', role: 'admin' });
-  const { server } = directory([other]);
-  server.on('POST', `/api/admin/users/${other._id}/suspend`, () => refusal(403, 'Administrators cannot be suspended.'));
+  const { api } = directory([other]);
+  api.refuse(accountAdminRoutes.suspendUser, 403, 'Administrators cannot be suspended.');
   renderAdmin('/admin/members');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Suspend Other Admin' }));
@@ -74,7 +73,7 @@ it("shows the server's refusal to suspend an administrator in the dialog", async
 it('marks your own row and pages through long lists', async () => {
   const many = Array.from({ length: 20 }, (_, i) => aMember({ name: `Member ${i + 1}`, username: `m${i + 1}` }));
   const me = aMember({ _id: ADMIN._id, name: 'Site Admin', role: 'admin' });
-  const server = fakeServer().on('GET', '/api/admin/users', ({ query }) => list(query.get('skip') === '20' ? [me] : many, 21));
+  const api = fakeApi().answer(accountAdminRoutes.users, ({ query }) => page(query.get('skip') === '20' ? [me] : many, 21));
   renderAdmin('/admin/members');
 
   expect(await screen.findByText('1–20 of 21')).toBeVisible();
@@ -83,5 +82,5 @@ it('marks your own row and pages through long lists', async () => {
   const row = (await screen.findByText('Site Admin')).closest('tr')!;
   expect(within(row).getByText('You')).toBeVisible();
   expect(screen.getByText('21–21 of 21')).toBeVisible();
-  expect(server.callsTo('GET', '/api/admin/users').at(-1)!.query.get('skip')).toBe('20');
+  expect(api.requestsTo(accountAdminRoutes.users).at(-1)!.query.get('skip')).toBe('20');
 });

@@ -1,32 +1,30 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { AdminMenuItem, MenuInput, ReorderMenusInput } from '@cc/contracts';
-import { aMenu, fakeServer, list, refusal, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { menuRoutes, type AdminMenuItem, type MenuInput, type ReorderMenusInput } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aMenu, renderAdmin } from './harness';
 
 /** Menus kept the way the server keeps them: reorder renumbers the section in the order given. */
 function menusServer(initial: AdminMenuItem[]) {
   let menus = initial;
   const section = (name: string) => menus.filter((m) => m.section === name).sort((a, b) => a.ordering - b.ordering);
-  const server = fakeServer()
-    .on('GET', '/api/admin/menus', () => list(menus))
-    .on('GET', /^\/api\/menus\/sections\//, () => list(section('footer')))
-    .on('PUT', '/api/admin/menus/reorder', ({ body }) => {
+  return fakeApi()
+    .answer(menuRoutes.adminList, () => page(menus))
+    .answer(menuRoutes.section, () => page(section('footer')))
+    .answer(menuRoutes.reorder, ({ body }) => {
       const { section: name, ids } = body as ReorderMenusInput;
       menus = menus.map((m) => (m.section === name ? { ...m, ordering: ids.indexOf(m._id) } : m));
-      return list(section(name));
+      return page(section(name));
     })
-    .on('POST', '/api/admin/menus', ({ body }) => {
+    .answer(menuRoutes.create, ({ body }) => {
       const created = aMenu({ ...(body as MenuInput), openNewTab: Boolean((body as MenuInput).openNewTab) });
       menus = [...menus, created];
-      return { status: 201, body: created };
+      return created;
     })
-    .on('DELETE', /^\/api\/admin\/menus\//, ({ path }) => {
-      menus = menus.filter((m) => !path.endsWith(m._id));
-      return { status: 204 };
+    .answer(menuRoutes.remove, ({ params }) => {
+      menus = menus.filter((m) => m._id !== params.id);
+      return null;
     });
-  return server;
 }
 
 const titlesInOrder = () =>
@@ -38,7 +36,7 @@ it('moves a link up with the keyboard-reachable arrows and sends the new order',
   const terms = aMenu({ title: 'Terms', ordering: 0 });
   const privacy = aMenu({ title: 'Privacy', path: '/privacy', ordering: 1 });
   const help = aMenu({ title: 'Help', path: '/help', ordering: 2 });
-  const server = menusServer([help, terms, privacy, aMenu({ title: 'Elsewhere', section: 'header' })]);
+  const api = menusServer([help, terms, privacy, aMenu({ title: 'Elsewhere', section: 'header' })]);
   renderAdmin('/admin/menus');
 
   await screen.findByText('Privacy');
@@ -50,7 +48,7 @@ it('moves a link up with the keyboard-reachable arrows and sends the new order',
   fireEvent.click(moveUp);
 
   await waitFor(() => expect(titlesInOrder()).toEqual(['Terms', 'Help', 'Privacy']));
-  expect(server.callsTo('PUT', '/api/admin/menus/reorder')[0]!.body).toEqual({
+  expect(api.requestsTo(menuRoutes.reorder)[0]!.body).toEqual({
     section: 'footer',
     ids: [terms._id, help._id, privacy._id],
   });
@@ -59,7 +57,7 @@ it('moves a link up with the keyboard-reachable arrows and sends the new order',
 });
 
 it('adds a link at the end of the section after checking the path', async () => {
-  const server = menusServer([aMenu({ title: 'Terms', ordering: 0 })]);
+  const api = menusServer([aMenu({ title: 'Terms', ordering: 0 })]);
   renderAdmin('/admin/menus');
   await screen.findByText('Terms');
 
@@ -69,14 +67,14 @@ it('adds a link at the end of the section after checking the path', async () => 
   fireEvent.change(within(dialog).getByLabelText('Path or address'), { target: { value: 'status.example.test' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add link' }));
   expect(await within(dialog).findByText('Path must start with /, http://, https:// or mailto:')).toBeVisible();
-  expect(server.callsTo('POST', '/api/admin/menus')).toHaveLength(0);
+  expect(api.requestsTo(menuRoutes.create)).toHaveLength(0);
 
   fireEvent.change(within(dialog).getByLabelText('Path or address'), { target: { value: 'https://status.example.test' } });
   fireEvent.click(within(dialog).getByLabelText('Open in a new tab'));
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add link' }));
 
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(server.callsTo('POST', '/api/admin/menus')[0]!.body).toEqual({
+  expect(api.requestsTo(menuRoutes.create)[0]!.body).toEqual({
     title: 'Status',
     path: 'https://status.example.test',
     openNewTab: true,
@@ -88,10 +86,9 @@ it('adds a link at the end of the section after checking the path', async () => 
 });
 
 it("shows the server's field error in the link form", async () => {
-  const server = menusServer([]);
-  server.on('POST', '/api/admin/menus', () =>
-    refusal(422, 'title: Title is taken', { title: 'That title is already used in this section' }),
-  );
+  menusServer([]).refuse(menuRoutes.create, 422, 'title: Title is taken', {
+    fields: { title: 'That title is already used in this section' },
+  });
   renderAdmin('/admin/menus');
 
   expect(await screen.findByText('No links in this section yet')).toBeVisible();
@@ -107,16 +104,16 @@ it("shows the server's field error in the link form", async () => {
 
 it('deletes a link only after confirming', async () => {
   const terms = aMenu({ title: 'Terms' });
-  const server = menusServer([terms]);
+  const api = menusServer([terms]);
   renderAdmin('/admin/menus');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Delete “Terms”' }));
   const dialog = await screen.findByRole('dialog', { name: 'Delete “Terms”?' });
-  expect(server.callsTo('DELETE', `/api/admin/menus/${terms._id}`)).toHaveLength(0);
+  expect(api.requestsTo(menuRoutes.remove)).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete link' }));
 
   expect(await screen.findByText('No links in this section yet')).toBeVisible();
-  expect(server.callsTo('DELETE', `/api/admin/menus/${terms._id}`)).toHaveLength(1);
+  expect(api.requestsTo(menuRoutes.remove).map((request) => request.params.id)).toEqual([terms._id]);
 });
 
 it('switches between sections', async () => {

@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { aModel, fakeServer, list, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { accountAdminRoutes, outboxRoutes, paymentRoutes } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aModel, renderAdmin } from './harness';
 
 const emptyOverview = () =>
-  fakeServer()
-    .on('GET', '/api/admin/models', () => list([]))
-    .on('GET', '/api/admin/users', () => list([]))
-    .on('GET', '/api/admin/payments', () => list([]))
-    .on('GET', '/api/admin/outbox', () => list([]));
+  fakeApi()
+    .answer(accountAdminRoutes.models, page([]))
+    .answer(accountAdminRoutes.users, page([]))
+    .answer(paymentRoutes.adminPayments, page([]))
+    .answer(outboxRoutes.list, page([]));
 
 it('navigates between sections with the admin navigation and marks the current one', async () => {
   emptyOverview();
@@ -26,18 +26,19 @@ it('navigates between sections with the admin navigation and marks the current o
 });
 
 it('opens on the overview: what waits, counted by the admin routes, each linking to its section', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/admin/models', () => list([aModel()], 3))
-    .on('GET', '/api/admin/users', () => list([], 1250))
-    .on('GET', '/api/admin/payments', () => list([]))
-    .on('GET', '/api/admin/outbox', () => list([]));
+  const api = fakeApi()
+    .answer(accountAdminRoutes.models, page([aModel()], 3))
+    .answer(accountAdminRoutes.users, page([], 1250))
+    .answer(paymentRoutes.adminPayments, page([]))
+    .answer(outboxRoutes.list, page([]));
   const { router } = renderAdmin('/admin');
 
-  expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  // Each section is a chunk of its own: the overview arrives a moment after the frame.
+  expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   const waiting = await screen.findByRole('link', { name: /^3\s*Models waiting for approval/ });
   expect(await screen.findByRole('link', { name: /^1,250\s*Accounts/ })).toBeVisible();
   expect(await screen.findByText('No payments yet')).toBeVisible();
-  expect(server.callsTo('GET', '/api/admin/models')[0]!.query.get('status')).toBe('pending');
+  expect(api.requestsTo(accountAdminRoutes.models)[0]!.query.get('status')).toBe('pending');
 
   fireEvent.click(waiting);
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/models'));

@@ -1,12 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { aMail, fakeServer, list, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { outboxRoutes } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aMail, renderAdmin } from './harness';
 
 it('lists recent mail with its status, attempts and last error', async () => {
-  fakeServer().on('GET', '/api/admin/outbox', () =>
-    list([
+  fakeApi().answer(outboxRoutes.list, () =>
+    page([
       aMail({ to: 'ruby@example.test', subject: 'Your verification code', status: 'sent' }),
       aMail({
         to: 'bob@example.test',
@@ -32,10 +32,10 @@ it('lists recent mail with its status, attempts and last error', async () => {
 
 it('refreshes on demand and pages by 20', async () => {
   let newest = 'First mail';
-  const server = fakeServer().on('GET', '/api/admin/outbox', ({ query }) =>
+  const api = fakeApi().answer(outboxRoutes.list, ({ query }) =>
     query.get('skip') === '20'
-      ? list([aMail({ subject: 'Older mail' })], 21)
-      : list(
+      ? page([aMail({ subject: 'Older mail' })], 21)
+      : page(
           Array.from({ length: 20 }, (_, i) => aMail({ subject: i === 0 ? newest : `Mail ${i}` })),
           21,
         ),
@@ -49,11 +49,11 @@ it('refreshes on demand and pages by 20', async () => {
 
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
   expect(await screen.findByText('Older mail')).toBeVisible();
-  expect(server.callsTo('GET', '/api/admin/outbox').at(-1)!.query.get('skip')).toBe('20');
+  expect(api.requestsTo(outboxRoutes.list).at(-1)!.query.get('skip')).toBe('20');
 });
 
 it('says what an empty outbox means', async () => {
-  fakeServer().on('GET', '/api/admin/outbox', () => list([]));
+  fakeApi().answer(outboxRoutes.list, page([]));
   renderAdmin('/admin/outbox');
 
   expect(await screen.findByText('No mail yet')).toBeVisible();

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { Post, PostSummary } from '@cc/contracts';
-import { fakeServer, list, refusal, renderAdmin } from './harness';
+import { expect, it } from 'vitest';
+import { postsRoutes, type Post, type PostSummary } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 import { seeToast } from '../../../../test/toasts';
-
-afterEach(() => vi.unstubAllGlobals());
 
 let serial = 0;
 const uuid = () => `00000000-0000-4000-9000-${String(++serial).padStart(12, '0')}`;
@@ -32,9 +31,9 @@ const summary = ({ body: _body, coverId: _coverId, ...rest }: Post): PostSummary
 it('lists posts with their status and publication date, and filters by status', async () => {
   const draft = aPost({ title: 'Half written' });
   const live = aPost({ title: 'Out now', status: 'published', publishedAt: '2026-03-04T10:00:00.000Z' });
-  const server = fakeServer().on('GET', '/api/admin/posts', ({ query }) => {
+  const api = fakeApi().answer(postsRoutes.adminList, ({ query }) => {
     const status = query.get('status');
-    return list([draft, live].filter((p) => !status || p.status === status).map(summary));
+    return page([draft, live].filter((p) => !status || p.status === status).map(summary));
   });
   renderAdmin('/admin/posts');
 
@@ -49,14 +48,14 @@ it('lists posts with their status and publication date, and filters by status', 
 
   fireEvent.click(screen.getByRole('button', { name: 'Drafts' }));
   await waitFor(() => expect(screen.queryByText('Out now')).not.toBeInTheDocument());
-  expect(server.callsTo('GET', '/api/admin/posts').at(-1)!.query.get('status')).toBe('draft');
+  expect(api.requestsTo(postsRoutes.adminList).at(-1)!.query.get('status')).toBe('draft');
   fireEvent.click(screen.getByRole('button', { name: 'All' }));
   expect(await screen.findByText('Out now')).toBeVisible();
-  expect(server.callsTo('GET', '/api/admin/posts')[0]!.query.has('status')).toBe(false);
+  expect(api.requestsTo(postsRoutes.adminList)[0]!.query.has('status')).toBe(false);
 });
 
 it('shows what to do when there are no posts', async () => {
-  fakeServer().on('GET', '/api/admin/posts', list([]));
+  fakeApi().answer(postsRoutes.adminList, page([]));
   renderAdmin('/admin/posts');
   expect(await screen.findByText('No posts yet')).toBeVisible();
   expect(screen.getAllByRole('link', { name: 'Write a post' }).at(-1)!).toHaveAttribute('href', '/admin/posts/new');
@@ -64,24 +63,24 @@ it('shows what to do when there are no posts', async () => {
 
 it('publishes and unpublishes from the list, and reports a refusal', async () => {
   let posts = [aPost({ title: 'Ready' }), aPost({ title: 'Empty one' })];
-  const server = fakeServer()
-    .on('GET', '/api/admin/posts', () => list(posts.map(summary)))
-    .on('POST', /\/publish$/, ({ path }) => {
-      const post = posts.find((p) => path.includes(p._id))!;
-      if (post.title === 'Empty one') return refusal(422, 'body: Write something before publishing the post.', { body: 'x' });
+  const api = fakeApi()
+    .answer(postsRoutes.adminList, () => page(posts.map(summary)))
+    .answer(postsRoutes.publish, ({ params }) => {
+      const post = posts.find((p) => p._id === params.id)!;
+      if (post.title === 'Empty one') return refusal(422, 'body: Write something before publishing the post.', { fields: { body: 'x' } });
       posts = posts.map((p) => (p === post ? { ...p, status: 'published', publishedAt: '2026-03-05T10:00:00.000Z' } : p));
-      return { body: posts.find((p) => p._id === post._id) };
+      return posts.find((p) => p._id === post._id)!;
     })
-    .on('POST', /\/unpublish$/, ({ path }) => {
-      posts = posts.map((p) => (path.includes(p._id) ? { ...p, status: 'draft' } : p));
-      return { body: posts.find((p) => path.includes(p._id)) };
+    .answer(postsRoutes.unpublish, ({ params }) => {
+      posts = posts.map((p) => (p._id === params.id ? { ...p, status: 'draft' } : p));
+      return posts.find((p) => p._id === params.id)!;
     });
   renderAdmin('/admin/posts');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Publish “Ready”' }));
   await seeToast('“Ready” is published.');
   expect(await screen.findByRole('button', { name: 'Unpublish “Ready”' })).toBeVisible();
-  expect(server.callsTo('POST', `/api/admin/posts/${posts[0]!._id}/publish`)).toHaveLength(1);
+  expect(api.requestsTo(postsRoutes.publish).map((request) => request.params.id)).toEqual([posts[0]!._id]);
 
   fireEvent.click(screen.getByRole('button', { name: 'Unpublish “Ready”' }));
   await seeToast('“Ready” is back to draft: visitors no longer see it.');
@@ -92,11 +91,11 @@ it('publishes and unpublishes from the list, and reports a refusal', async () =>
 
 it('deletes a post only after confirming', async () => {
   let posts = [aPost({ title: 'Old news', status: 'published', publishedAt: '2026-01-01T00:00:00.000Z' })];
-  const server = fakeServer()
-    .on('GET', '/api/admin/posts', () => list(posts.map(summary)))
-    .on('DELETE', /^\/api\/admin\/posts\//, () => {
+  const api = fakeApi()
+    .answer(postsRoutes.adminList, () => page(posts.map(summary)))
+    .answer(postsRoutes.remove, () => {
       posts = [];
-      return { status: 204 };
+      return null;
     });
   renderAdmin('/admin/posts');
 
@@ -104,40 +103,35 @@ it('deletes a post only after confirming', async () => {
   const dialog = await screen.findByRole('dialog', { name: 'Delete “Old news”?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(server.callsTo('DELETE', /^\/api\/admin\/posts\//)).toHaveLength(0);
+  expect(api.requestsTo(postsRoutes.remove)).toHaveLength(0);
 
   fireEvent.click(screen.getByRole('button', { name: 'Delete “Old news”' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete post' }));
   expect(await screen.findByText('No posts yet')).toBeVisible();
-  expect(server.callsTo('DELETE', /^\/api\/admin\/posts\//)).toHaveLength(1);
+  expect(api.requestsTo(postsRoutes.remove)).toHaveLength(1);
 });
 
 // ---- the editor -------------------------------------------------------------------------------
 
 it('saves a new post as a draft, then opens it for editing', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/admin/posts', list([]))
-    .on('POST', '/api/admin/posts', ({ body }) => ({
-      status: 201,
-      body: aPost({ ...(body as Partial<Post>), _id: 'new-post-id', slug: 'first-words' }),
-    }))
-    .on('GET', '/api/admin/posts/new-post-id', {
-      body: aPost({ _id: 'new-post-id', title: 'First words', slug: 'first-words', body: '' }),
-    });
+  const api = fakeApi()
+    .answer(postsRoutes.adminList, page([]))
+    .answer(postsRoutes.create, ({ body }) => aPost({ ...(body as Partial<Post>), _id: 'new-post-id', slug: 'first-words' }))
+    .answer(postsRoutes.adminGet, aPost({ _id: 'new-post-id', title: 'First words', slug: 'first-words', body: '' }));
   const { router } = renderAdmin('/admin/posts/new');
 
   expect(await screen.findByRole('heading', { name: 'New post' })).toBeVisible();
   expect(screen.getByRole('textbox', { name: 'Body' })).toBeVisible();
   fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
   expect(await screen.findByText('Give the post a title')).toBeVisible();
-  expect(server.callsTo('POST', '/api/admin/posts')).toHaveLength(0);
+  expect(api.requestsTo(postsRoutes.create)).toHaveLength(0);
 
   fireEvent.change(screen.getByLabelText('Title'), { target: { value: '  First words ' } });
   fireEvent.change(screen.getByLabelText('Summary'), { target: { value: 'A short hello.' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
   await seeToast('Draft saved.');
-  expect(server.callsTo('POST', '/api/admin/posts')[0]!.body).toEqual({
+  expect(api.requestsTo(postsRoutes.create)[0]!.body).toEqual({
     title: 'First words',
     body: '',
     excerpt: 'A short hello.',
@@ -149,18 +143,15 @@ it('saves a new post as a draft, then opens it for editing', async () => {
 });
 
 it('publishes a new post in one step', async () => {
-  const server = fakeServer()
-    .on('POST', '/api/admin/posts', ({ body }) => ({
-      status: 201,
-      body: aPost({ ...(body as Partial<Post>), _id: 'p2', status: 'published' }),
-    }))
-    .on('GET', '/api/admin/posts/p2', { body: aPost({ _id: 'p2', status: 'published', publishedAt: '2026-03-05T10:00:00.000Z' }) });
+  const api = fakeApi()
+    .answer(postsRoutes.create, ({ body }) => aPost({ ...(body as Partial<Post>), _id: 'p2', status: 'published' }))
+    .answer(postsRoutes.adminGet, aPost({ _id: 'p2', status: 'published', publishedAt: '2026-03-05T10:00:00.000Z' }));
   renderAdmin('/admin/posts/new');
   fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Launch day' } });
   fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'Launch-Day' } });
   fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
   await seeToast('Published: visitors can read it now.');
-  expect(server.callsTo('POST', '/api/admin/posts')[0]!.body).toEqual({
+  expect(api.requestsTo(postsRoutes.create)[0]!.body).toEqual({
     title: 'Launch day',
     body: '',
     slug: 'launch-day',
@@ -170,11 +161,11 @@ it('publishes a new post in one step', async () => {
 
 it('edits an existing post: the body shows formatted, only the changed fields are sent, and publishing is one request', async () => {
   const post = aPost({ title: 'Draft title', slug: 'draft-title', body: '<p>Some <strong>bold</strong> words</p>' });
-  const server = fakeServer()
-    .on('GET', `/api/admin/posts/${post._id}`, { body: post })
-    .on('PUT', `/api/admin/posts/${post._id}`, ({ body }) => ({
-      body: { ...post, ...(body as Partial<Post>), status: 'published', publishedAt: '2026-03-05T10:00:00.000Z' },
-    }));
+  const api = fakeApi()
+    .answer(postsRoutes.adminGet, post)
+    .answer(postsRoutes.update, ({ body }) =>
+      aPost({ ...post, ...(body as Partial<Post>), status: 'published', publishedAt: '2026-03-05T10:00:00.000Z' }),
+    );
   renderAdmin(`/admin/posts/${post._id}`);
 
   const editor = await screen.findByRole('textbox', { name: 'Body' });
@@ -187,7 +178,10 @@ it('edits an existing post: the body shows formatted, only the changed fields ar
   fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
   await seeToast('Published: visitors can read it now.');
-  expect(server.callsTo('PUT', `/api/admin/posts/${post._id}`)[0]!.body).toEqual({ title: 'Final title', status: 'published' });
+  expect(api.requestsTo(postsRoutes.adminGet)[0]!.params.id).toBe(post._id);
+  expect(api.requestsTo(postsRoutes.update).map((request) => [request.params.id, request.body])).toEqual([
+    [post._id, { title: 'Final title', status: 'published' }],
+  ]);
   expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeVisible();
   expect(screen.getByRole('link', { name: 'View on the site' })).toHaveAttribute('href', '/posts/draft-title');
   expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
@@ -195,15 +189,11 @@ it('edits an existing post: the body shows formatted, only the changed fields ar
 
 it('puts a slug clash next to the slug and keeps what was typed', async () => {
   const post = aPost({ title: 'Mine', slug: 'mine' });
-  fakeServer()
-    .on('GET', `/api/admin/posts/${post._id}`, { body: post })
-    .on('PUT', `/api/admin/posts/${post._id}`, {
-      status: 409,
-      body: {
-        code: 'CONFLICT',
-        msg: 'slug: taken',
-        details: { fields: { slug: 'Another post already lives at /posts/taken. Choose another slug.' } },
-      },
+  fakeApi()
+    .answer(postsRoutes.adminGet, post)
+    .refuse(postsRoutes.update, 409, 'slug: taken', {
+      code: 'CONFLICT',
+      fields: { slug: 'Another post already lives at /posts/taken. Choose another slug.' },
     });
   renderAdmin(`/admin/posts/${post._id}`);
   fireEvent.change(await screen.findByLabelText('Slug'), { target: { value: 'taken' } });
@@ -214,9 +204,9 @@ it('puts a slug clash next to the slug and keeps what was typed', async () => {
 
 it('asks before leaving with unsaved changes', async () => {
   const post = aPost({ title: 'Careful' });
-  fakeServer()
-    .on('GET', `/api/admin/posts/${post._id}`, { body: post })
-    .on('GET', '/api/admin/posts', list([summary(post)]));
+  fakeApi()
+    .answer(postsRoutes.adminGet, post)
+    .answer(postsRoutes.adminList, page([summary(post)]));
   const { router } = renderAdmin(`/admin/posts/${post._id}`);
   fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Careful, changed' } });
 
@@ -233,7 +223,7 @@ it('asks before leaving with unsaved changes', async () => {
 });
 
 it('says so when the post does not exist', async () => {
-  fakeServer().on('GET', /^\/api\/admin\/posts\//, { status: 404, body: { code: 'NOT_FOUND', msg: 'That post does not exist.' } });
+  fakeApi().refuse(postsRoutes.adminGet, 404, 'That post does not exist.');
   renderAdmin('/admin/posts/00000000-0000-4000-8000-00000000dead');
   expect(await screen.findByText('No such post')).toBeVisible();
 });

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { AdminUserRow } from '@cc/contracts';
-import { aMember, fakeServer, list, refusal, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { expect, it } from 'vitest';
+import { accountAdminRoutes, walletRoutes, type AdminUserRow } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aMember, renderAdmin } from './harness';
 
 // Ids of their own: the harness's first member id is the signed-in administrator's.
 const SAM = '00000000-0000-4000-8000-00000000a001';
@@ -12,13 +11,14 @@ const OTHER = '00000000-0000-4000-8000-00000000a002';
 /** A member list the role routes change, as the server would, and each member's empty statement. */
 function directory(members: AdminUserRow[]) {
   const state = { members };
-  const server = fakeServer().on('GET', '/api/admin/users', () => list(state.members));
-  for (const member of members) server.on('GET', `/api/admin/users/${member._id}/entries`, () => list([]));
+  const api = fakeApi()
+    .answer(accountAdminRoutes.users, () => page(state.members))
+    .answer(walletRoutes.memberStatement, page([]));
   const setRole = (id: string, role: AdminUserRow['role']) => {
     state.members = state.members.map((m) => (m._id === id ? { ...m, role } : m));
-    return { body: state.members.find((m) => m._id === id) };
+    return state.members.find((m) => m._id === id)!;
   };
-  return { server, setRole };
+  return { api, setRole };
 }
 
 async function openDrawer(name: string) {
@@ -27,8 +27,8 @@ async function openDrawer(name: string) {
 }
 
 it('makes an active member an administrator after confirming, and says so', async () => {
-  const { server, setRole } = directory([aMember({ _id: SAM, name: 'Sam Member' })]);
-  server.on('POST', `/api/admin/users/${SAM}/make-admin`, () => setRole(SAM, 'admin'));
+  const { api, setRole } = directory([aMember({ _id: SAM, name: 'Sam Member' })]);
+  api.answer(accountAdminRoutes.makeAdmin, ({ params }) => setRole(params.id!, 'admin'));
   renderAdmin('/admin/members');
 
   const drawer = await openDrawer('Sam Member');
@@ -39,7 +39,7 @@ it('makes an active member an administrator after confirming, and says so', asyn
   fireEvent.click(within(confirm).getByRole('button', { name: 'Make administrator' }));
 
   expect(await screen.findByText('Sam Member is now an administrator.')).toBeVisible();
-  expect(server.callsTo('POST', `/api/admin/users/${SAM}/make-admin`)).toHaveLength(1);
+  expect(api.requestsTo(accountAdminRoutes.makeAdmin).map((request) => request.params.id)).toEqual([SAM]);
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Sam Member an administrator?' })).not.toBeInTheDocument());
   // The list is read again: the drawer and the table show the new role.
   expect(await within(drawer).findByRole('button', { name: 'Remove administrator' })).toBeVisible();
@@ -49,8 +49,8 @@ it('makes an active member an administrator after confirming, and says so', asyn
 });
 
 it('removes another administrator after confirming', async () => {
-  const { server, setRole } = directory([aMember({ _id: OTHER, name: 'Other Admin', role: 'admin' })]);
-  server.on('POST', `/api/admin/users/${OTHER}/remove-admin`, () => setRole(OTHER, 'user'));
+  const { api, setRole } = directory([aMember({ _id: OTHER, name: 'Other Admin', role: 'admin' })]);
+  api.answer(accountAdminRoutes.removeAdmin, ({ params }) => setRole(params.id!, 'user'));
   renderAdmin('/admin/members');
 
   const drawer = await openDrawer('Other Admin');
@@ -60,15 +60,13 @@ it('removes another administrator after confirming', async () => {
   fireEvent.click(within(confirm).getByRole('button', { name: 'Remove administrator' }));
 
   expect(await screen.findByText('Other Admin is no longer an administrator.')).toBeVisible();
-  expect(server.callsTo('POST', `/api/admin/users/${OTHER}/remove-admin`)).toHaveLength(1);
+  expect(api.requestsTo(accountAdminRoutes.removeAdmin).map((request) => request.params.id)).toEqual([OTHER]);
   expect(await within(drawer).findByRole('button', { name: 'Make administrator' })).toBeVisible();
 });
 
 it("shows the server's refusal in the dialog and keeps it open", async () => {
-  const { server } = directory([aMember({ _id: OTHER, name: 'Last Admin', role: 'admin' })]);
-  server.on('POST', `/api/admin/users/${OTHER}/remove-admin`, () =>
-    refusal(409, 'The site needs at least one administrator: make someone else an administrator first.'),
-  );
+  const { api } = directory([aMember({ _id: OTHER, name: 'Last Admin', role: 'admin' })]);
+  api.refuse(accountAdminRoutes.removeAdmin, 409, 'The site needs at least one administrator: make someone else an administrator first.');
   renderAdmin('/admin/members');
 
   const drawer = await openDrawer('Last Admin');

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TokenPackage, TokenPackageInput } from '@cc/contracts';
+import { describe, expect, it } from 'vitest';
+import { packageRoutes, type TokenPackage, type TokenPackageInput } from '@cc/contracts';
 import { centsToDollarsText, packageFormSchema, packageToForm, parseDollars } from '../components/packageForm';
-import { fakeServer, list, refusal, renderAdmin } from './harness';
-
-afterEach(() => vi.unstubAllGlobals());
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { renderAdmin } from './harness';
 
 const aPackage = (overrides: Partial<TokenPackage> = {}): TokenPackage => ({
   _id: '00000000-0000-4000-8000-00000000c001',
@@ -53,12 +52,12 @@ describe('package form conversions', () => {
 
 it('adds a package typed in tokens and dollars, sending tokens and cents', async () => {
   let packages: TokenPackage[] = [aPackage()];
-  const server = fakeServer()
-    .on('GET', '/api/admin/token-packages', () => list(packages))
-    .on('POST', '/api/admin/token-packages', ({ body }) => {
+  const api = fakeApi()
+    .answer(packageRoutes.all, () => page(packages))
+    .answer(packageRoutes.create, ({ body }) => {
       const created = { ...aPackage({ _id: '00000000-0000-4000-8000-00000000c002' }), ...(body as TokenPackageInput) } as TokenPackage;
       packages = [...packages, created];
-      return { status: 201, body: created };
+      return created;
     });
   renderAdmin('/admin/packages');
 
@@ -77,7 +76,7 @@ it('adds a package typed in tokens and dollars, sending tokens and cents', async
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add package' }));
 
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(server.callsTo('POST', '/api/admin/token-packages')[0]!.body).toEqual({
+  expect(api.requestsTo(packageRoutes.create)[0]!.body).toEqual({
     name: 'Popular',
     tokens: 12_000,
     priceCents: 9990,
@@ -88,11 +87,9 @@ it('adds a package typed in tokens and dollars, sending tokens and cents', async
 });
 
 it('edits a package from its saved values and shows the server refusal next to the field', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/admin/token-packages', () => list([aPackage()]))
-    .on('PUT', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001', () =>
-      refusal(422, 'priceCents: too high', { priceCents: 'Price must be at most $10,000.00' }),
-    );
+  const api = fakeApi()
+    .answer(packageRoutes.all, () => page([aPackage()]))
+    .refuse(packageRoutes.update, 422, 'priceCents: too high', { fields: { priceCents: 'Price must be at most $10,000.00' } });
   renderAdmin('/admin/packages');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Starter' }));
@@ -103,7 +100,8 @@ it('edits a package from its saved values and shows the server refusal next to t
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save package' }));
 
   expect(await within(dialog).findByText('Price must be at most $10,000.00')).toBeVisible();
-  expect(server.callsTo('PUT', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001')[0]!.body).toEqual({
+  expect(api.requestsTo(packageRoutes.update)[0]!.params.id).toBe('00000000-0000-4000-8000-00000000c001');
+  expect(api.requestsTo(packageRoutes.update)[0]!.body).toEqual({
     name: 'Starter',
     tokens: 1_000,
     priceCents: 1200,
@@ -114,11 +112,11 @@ it('edits a package from its saved values and shows the server refusal next to t
 
 it('retires a package after confirming', async () => {
   let packages = [aPackage()];
-  const server = fakeServer()
-    .on('GET', '/api/admin/token-packages', () => list(packages))
-    .on('DELETE', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001', () => {
+  const api = fakeApi()
+    .answer(packageRoutes.all, () => page(packages))
+    .answer(packageRoutes.retire, () => {
       packages = [aPackage({ active: false })];
-      return { status: 204 };
+      return null;
     });
   renderAdmin('/admin/packages');
 
@@ -127,5 +125,5 @@ it('retires a package after confirming', async () => {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Retire package' }));
   const row = (await screen.findByText('Retired')).closest('tr')!;
   expect(within(row).queryByRole('button', { name: 'Retire Starter' })).not.toBeInTheDocument();
-  expect(server.callsTo('DELETE', '/api/admin/token-packages/00000000-0000-4000-8000-00000000c001')).toHaveLength(1);
+  expect(api.requestsTo(packageRoutes.retire).map((request) => request.params.id)).toEqual(['00000000-0000-4000-8000-00000000c001']);
 });

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { SendMessageInput } from '@cc/contracts';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aConversation, aMedia, aMessage, fakeServer, renderChat, resetChat } from './harness';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { conversationRoutes, messageRoutes, type SendMessageInput } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aConversation, aMedia, aMessage, renderChat } from './harness';
 
 /** Stands in for XMLHttpRequest (uploads): records what was sent; the test plays progress and the answer. */
 class FakeXhr {
@@ -48,31 +48,20 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
 
-afterEach(() => {
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
-
 function openChat() {
   const conversation = aConversation();
-  const server = fakeServer()
-    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
-    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, {
-      body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 },
-    })
-    .on('GET', `/api/messages/${conversation._id}`, { body: { items: [], count: 0, hasMore: false } })
-    .on('POST', '/api/messages', ({ body }) => {
+  const api = fakeApi()
+    .answer(conversationRoutes.list, page([conversation]))
+    .answer(conversationRoutes.get, conversation)
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, { items: [], count: 0, hasMore: false })
+    .answer(messageRoutes.send, ({ body }) => {
       const input = body as SendMessageInput;
-      return {
-        status: 201,
-        body: aMessage({ conversationId: conversation._id, clientId: input.clientId, type: input.type, text: '', media: photo, seq: 3 }),
-      };
+      return aMessage({ conversationId: conversation._id, clientId: input.clientId, type: input.type, text: '', media: photo, seq: 3 });
     });
   renderChat(`/messages/${conversation._id}`);
-  return { server, conversation };
+  return { api, conversation };
 }
 
 const photo = aMedia({ name: 'beach.jpg' });
@@ -86,13 +75,13 @@ function fileOf(name: string, type: string, size: number) {
 }
 
 it('refuses a photo that is too large before any upload starts', async () => {
-  const { server } = openChat();
+  const { api } = openChat();
   await screen.findByRole('log', { name: 'Messages' });
   choose(fileOf('huge.jpg', 'image/jpeg', 21 * 1024 * 1024));
   expect(await screen.findByRole('alert')).toHaveTextContent('Photo is too large: the limit is 20 MB.');
   expect(FakeXhr.all).toHaveLength(0);
-  expect(server.calls.filter((call) => call.path.startsWith('/api/media'))).toHaveLength(0);
-  expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
+  expect(api.requests.filter((request) => request.path.startsWith('/api/media'))).toHaveLength(0);
+  expect(api.requestsTo(messageRoutes.send)).toHaveLength(0);
 });
 
 it('refuses a type that cannot be sent before any upload starts', async () => {
@@ -104,7 +93,7 @@ it('refuses a type that cannot be sent before any upload starts', async () => {
 });
 
 it('uploads in the background with progress, and sends photo and caption only on Send', async () => {
-  const { server, conversation } = openChat();
+  const { api, conversation } = openChat();
   const log = await screen.findByRole('log', { name: 'Messages' });
   choose(fileOf('beach.jpg', 'image/jpeg', 300_000));
 
@@ -125,12 +114,12 @@ it('uploads in the background with progress, and sends photo and caption only on
   xhr.answer(201, { data: photo });
   await waitFor(() => expect(send).toBeEnabled());
   expect(within(preview).queryByRole('progressbar')).not.toBeInTheDocument();
-  expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
+  expect(api.requestsTo(messageRoutes.send)).toHaveLength(0);
 
   fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'At the beach' } });
   fireEvent.click(send);
-  await waitFor(() => expect(server.callsTo('POST', '/api/messages')).toHaveLength(1));
-  expect(server.callsTo('POST', '/api/messages')[0]!.body).toMatchObject({
+  await waitFor(() => expect(api.requestsTo(messageRoutes.send)).toHaveLength(1));
+  expect(api.requestsTo(messageRoutes.send)[0]!.body).toMatchObject({
     conversationId: conversation._id,
     type: 'photo',
     text: 'At the beach',
@@ -142,13 +131,13 @@ it('uploads in the background with progress, and sends photo and caption only on
 });
 
 it('removing the attachment stops its upload and sends nothing', async () => {
-  const { server } = openChat();
+  const { api } = openChat();
   await screen.findByRole('log', { name: 'Messages' });
   choose(fileOf('notes.pdf', 'application/pdf', 4096));
   await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
   expect(FakeXhr.all[0]!.url).toBe('/api/media/files');
   fireEvent.click(screen.getByRole('button', { name: 'Remove notes.pdf' }));
   await waitFor(() => expect(screen.queryByRole('group', { name: /^Attachment/ })).not.toBeInTheDocument());
-  expect(server.callsTo('POST', '/api/messages')).toHaveLength(0);
+  expect(api.requestsTo(messageRoutes.send)).toHaveLength(0);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

@@ -1,50 +1,42 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { Conversation } from '@cc/contracts';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aConversation, fakeServer, renderChat, resetChat, VIEWER } from './harness';
-
-afterEach(() => {
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { expect, it } from 'vitest';
+import { conversationRoutes, messageRoutes, type Conversation } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aConversation, renderChat, VIEWER } from './harness';
 
 function openChat(conversation: Conversation) {
   let current = conversation;
-  const server = fakeServer()
-    .on('GET', '/api/conversation', () => ({ body: { items: [current], count: 1 } }))
-    .on('GET', `/api/conversation/${conversation._id}`, () => ({ body: current }))
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, {
-      body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 },
-    })
-    .on('GET', `/api/messages/${conversation._id}`, { body: { items: [], count: 0, hasMore: false } })
-    .on('POST', `/api/conversation/${conversation._id}/block`, () => {
+  const api = fakeApi()
+    .answer(conversationRoutes.list, () => page([current]))
+    .answer(conversationRoutes.get, () => current)
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, { items: [], count: 0, hasMore: false })
+    .answer(conversationRoutes.block, () => {
       current = { ...current, blockedIds: [current.recipient._id] };
-      return { body: current };
+      return current;
     })
-    .on('POST', `/api/conversation/${conversation._id}/unblock`, () => {
+    .answer(conversationRoutes.unblock, () => {
       current = { ...current, blockedIds: [] };
-      return { body: current };
+      return current;
     });
   const view = renderChat(`/messages/${conversation._id}`);
-  return { ...view, server };
+  return { ...view, api };
 }
 
 it('blocking from the header replaces the composer with a notice, and Unblock brings it back', async () => {
   const conversation = aConversation();
-  const { server } = openChat(conversation);
+  const { api } = openChat(conversation);
   await screen.findByRole('textbox', { name: 'Message' });
 
   fireEvent.click(screen.getByRole('button', { name: 'Block' }));
   const dialog = await screen.findByRole('dialog', { name: 'Block Ruby Rose?' });
-  expect(server.callsTo('POST', `/api/conversation/${conversation._id}/block`)).toHaveLength(0);
+  expect(api.requestsTo(conversationRoutes.block)).toHaveLength(0);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
   const notice = await screen.findByRole('status', { name: 'Blocked' });
   expect(within(notice).getByText('You blocked this member.')).toBeVisible();
   expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
-  expect(server.callsTo('POST', `/api/conversation/${conversation._id}/block`)).toHaveLength(1);
+  expect(api.requestsTo(conversationRoutes.block).map((request) => request.params.id)).toEqual([conversation._id]);
 
   fireEvent.click(within(notice).getByRole('button', { name: 'Unblock' }));
   expect(await screen.findByRole('textbox', { name: 'Message' })).toBeVisible();
@@ -62,8 +54,8 @@ it("follows a block made elsewhere ('conversation:blocked')", async () => {
   const conversation = aConversation();
   const { live } = openChat(conversation);
   await screen.findByRole('textbox', { name: 'Message' });
-  live.send('conversation:blocked', { conversationId: conversation._id, blockedIds: [VIEWER._id] });
+  live.receive('conversation:blocked', { conversationId: conversation._id, blockedIds: [VIEWER._id] });
   expect(await screen.findByText('This member has blocked you.')).toBeVisible();
-  live.send('conversation:blocked', { conversationId: conversation._id, blockedIds: [] });
+  live.receive('conversation:blocked', { conversationId: conversation._id, blockedIds: [] });
   expect(await screen.findByRole('textbox', { name: 'Message' })).toBeVisible();
 });

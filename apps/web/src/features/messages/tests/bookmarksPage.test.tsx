@@ -1,14 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { BookmarkedMessage } from '@cc/contracts';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aMedia, aMessage, fakeServer, renderChat, resetChat, uuid, VIEWER } from './harness';
-
-afterEach(() => {
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { expect, it } from 'vitest';
+import { conversationRoutes, messageRoutes, type BookmarkedMessage } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aMedia, aMessage, renderChat, uuid, VIEWER } from './harness';
 
 const ruby = { _id: uuid(), username: 'ruby', name: 'Ruby Rose', avatarUrl: null };
 const me = { _id: VIEWER._id, username: VIEWER.username, name: VIEWER.name, avatarUrl: null };
@@ -28,12 +22,14 @@ it('lists bookmarked messages with their sender, conversation and content, and r
   const text = aBookmark({ text: 'The address is 12 Rose Lane' });
   const photo = aBookmark({ type: 'photo', text: '', media: aMedia({ name: 'sunset.jpg' }) }, me);
   let items = [text, photo];
-  const server = fakeServer()
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('GET', '/api/messages/bookmark/search', () => ({ body: { items, count: items.length } }))
-    .on('DELETE', /^\/api\/messages\/bookmark\//, ({ path }) => {
-      items = items.filter((item) => !path.endsWith(item._id));
-      return { status: 204 };
+  const api = fakeApi()
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(messageRoutes.searchBookmarks, () => page(items))
+    .answer(messageRoutes.removeBookmark, ({ params }) => {
+      const removed = items.find((item) => item._id === params.id);
+      if (!removed) return refusal(404, 'That bookmark does not exist.');
+      items = items.filter((item) => item !== removed);
+      return { _id: removed._id, messageId: removed.message._id, createdAt: removed.createdAt };
     });
   renderChat('/bookmarks');
 
@@ -47,17 +43,17 @@ it('lists bookmarked messages with their sender, conversation and content, and r
 
   fireEvent.click(within(first).getByRole('button', { name: /Remove bookmark/ }));
   await waitFor(() => expect(screen.queryByText('The address is 12 Rose Lane')).not.toBeInTheDocument());
-  expect(server.callsTo('DELETE', `/api/messages/bookmark/${text._id}`)).toHaveLength(1);
+  expect(api.requestsTo(messageRoutes.removeBookmark).map((request) => request.params.id)).toEqual([text._id]);
   expect(screen.getByText('1–1 of 1')).toBeVisible();
 });
 
 it('searches by text, filters by type and pages', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('GET', '/api/messages/bookmark/search', ({ query }) => {
-      if (query.get('skip') === '20') return { body: { items: [aBookmark({ text: 'On page two' })], count: 21 } };
-      if (query.get('type') === 'photo') return { body: { items: [], count: 0 } };
-      return { body: { items: [aBookmark({ text: `About ${query.get('q') ?? 'anything'}` })], count: 21 } };
+  const api = fakeApi()
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(messageRoutes.searchBookmarks, ({ query }) => {
+      if (query.get('skip') === '20') return page([aBookmark({ text: 'On page two' })], 21);
+      if (query.get('type') === 'photo') return page([]);
+      return page([aBookmark({ text: `About ${query.get('q') ?? 'anything'}` })], 21);
     });
   renderChat('/bookmarks');
   await screen.findByText('About anything');
@@ -67,20 +63,18 @@ it('searches by text, filters by type and pages', async () => {
 
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search bookmarks' }), { target: { value: 'dinner' } });
   expect(await screen.findByText('About dinner')).toBeVisible();
-  const searched = server.callsTo('GET', '/api/messages/bookmark/search').at(-1)!.query;
+  const searched = api.requestsTo(messageRoutes.searchBookmarks).at(-1)!.query;
   expect(searched.get('q')).toBe('dinner');
   expect(searched.get('skip')).toBe('0');
 
   fireEvent.click(screen.getByRole('button', { name: 'Photos' }));
   expect(await screen.findByText('No bookmarks match')).toBeVisible();
   expect(screen.getByRole('button', { name: 'Photos' })).toHaveAttribute('aria-pressed', 'true');
-  expect(server.callsTo('GET', '/api/messages/bookmark/search').at(-1)!.query.get('type')).toBe('photo');
+  expect(api.requestsTo(messageRoutes.searchBookmarks).at(-1)!.query.get('type')).toBe('photo');
 });
 
 it('says how to bookmark when there are none', async () => {
-  fakeServer()
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('GET', '/api/messages/bookmark/search', { body: { items: [], count: 0 } });
+  fakeApi().answer(conversationRoutes.totalUnread, { count: 0 }).answer(messageRoutes.searchBookmarks, page([]));
   renderChat('/bookmarks');
   expect(await screen.findByText('No bookmarks yet')).toBeVisible();
   expect(screen.getByRole('link', { name: 'Go to messages' })).toHaveAttribute('href', '/messages');

@@ -1,15 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aConversation, aMessage, aParty, fakeServer, renderChat, resetChat, VIEWER } from './harness';
-
-afterEach(() => {
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
-
-const list = (items: unknown[], count = items.length) => ({ body: { items, count } });
+import { expect, it } from 'vitest';
+import { conversationRoutes, messageRoutes } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aConversation, aMessage, aParty, renderChat, VIEWER } from './harness';
 
 it('lists conversations with who, what was said last and unread badges', async () => {
   const ruby = aConversation({
@@ -27,9 +20,9 @@ it('lists conversations with who, what was said last and unread badges', async (
     recipient: aParty({ name: 'Old Friend' }),
     lastMessage: aMessage({ deletedAt: '2026-03-01T00:00:00.000Z', text: '' }),
   });
-  fakeServer()
-    .on('GET', '/api/conversation', list([ruby, max, gone]))
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 3 } });
+  fakeApi()
+    .answer(conversationRoutes.list, page([ruby, max, gone]))
+    .answer(conversationRoutes.totalUnread, { count: 3 });
   renderChat('/messages');
 
   const rubyLink = await screen.findByRole('link', { name: /Ruby Rose/ });
@@ -50,9 +43,7 @@ it('lists conversations with who, what was said last and unread badges', async (
 });
 
 it('says what to do when there are no conversations', async () => {
-  fakeServer()
-    .on('GET', '/api/conversation', list([]))
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } });
+  fakeApi().answer(conversationRoutes.list, page([])).answer(conversationRoutes.totalUnread, { count: 0 });
   renderChat('/messages');
   const empty = await screen.findByText(
     (_, element) => element?.tagName === 'P' && element.textContent === 'No conversations yet — find someone on the Models page',
@@ -65,13 +56,11 @@ it('says what to do when there are no conversations', async () => {
 
 it('shows the error with a retry that loads the list', async () => {
   let fail = true;
-  fakeServer()
-    .on('GET', '/api/conversation', () =>
-      fail
-        ? { status: 500, body: { code: 'INTERNAL', msg: 'The server had a problem.' } }
-        : list([aConversation({ recipient: aParty({ name: 'Ruby Rose' }) })]),
+  fakeApi()
+    .answer(conversationRoutes.list, () =>
+      fail ? refusal(500, 'The server had a problem.') : page([aConversation({ recipient: aParty({ name: 'Ruby Rose' }) })]),
     )
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } });
+    .answer(conversationRoutes.totalUnread, { count: 0 });
   renderChat('/messages');
   expect(await screen.findByText('Could not load your conversations')).toBeVisible();
   expect(screen.getByText('The server had a problem.')).toBeVisible();
@@ -83,12 +72,12 @@ it('shows the error with a retry that loads the list', async () => {
 it('searches by name on the server and highlights the open conversation', async () => {
   const ruby = aConversation({ recipient: aParty({ name: 'Ruby Rose' }) });
   const max = aConversation({ recipient: aParty({ name: 'Max Power' }) });
-  const server = fakeServer()
-    .on('GET', '/api/conversation', ({ query }) => list(query.get('q') === 'max' ? [max] : [ruby, max]))
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('GET', /^\/api\/conversation\/[^/]+$/, { body: max })
-    .on('POST', /\/read$/, { body: { conversationId: max._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 } })
-    .on('GET', /^\/api\/messages\//, { body: { items: [], count: 0, hasMore: false } });
+  const api = fakeApi()
+    .answer(conversationRoutes.list, ({ query }) => page(query.get('q') === 'max' ? [max] : [ruby, max]))
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.get, max)
+    .answer(conversationRoutes.read, { conversationId: max._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, { items: [], count: 0, hasMore: false });
   renderChat(`/messages/${max._id}`);
 
   const selected = await screen.findByRole('link', { name: /Max Power/ });
@@ -98,5 +87,5 @@ it('searches by name on the server and highlights the open conversation', async 
 
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), { target: { value: 'max' } });
   await waitFor(() => expect(screen.queryByRole('link', { name: /Ruby Rose/ })).not.toBeInTheDocument());
-  expect(server.callsTo('GET', '/api/conversation').at(-1)!.query.get('q')).toBe('max');
+  expect(api.requestsTo(conversationRoutes.list).at(-1)!.query.get('q')).toBe('max');
 });

@@ -1,15 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
+import { expect, it } from 'vitest';
+import { conversationRoutes, messageRoutes } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
 import { appReset } from '../../../shared/api/session';
 import { setLogin } from '../../../shared/auth/authSlice';
-import { aConversation, aParty, fakeServer, renderChat, resetChat, VIEWER } from './harness';
-
-afterEach(() => {
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { aConversation, aParty, renderChat, VIEWER } from './harness';
 
 /** The composer of the conversation on screen, once it has loaded. */
 const composer = async () => (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
@@ -17,13 +12,15 @@ const composer = async () => (await screen.findByRole('textbox', { name: 'Messag
 it('forgets drafts and the selected conversation on the global reset (logout)', async () => {
   const ruby = aConversation({ recipient: aParty({ name: 'Ruby Rose' }) });
   const max = aConversation({ recipient: aParty({ name: 'Max Power' }) });
-  fakeServer()
-    .on('GET', '/api/conversation', { body: { items: [ruby, max], count: 2 } })
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', /\/read$/, { body: { conversationId: ruby._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 } })
-    .on('GET', `/api/conversation/${ruby._id}`, { body: ruby })
-    .on('GET', `/api/conversation/${max._id}`, { body: max })
-    .on('GET', /\/api\/messages\//, { body: { items: [], count: 0, hasMore: false } });
+  fakeApi()
+    .answer(conversationRoutes.list, page([ruby, max]))
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: ruby._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(
+      conversationRoutes.get,
+      ({ params }) => [ruby, max].find((c) => c._id === params.id) ?? refusal(404, 'That conversation does not exist.'),
+    )
+    .answer(messageRoutes.list, { items: [], count: 0, hasMore: false });
   const { store, router } = renderChat(`/messages/${ruby._id}`);
 
   // A draft survives switching conversations...

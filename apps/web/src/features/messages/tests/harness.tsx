@@ -1,18 +1,11 @@
-import { act, render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import type { Conversation, ConversationParty, Media, Me, Message, ServerEventName, ServerEventPayload } from '@cc/contracts';
+import { Outlet } from 'react-router';
+import type { Conversation, ConversationParty, Media, Me, Message } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
-import { createAppStore } from '../../../app/store';
-import { setLogin } from '../../../shared/auth/authSlice';
-import { closeSocket, openSocket, type AppSocket } from '../../../shared/socket/socketClient';
+import { renderApp } from '../../../../test/renderApp';
 import { MessagesNavLink, useMessagingLive } from '../index';
 import BookmarksPage from '../pages/BookmarksPage';
 import ConversationPane from '../pages/ConversationPane';
 import MessagesPage from '../pages/MessagesPage';
-
-export { fakeServer, type FakeRequest } from '../../../../test/fakeApi';
 
 // ---- people and data -----------------------------------------------------------------------------
 
@@ -93,50 +86,6 @@ export function aMedia(overrides: Partial<Media> = {}): Media {
 /** Messages in the order the server answers them: newest first. */
 export const newestFirst = (messages: Message[]) => [...messages].sort((a, b) => b.seq - a.seq);
 
-// ---- the socket ------------------------------------------------------------------------------------
-
-type Listener = (...args: unknown[]) => void;
-
-/** A stand-in for the one socket: tests play the server's events and read what the client emitted. */
-export function fakeSocket() {
-  const handlers = new Map<string, Set<Listener>>();
-  const emitted: { event: string; payload: unknown }[] = [];
-  const socket = {
-    connected: true,
-    on(event: string, fn: Listener) {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)!.add(fn);
-      return socket;
-    },
-    off(event: string, fn: Listener) {
-      handlers.get(event)?.delete(fn);
-      return socket;
-    },
-    emit(event: string, payload: unknown) {
-      emitted.push({ event, payload });
-      return socket;
-    },
-    removeAllListeners() {
-      handlers.clear();
-      return socket;
-    },
-    disconnect() {
-      socket.connected = false;
-      return socket;
-    },
-    io: { on: () => undefined, removeAllListeners: () => undefined },
-  };
-  /** The server sends an event, its payload as it travels (amounts in tokens), or the link changes state. */
-  function send<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
-  function send(event: 'connect' | 'disconnect'): void;
-  function send(event: string, payload?: unknown) {
-    act(() => {
-      for (const fn of handlers.get(event) ?? []) fn(payload);
-    });
-  }
-  return { socket, emitted, send };
-}
-
 // ---- rendering -------------------------------------------------------------------------------------
 
 /** What the shell will do: the live hook mounted once, the nav link in the top bar. */
@@ -152,14 +101,12 @@ function Frame() {
   );
 }
 
-/** The chat pages with the real store, router, live hook and nav link, signed in as VIEWER, on a fake socket. */
+/**
+ * The chat pages signed in as VIEWER, with the live hook and nav link the shell gives them, on the
+ * one socket (`live`: the test plays the server's events with `live.receive`).
+ */
 export function renderChat(path = '/messages', me: Me = VIEWER) {
-  document.cookie = 'accessToken=test-token; path=/';
-  const store = createAppStore();
-  store.dispatch(setLogin(me));
-  const live = fakeSocket();
-  openSocket('test-token', store.dispatch, () => live.socket as unknown as AppSocket);
-  const router = createMemoryRouter(
+  return renderApp(
     [
       {
         Component: Frame,
@@ -172,18 +119,6 @@ export function renderChat(path = '/messages', me: Me = VIEWER) {
         ],
       },
     ],
-    { initialEntries: [path] },
+    { path, me, live: true },
   );
-  const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </Provider>,
-  );
-  return { ...view, store, router, live };
-}
-
-/** Each render makes its own store, so only the one socket outlives a test. */
-export function resetChat() {
-  closeSocket();
 }

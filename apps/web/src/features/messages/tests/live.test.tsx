@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { TYPING_TTL_MS, type Conversation, type Message } from '@cc/contracts';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aConversation, aMessage, aParty, fakeServer, newestFirst, renderChat, resetChat } from './harness';
+import { conversationRoutes, messageRoutes, TYPING_TTL_MS, type Conversation, type ConversationRead, type Message } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aConversation, aMessage, aParty, newestFirst, renderChat } from './harness';
 
 afterEach(() => {
-  resetChat();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
 });
 
 /** Two conversations; Ruby's is open. The server's state can be changed by the test. */
@@ -20,18 +17,22 @@ function twoChats(history: (ruby: Conversation) => Message[] = () => []) {
     total: 0,
     messages: [aMessage({ conversationId: ruby._id, senderId: ruby.recipient._id, text: 'Before the break', seq: 1 }), ...history(ruby)],
   };
-  const server = fakeServer()
-    .on('GET', '/api/conversation', () => ({ body: { items: state.conversations, count: state.conversations.length } }))
-    .on('GET', `/api/conversation/${ruby._id}`, () => ({ body: state.conversations.find((c) => c._id === ruby._id) }))
-    .on('GET', '/api/conversation/total-unread-message', () => ({ body: { count: state.total } }))
-    .on('POST', `/api/conversation/${ruby._id}/read`, () => ({
-      body: { conversationId: ruby._id, readSeq: 99, unreadMessageCount: 0, totalUnread: state.total },
+  const api = fakeApi()
+    .answer(conversationRoutes.list, () => page(state.conversations))
+    .answer(
+      conversationRoutes.get,
+      ({ params }) => state.conversations.find((c) => c._id === params.id) ?? refusal(404, 'That conversation does not exist.'),
+    )
+    .answer(conversationRoutes.totalUnread, () => ({ count: state.total }))
+    .answer(conversationRoutes.read, (): ConversationRead => ({
+      conversationId: ruby._id,
+      readSeq: 99,
+      unreadMessageCount: 0,
+      totalUnread: state.total,
     }))
-    .on('GET', `/api/messages/${ruby._id}`, () => ({
-      body: { items: newestFirst(state.messages), count: state.messages.length, hasMore: false },
-    }));
+    .answer(messageRoutes.list, () => ({ items: newestFirst(state.messages), count: state.messages.length, hasMore: false }));
   const view = renderChat(`/messages/${ruby._id}`);
-  return { ...view, server, ruby, max, state };
+  return { ...view, api, ruby, max, state };
 }
 
 const withLast = (conversation: Conversation, message: Message, unreadMessageCount: number): Conversation => ({
@@ -46,7 +47,7 @@ it('a message in another conversation raises its unread badge and the total, exa
   const { live, max } = twoChats();
   await screen.findByText('Before the break');
   const message = aMessage({ conversationId: max._id, senderId: max.recipient._id, text: 'Ping from Max', seq: 5 });
-  live.send('message:created', { message, conversation: withLast(max, message, 4), totalUnread: 4 });
+  live.receive('message:created', { message, conversation: withLast(max, message, 4), totalUnread: 4 });
 
   // Socket patches reach the screen on the next frame (RTK batches them).
   const list = screen.getByRole('navigation', { name: 'Conversations' });
@@ -60,32 +61,32 @@ it('a message in another conversation raises its unread badge and the total, exa
 });
 
 it('a message in the open conversation joins the history and is read at once', async () => {
-  const { live, ruby, server } = twoChats();
+  const { live, ruby, api } = twoChats();
   await screen.findByText('Before the break');
-  await waitFor(() => expect(server.callsTo('POST', `/api/conversation/${ruby._id}/read`)).toHaveLength(1));
+  await waitFor(() => expect(api.requestsTo(conversationRoutes.read)).toHaveLength(1));
   const message = aMessage({ conversationId: ruby._id, senderId: ruby.recipient._id, text: 'Are you there?', seq: 2 });
-  live.send('message:created', { message, conversation: withLast(ruby, message, 1), totalUnread: 1 });
+  live.receive('message:created', { message, conversation: withLast(ruby, message, 1), totalUnread: 1 });
 
   const log = screen.getByRole('log', { name: 'Messages' });
   expect(await within(log).findByText('Are you there?')).toBeVisible();
   expect(within(screen.getByRole('navigation', { name: 'Conversations' })).queryByLabelText(/unread/)).not.toBeInTheDocument();
   expect(within(screen.getByRole('link', { name: /^Messages/ })).queryByLabelText(/unread/)).not.toBeInTheDocument();
-  await waitFor(() => expect(server.callsTo('POST', `/api/conversation/${ruby._id}/read`)).toHaveLength(2));
+  await waitFor(() => expect(api.requestsTo(conversationRoutes.read)).toHaveLength(2));
 });
 
 it('shows the typing indicator until they stop, or until it lapses', async () => {
   const { live, ruby } = twoChats();
   await screen.findByText('Before the break');
-  live.send('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: true });
+  live.receive('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: true });
   expect(screen.getByText('Ruby Rose is typing…')).toBeVisible();
   expect(screen.getByText('typing…', { selector: '.chat-header__typing' })).toBeVisible();
-  live.send('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: false });
+  live.receive('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: false });
   expect(screen.queryByText('Ruby Rose is typing…')).not.toBeInTheDocument();
 
   // Not renewed: it lapses after TYPING_TTL_MS.
   const realNow = Date.now();
   vi.spyOn(Date, 'now').mockReturnValue(realNow - TYPING_TTL_MS - 1);
-  live.send('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: true });
+  live.receive('conversation:typing', { conversationId: ruby._id, userId: ruby.recipient._id, typing: true });
   vi.mocked(Date.now).mockRestore();
   expect(screen.getByText('Ruby Rose is typing…')).toBeVisible();
   await waitFor(() => expect(screen.queryByText('Ruby Rose is typing…')).not.toBeInTheDocument(), { timeout: 2500 });
@@ -98,11 +99,11 @@ it('follows presence, read receipts and deletions', async () => {
   await screen.findByText('Did you get it?');
   expect(screen.getByText('Offline')).toBeVisible();
 
-  live.send('presence:changed', { userId: ruby.recipient._id, online: true });
+  live.receive('presence:changed', { userId: ruby.recipient._id, online: true });
   expect(await screen.findByText('Online')).toBeVisible();
 
   expect(screen.queryByText('Seen')).not.toBeInTheDocument();
-  live.send('conversation:read', {
+  live.receive('conversation:read', {
     conversationId: ruby._id,
     readerId: ruby.recipient._id,
     readSeq: 2,
@@ -113,16 +114,16 @@ it('follows presence, read receipts and deletions', async () => {
   expect(await within(row).findByText('Seen')).toBeVisible();
 
   const theirs = state.messages[0]!;
-  live.send('message:deleted', { messageId: theirs._id, conversationId: ruby._id, conversation: ruby, totalUnread: 0 });
+  live.receive('message:deleted', { messageId: theirs._id, conversationId: ruby._id, conversation: ruby, totalUnread: 0 });
   const deleted = screen.getByRole('log', { name: 'Messages' }).querySelector(`[data-message-id="${theirs._id}"]`)!;
   await waitFor(() => expect(deleted).toHaveAttribute('data-deleted', 'true'));
   expect(deleted).toHaveTextContent('This message was deleted');
 });
 
 it('catches up after a lost link: the list, the total and the open history are fetched again and merged', async () => {
-  const { live, ruby, max, state, server } = twoChats();
+  const { live, ruby, max, state, api } = twoChats();
   await screen.findByText('Before the break');
-  const gets = () => server.callsTo('GET', `/api/messages/${ruby._id}`).length;
+  const gets = () => api.requestsTo(messageRoutes.list).filter((request) => request.params.conversationId === ruby._id).length;
   const before = gets();
 
   // While the link was down: a reply in the open conversation and one from Max.
@@ -132,10 +133,8 @@ it('catches up after a lost link: the list, the total and the open history are f
   state.conversations = [withLast(max, fromMax, 1), withLast(ruby, missed, 0)];
   state.total = 1;
 
-  live.socket.connected = false;
-  live.send('disconnect');
-  live.socket.connected = true;
-  live.send('connect');
+  live.receive('disconnect');
+  live.receive('connect');
 
   const log = screen.getByRole('log', { name: 'Messages' });
   expect(await within(log).findByText('Sent while you were away')).toBeVisible();

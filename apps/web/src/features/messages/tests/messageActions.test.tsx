@@ -1,32 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aConversation, aMedia, aMessage, fakeServer, newestFirst, renderChat, resetChat, VIEWER } from './harness';
-
-afterEach(() => {
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { expect, it } from 'vitest';
+import { conversationRoutes, messageRoutes } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aConversation, aMedia, aMessage, newestFirst, renderChat, VIEWER } from './harness';
 
 it('bookmarks and deletes messages from their menu, with a confirmation before deleting', async () => {
   const conversation = aConversation();
   const mine = aMessage({ conversationId: conversation._id, senderId: VIEWER._id, text: 'Mine to delete', seq: 1 });
   const theirs = aMessage({ conversationId: conversation._id, senderId: conversation.recipient._id, text: 'Worth keeping', seq: 2 });
-  const server = fakeServer()
-    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
-    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, {
-      body: { conversationId: conversation._id, readSeq: 2, unreadMessageCount: 0, totalUnread: 0 },
-    })
-    .on('GET', `/api/messages/${conversation._id}`, { body: { items: newestFirst([mine, theirs]), count: 2, hasMore: false } })
-    .on('POST', '/api/messages/bookmark', {
-      status: 201,
-      body: { _id: 'b-1', messageId: theirs._id, createdAt: '2026-03-04T10:00:00.000Z' },
-    })
-    .on('DELETE', '/api/messages/bookmark/b-1', { status: 204 })
-    .on('DELETE', `/api/messages/${mine._id}`, { status: 204 });
+  const bookmark = { _id: 'b-1', messageId: theirs._id, createdAt: '2026-03-04T10:00:00.000Z' };
+  const api = fakeApi()
+    .answer(conversationRoutes.list, page([conversation]))
+    .answer(conversationRoutes.get, conversation)
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: conversation._id, readSeq: 2, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, { items: newestFirst([mine, theirs]), count: 2, hasMore: false })
+    .answer(messageRoutes.bookmark, bookmark)
+    .answer(messageRoutes.removeBookmark, bookmark)
+    .answer(messageRoutes.remove, { ...mine, text: '', deletedAt: '2026-03-04T10:05:00.000Z' });
   renderChat(`/messages/${conversation._id}`);
   const log = await screen.findByRole('log', { name: 'Messages' });
 
@@ -43,12 +34,12 @@ it('bookmarks and deletes messages from their menu, with a confirmation before d
   await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Bookmark' })).toHaveFocus());
   fireEvent.click(within(menu).getByRole('menuitem', { name: 'Bookmark' }));
   expect(await within(theirRow).findByText('Bookmarked')).toBeVisible();
-  expect(server.callsTo('POST', '/api/messages/bookmark')[0]!.body).toEqual({ messageId: theirs._id });
+  expect(api.requestsTo(messageRoutes.bookmark)[0]!.body).toEqual({ messageId: theirs._id });
 
   fireEvent.click(within(theirRow).getByRole('button', { name: 'Message actions' }));
   fireEvent.click(await within(theirRow).findByRole('menuitem', { name: 'Remove bookmark' }));
   await waitFor(() => expect(within(theirRow).queryByText('Bookmarked')).not.toBeInTheDocument());
-  expect(server.callsTo('DELETE', '/api/messages/bookmark/b-1')).toHaveLength(1);
+  expect(api.requestsTo(messageRoutes.removeBookmark).map((request) => request.params.id)).toEqual(['b-1']);
 
   // Mine: Delete asks first.
   const myRow = within(log).getByText('Mine to delete').closest('article')!;
@@ -58,7 +49,7 @@ it('bookmarks and deletes messages from their menu, with a confirmation before d
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
   await waitFor(() => expect(myRow).toHaveAttribute('data-deleted', 'true'));
   expect(within(myRow).getByText('This message was deleted')).toBeVisible();
-  expect(server.callsTo('DELETE', `/api/messages/${mine._id}`)).toHaveLength(1);
+  expect(api.requestsTo(messageRoutes.remove).map((request) => request.params.id)).toEqual([mine._id]);
 });
 
 it('shows photos as thumbnails that open large, videos with controls and files as download cards', async () => {
@@ -77,14 +68,12 @@ it('shows photos as thumbnails that open large, videos with controls and files a
   const messages = [photo, video, file].map((media, index) =>
     aMessage({ conversationId: conversation._id, senderId: conversation.recipient._id, type: media.type, text: '', media, seq: index + 1 }),
   );
-  fakeServer()
-    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
-    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, {
-      body: { conversationId: conversation._id, readSeq: 3, unreadMessageCount: 0, totalUnread: 0 },
-    })
-    .on('GET', `/api/messages/${conversation._id}`, { body: { items: newestFirst(messages), count: 3, hasMore: false } });
+  fakeApi()
+    .answer(conversationRoutes.list, page([conversation]))
+    .answer(conversationRoutes.get, conversation)
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: conversation._id, readSeq: 3, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, { items: newestFirst(messages), count: 3, hasMore: false });
   renderChat(`/messages/${conversation._id}`);
   const log = await screen.findByRole('log', { name: 'Messages' });
 

@@ -1,13 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aConversation, aMessage, aParty, fakeServer, newestFirst, renderChat, resetChat, VIEWER } from './harness';
-
-afterEach(() => {
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { expect, it } from 'vitest';
+import { conversationRoutes, messageRoutes, type ConversationRead } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aConversation, aMessage, aParty, newestFirst, renderChat, VIEWER } from './harness';
 
 const today = (hour: number, minute = 0) => {
   const date = new Date();
@@ -38,15 +33,15 @@ function chatWithRuby(overrides: Parameters<typeof aConversation>[0] = {}) {
 it('opens a conversation: messages oldest at the top, newest at the bottom, and it is marked read', async () => {
   const { conversation, messages } = chatWithRuby();
   let unread = 2;
-  const server = fakeServer()
-    .on('GET', '/api/conversation', () => ({ body: { items: [{ ...conversation, unreadMessageCount: unread }], count: 1 } }))
-    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
-    .on('GET', '/api/conversation/total-unread-message', () => ({ body: { count: unread } }))
-    .on('POST', `/api/conversation/${conversation._id}/read`, () => {
+  const api = fakeApi()
+    .answer(conversationRoutes.list, () => page([{ ...conversation, unreadMessageCount: unread }]))
+    .answer(conversationRoutes.get, conversation)
+    .answer(conversationRoutes.totalUnread, () => ({ count: unread }))
+    .answer(conversationRoutes.read, (): ConversationRead => {
       unread = 0;
-      return { body: { conversationId: conversation._id, readSeq: 4, unreadMessageCount: 0, totalUnread: 0 } };
+      return { conversationId: conversation._id, readSeq: 4, unreadMessageCount: 0, totalUnread: 0 };
     })
-    .on('GET', `/api/messages/${conversation._id}`, { body: { items: newestFirst(messages), count: 4, hasMore: false } });
+    .answer(messageRoutes.list, { items: newestFirst(messages), count: 4, hasMore: false });
   renderChat(`/messages/${conversation._id}`);
 
   const log = await screen.findByRole('log', { name: 'Messages' });
@@ -72,7 +67,7 @@ it('opens a conversation: messages oldest at the top, newest at the bottom, and 
   expect(screen.getByText('1.50 tokens per message')).toBeVisible();
 
   // Marked read: the server was told, the list badge and the total are gone.
-  await waitFor(() => expect(server.callsTo('POST', `/api/conversation/${conversation._id}/read`)).toHaveLength(1));
+  await waitFor(() => expect(api.requestsTo(conversationRoutes.read).map((request) => request.params.id)).toEqual([conversation._id]));
   const item = screen.getByRole('link', { name: /Ruby Rose/ });
   await waitFor(() => expect(within(item).queryByLabelText(/unread/)).not.toBeInTheDocument());
   await waitFor(() => expect(within(screen.getByRole('link', { name: /^Messages/ })).queryByLabelText(/unread/)).not.toBeInTheDocument());
@@ -80,21 +75,19 @@ it('opens a conversation: messages oldest at the top, newest at the bottom, and 
 
 it('loads older messages above, keeping what was loaded', async () => {
   const { conversation } = chatWithRuby({ unreadMessageCount: 0 });
-  const page = (from: number, to: number) =>
+  const numbered = (from: number, to: number) =>
     Array.from({ length: to - from + 1 }, (_, index) =>
       aMessage({ conversationId: conversation._id, text: `Message ${from + index}`, seq: from + index, createdAt: today(1, from + index) }),
     );
-  const server = fakeServer()
-    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
-    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, {
-      body: { conversationId: conversation._id, readSeq: 40, unreadMessageCount: 0, totalUnread: 0 },
-    })
-    .on('GET', `/api/messages/${conversation._id}`, ({ query }) =>
+  const api = fakeApi()
+    .answer(conversationRoutes.list, page([conversation]))
+    .answer(conversationRoutes.get, conversation)
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: conversation._id, readSeq: 40, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, ({ query }) =>
       query.get('before') === '31'
-        ? { body: { items: newestFirst(page(21, 30)), count: 40, hasMore: false } }
-        : { body: { items: newestFirst(page(31, 40)), count: 40, hasMore: true } },
+        ? { items: newestFirst(numbered(21, 30)), count: 40, hasMore: false }
+        : { items: newestFirst(numbered(31, 40)), count: 40, hasMore: true },
     );
   renderChat(`/messages/${conversation._id}`);
 
@@ -106,6 +99,6 @@ it('loads older messages above, keeping what was loaded', async () => {
     .getAllByTestId('message')
     .map((row) => row.querySelector('.chat-msg__text')!.textContent);
   expect(texts).toEqual(Array.from({ length: 20 }, (_, index) => `Message ${21 + index}`));
-  expect(server.callsTo('GET', `/api/messages/${conversation._id}`).at(-1)!.query.get('before')).toBe('31');
+  expect(api.requestsTo(messageRoutes.list).at(-1)!.query.get('before')).toBe('31');
   expect(await screen.findByText('This is the beginning of your conversation with Ruby Rose.')).toBeVisible();
 });

@@ -1,15 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { Conversation, SendMessageInput } from '@cc/contracts';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aConversation, aMessage, fakeServer, renderChat, resetChat } from './harness';
+import { expect, it } from 'vitest';
+import { conversationRoutes, messageRoutes, type Conversation, type SendMessageInput } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aConversation, aMessage, renderChat } from './harness';
 
 /** docs/product.md#price-changes: a send carries the price shown; a changed price is confirmed before it is paid. */
-afterEach(() => {
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
 
 const base = aConversation();
 const withPrice = (tokenPerMessage: number): Conversation => ({ ...base, recipient: { ...base.recipient, tokenPerMessage } });
@@ -17,37 +12,29 @@ const withPrice = (tokenPerMessage: number): Conversation => ({ ...base, recipie
 it('sends the price shown, and after a 409 sends the same message again only when the member agrees to the new price', async () => {
   let price = 1.5;
   let seq = 10;
-  const server = fakeServer()
-    .on('GET', '/api/conversation', () => ({ body: { items: [withPrice(price)], count: 1 } }))
-    .on('GET', `/api/conversation/${base._id}`, () => ({ body: withPrice(price) }))
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${base._id}/read`, {
-      body: { conversationId: base._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 },
-    })
-    .on('GET', `/api/messages/${base._id}`, { body: { items: [], count: 0, hasMore: false } })
-    .on('POST', '/api/messages', ({ body }) => {
+  const api = fakeApi()
+    .answer(conversationRoutes.list, () => page([withPrice(price)]))
+    .answer(conversationRoutes.get, () => withPrice(price))
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: base._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, { items: [], count: 0, hasMore: false })
+    .answer(messageRoutes.send, ({ body }) => {
       const input = body as SendMessageInput;
       if (input.expectedPrice !== price) {
-        return {
-          status: 409,
-          body: {
-            code: 'PRICE_CHANGED',
-            msg: `The price per message is now ${price.toLocaleString('en-US', { minimumFractionDigits: 2 })} tokens. Check it and send again.`,
-            details: { price },
-          },
-        };
+        return refusal(
+          409,
+          `The price per message is now ${price.toLocaleString('en-US', { minimumFractionDigits: 2 })} tokens. Check it and send again.`,
+          { code: 'PRICE_CHANGED', details: { price } },
+        );
       }
-      return {
-        status: 201,
-        body: aMessage({
-          _id: `stored-${input.clientId}`,
-          clientId: input.clientId,
-          conversationId: base._id,
-          text: input.text,
-          price,
-          seq: ++seq,
-        }),
-      };
+      return aMessage({
+        _id: `stored-${input.clientId}`,
+        clientId: input.clientId,
+        conversationId: base._id,
+        text: input.text,
+        price,
+        seq: ++seq,
+      });
     });
   renderChat(`/messages/${base._id}`);
   const log = await screen.findByRole('log', { name: 'Messages' });
@@ -61,43 +48,38 @@ it('sends the price shown, and after a 409 sends the same message again only whe
   expect(await within(row).findByRole('alert')).toHaveTextContent(
     'The price per message is now 10,000.00 tokens. Check it and send again.',
   );
-  const [first] = server.callsTo('POST', '/api/messages').map((call) => call.body as SendMessageInput);
+  const [first] = api.requestsTo(messageRoutes.send).map((call) => call.body as SendMessageInput);
   expect(first).toMatchObject({ text: 'Still 1.50?', expectedPrice: 1.5 });
   expect(row).toHaveAttribute('data-status', 'failed');
   // Nothing is sent again without the member's word; Retry (at the old price) is not offered.
   expect(within(row).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
-  expect(server.callsTo('POST', '/api/messages')).toHaveLength(1);
+  expect(api.requestsTo(messageRoutes.send)).toHaveLength(1);
   // The composer learns the price now.
   await waitFor(() => expect(screen.getByRole('button', { name: /^Send ·/ })).toHaveTextContent(/^Send · 10,000\.00 tokens$/));
 
   fireEvent.click(within(row).getByRole('button', { name: 'Send for 10,000.00 tokens' }));
   await waitFor(() => expect(within(log).getByText('Still 1.50?').closest('[data-message-id]')).toBeInTheDocument());
-  const second = server.callsTo('POST', '/api/messages')[1]!.body as SendMessageInput;
+  const second = api.requestsTo(messageRoutes.send)[1]!.body as SendMessageInput;
   expect(second).toMatchObject({ clientId: first!.clientId, text: 'Still 1.50?', expectedPrice: 10_000 });
   expect(within(log).queryByText(/Not sent/)).not.toBeInTheDocument();
   expect(within(log).getAllByTestId('message')).toHaveLength(1);
-  // Several round trips through the fake server: slower than most on a busy machine.
+  // Several round trips through the fake API: slower than most on a busy machine.
 }, 20_000);
 
 it('offers to send for free when the model made messages free meanwhile', async () => {
-  const server = fakeServer()
-    .on('GET', '/api/conversation', { body: { items: [withPrice(2)], count: 1 } })
-    .on('GET', `/api/conversation/${base._id}`, { body: withPrice(2) })
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${base._id}/read`, {
-      body: { conversationId: base._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 },
-    })
-    .on('GET', `/api/messages/${base._id}`, { body: { items: [], count: 0, hasMore: false } })
-    .on('POST', '/api/messages', {
-      status: 409,
-      body: { code: 'PRICE_CHANGED', msg: 'Messages to this member are now free. Send again.', details: { price: 0 } },
-    });
+  const api = fakeApi()
+    .answer(conversationRoutes.list, page([withPrice(2)]))
+    .answer(conversationRoutes.get, withPrice(2))
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: base._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, { items: [], count: 0, hasMore: false })
+    .refuse(messageRoutes.send, 409, 'Messages to this member are now free. Send again.', { code: 'PRICE_CHANGED', details: { price: 0 } });
   renderChat(`/messages/${base._id}`);
   const log = await screen.findByRole('log', { name: 'Messages' });
   fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello' } });
   fireEvent.click(screen.getByRole('button', { name: 'Send · 2.00 tokens' }));
   const row = (await within(log).findByText('Hello')).closest('[data-testid="message"]') as HTMLElement;
   fireEvent.click(await within(row).findByRole('button', { name: 'Send for free' }));
-  await waitFor(() => expect(server.callsTo('POST', '/api/messages')).toHaveLength(2));
-  expect((server.callsTo('POST', '/api/messages')[1]!.body as SendMessageInput).expectedPrice).toBe(0);
+  await waitFor(() => expect(api.requestsTo(messageRoutes.send)).toHaveLength(2));
+  expect((api.requestsTo(messageRoutes.send)[1]!.body as SendMessageInput).expectedPrice).toBe(0);
 });

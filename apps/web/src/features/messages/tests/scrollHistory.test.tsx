@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aConversation, aMessage, fakeServer, newestFirst, renderChat, resetChat } from './harness';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { conversationRoutes, messageRoutes } from '@cc/contracts';
+import { fakeApi, page } from '../../../../test/fakeApi';
+import { aConversation, aMessage, newestFirst, renderChat } from './harness';
 
 /**
  * jsdom has no layout: the history's scroller gets a height of 50 px per message and a 300 px
@@ -38,28 +39,23 @@ afterEach(() => {
   for (const [name, descriptor] of Object.entries(descriptors)) {
     if (descriptor) Object.defineProperty(Element.prototype, name, descriptor);
   }
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
 });
 
 it('starts at the newest message and keeps the view still when older ones are prepended by scrolling up', async () => {
   const conversation = aConversation();
-  const page = (from: number, to: number) =>
+  const numbered = (from: number, to: number) =>
     Array.from({ length: to - from + 1 }, (_, index) =>
       aMessage({ conversationId: conversation._id, text: `Message ${from + index}`, seq: from + index }),
     );
-  fakeServer()
-    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
-    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, {
-      body: { conversationId: conversation._id, readSeq: 40, unreadMessageCount: 0, totalUnread: 0 },
-    })
-    .on('GET', `/api/messages/${conversation._id}`, ({ query }) =>
+  fakeApi()
+    .answer(conversationRoutes.list, page([conversation]))
+    .answer(conversationRoutes.get, conversation)
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: conversation._id, readSeq: 40, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, ({ query }) =>
       query.get('before') === '21'
-        ? { body: { items: newestFirst(page(1, 20)), count: 40, hasMore: false } }
-        : { body: { items: newestFirst(page(21, 40)), count: 40, hasMore: true } },
+        ? { items: newestFirst(numbered(1, 20)), count: 40, hasMore: false }
+        : { items: newestFirst(numbered(21, 40)), count: 40, hasMore: true },
     );
   renderChat(`/messages/${conversation._id}`);
 

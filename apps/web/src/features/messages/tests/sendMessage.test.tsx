@@ -1,18 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { Conversation, Message, SendMessageInput } from '@cc/contracts';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aConversation, aMessage, fakeServer, renderChat, resetChat } from './harness';
+import { expect, it } from 'vitest';
+import { conversationRoutes, messageRoutes, type Conversation, type Message, type SendMessageInput } from '@cc/contracts';
+import { fakeApi, page, refusal, type Refusal } from '../../../../test/fakeApi';
+import { aConversation, aMessage, renderChat } from './harness';
 
-afterEach(() => {
-  resetChat();
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+/** What the send route answers: the stored message or a refusal, at once or later. */
+type SendAnswer = Message | Refusal;
 
-type SendAnswer = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
-
-function openChat(onSend: (input: SendMessageInput, stored: (input: SendMessageInput) => Message) => SendAnswer) {
+function openChat(onSend: (input: SendMessageInput, stored: (input: SendMessageInput) => Message) => SendAnswer | Promise<SendAnswer>) {
   const conversation = aConversation();
   let seq = 10;
   const stored = (input: SendMessageInput) =>
@@ -23,62 +18,58 @@ function openChat(onSend: (input: SendMessageInput, stored: (input: SendMessageI
       text: input.text ?? '',
       seq: ++seq,
     });
-  const server = fakeServer()
-    .on('GET', '/api/conversation', { body: { items: [conversation], count: 1 } })
-    .on('GET', `/api/conversation/${conversation._id}`, { body: conversation })
-    .on('GET', '/api/conversation/total-unread-message', { body: { count: 0 } })
-    .on('POST', `/api/conversation/${conversation._id}/read`, {
-      body: { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 },
-    })
-    .on('GET', `/api/messages/${conversation._id}`, { body: { items: [], count: 0, hasMore: false } })
-    .on('POST', '/api/messages', ({ body }) => onSend(body as SendMessageInput, stored));
+  const api = fakeApi()
+    .answer(conversationRoutes.list, page([conversation]))
+    .answer(conversationRoutes.get, conversation)
+    .answer(conversationRoutes.totalUnread, { count: 0 })
+    .answer(conversationRoutes.read, { conversationId: conversation._id, readSeq: 0, unreadMessageCount: 0, totalUnread: 0 })
+    .answer(messageRoutes.list, { items: [], count: 0, hasMore: false })
+    .answer(messageRoutes.send, ({ body }) => onSend(body as SendMessageInput, stored));
   const view = renderChat(`/messages/${conversation._id}`);
-  return { ...view, server, conversation };
+  return { ...view, api, conversation };
 }
 
 const type = (text: string) => fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: text } });
 
 it('sends with Enter and shows the message once, even when the socket echo arrives too', async () => {
-  let answer: (value: { status: number; body: unknown }) => void = () => undefined;
-  const { server, live, conversation } = openChat(() => new Promise((resolve) => (answer = resolve)));
+  let answer: (value: SendAnswer) => void = () => undefined;
+  const { api, live, conversation } = openChat(() => new Promise((resolve) => (answer = resolve)));
   const log = await screen.findByRole('log', { name: 'Messages' });
 
   type('Hello Ruby');
-  expect(live.emitted).toContainEqual({ event: 'conversation:typing', payload: { conversationId: conversation._id, typing: true } });
+  expect(live.emitted).toContainEqual({ event: 'conversation:typing', args: [{ conversationId: conversation._id, typing: true }] });
   fireEvent.keyDown(screen.getByRole('textbox', { name: 'Message' }), { key: 'Enter' });
-  expect(live.emitted.at(-1)).toEqual({ event: 'conversation:typing', payload: { conversationId: conversation._id, typing: false } });
+  expect(live.emitted.at(-1)).toEqual({ event: 'conversation:typing', args: [{ conversationId: conversation._id, typing: false }] });
 
   // Pending at once, the composer emptied.
   const pending = await within(log).findByText('Hello Ruby');
   expect(pending.closest('[data-testid="message"]')!).toHaveAttribute('data-status', 'sending');
   expect(screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).toHaveValue('');
-  await waitFor(() => expect(server.callsTo('POST', '/api/messages')).toHaveLength(1));
-  const sent = server.callsTo('POST', '/api/messages')[0]!.body as SendMessageInput;
+  await waitFor(() => expect(api.requestsTo(messageRoutes.send)).toHaveLength(1));
+  const sent = api.requestsTo(messageRoutes.send)[0]!.body as SendMessageInput;
   expect(sent).toMatchObject({ conversationId: conversation._id, type: 'text', text: 'Hello Ruby' });
 
   // The socket echo of the same message arrives before the send answers...
   const message = aMessage({ _id: 'm-stored', clientId: sent.clientId, conversationId: conversation._id, text: 'Hello Ruby', seq: 11 });
   const echoed: Conversation = { ...conversation, lastMessage: message, lastMessageId: message._id, lastMessageAt: message.createdAt };
-  live.send('message:created', { message, conversation: echoed, totalUnread: 0 });
+  live.receive('message:created', { message, conversation: echoed, totalUnread: 0 });
   // ...and then the answer.
-  answer({ status: 201, body: message });
+  answer(message);
 
   await waitFor(() => expect(within(log).getByText('Hello Ruby').closest('[data-message-id="m-stored"]')).toBeInTheDocument());
-  live.send('message:created', { message, conversation: echoed, totalUnread: 0 });
+  live.receive('message:created', { message, conversation: echoed, totalUnread: 0 });
   expect(within(log).getAllByText('Hello Ruby')).toHaveLength(1);
   expect(within(log).getAllByTestId('message')).toHaveLength(1);
   expect(within(log).getByTestId('message')).toHaveAttribute('data-mine', 'true');
   // Shift+Enter is a new line, not a send.
   type('two');
   fireEvent.keyDown(screen.getByRole('textbox', { name: 'Message' }), { key: 'Enter', shiftKey: true });
-  expect(server.callsTo('POST', '/api/messages')).toHaveLength(1);
+  expect(api.requestsTo(messageRoutes.send)).toHaveLength(1);
 });
 
 it('keeps a failed message with Retry, and the retry sends the same clientId', async () => {
   let online = false;
-  const { server } = openChat((input, stored) =>
-    online ? { status: 201, body: stored(input) } : Promise.reject(new TypeError('Failed to fetch')),
-  );
+  const { api } = openChat((input, stored) => (online ? stored(input) : Promise.reject(new TypeError('Failed to fetch'))));
   const log = await screen.findByRole('log', { name: 'Messages' });
 
   type('Are you there?');
@@ -90,14 +81,14 @@ it('keeps a failed message with Retry, and the retry sends the same clientId', a
   online = true;
   fireEvent.click(within(row).getByRole('button', { name: 'Retry' }));
   await waitFor(() => expect(within(log).getByText('Are you there?').closest('[data-message-id]')).toBeInTheDocument());
-  const [first, second] = server.callsTo('POST', '/api/messages').map((call) => call.body as SendMessageInput);
+  const [first, second] = api.requestsTo(messageRoutes.send).map((call) => call.body as SendMessageInput);
   expect(second!.clientId).toBe(first!.clientId);
   expect(within(log).queryByText(/Not sent/)).not.toBeInTheDocument();
   expect(within(log).getAllByTestId('message')).toHaveLength(1);
 });
 
 it("shows the server's reason and a link to buy tokens when there are not enough", async () => {
-  openChat(() => ({ status: 402, body: { code: 'INSUFFICIENT_TOKENS', msg: 'You need 1.50 tokens to send this message.' } }));
+  openChat(() => refusal(402, 'You need 1.50 tokens to send this message.', { code: 'INSUFFICIENT_TOKENS' }));
   const log = await screen.findByRole('log', { name: 'Messages' });
   type('Hi there');
   fireEvent.click(screen.getByRole('button', { name: 'Send · 1.50 tokens' }));

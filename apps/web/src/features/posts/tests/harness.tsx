@@ -1,34 +1,18 @@
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Post, PostSummary } from '@cc/contracts';
-import { createAppStore } from '../../../app/store';
+import { renderApp } from '../../../../test/renderApp';
 import PostPage from '../pages/PostPage';
 import PostsPage from '../pages/PostsPage';
 
-export { fakeServer } from '../../../../test/fakeApi';
-
-export const list = <T,>(items: T[], count = items.length) => ({ body: { items, count } });
-
-/** The public post pages at `path`, with the real store and router, for a signed-out visitor. */
+/** The public post pages at `path`, for a signed-out visitor. */
 export function renderPosts(path: string) {
-  const store = createAppStore();
-  const router = createMemoryRouter(
+  return renderApp(
     [
       { path: '/posts', Component: PostsPage },
       { path: '/posts/:slug', Component: PostPage },
       { path: '/auth/login', element: <p>Login page</p> },
     ],
-    { initialEntries: [path] },
+    { path },
   );
-  return {
-    ...render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>,
-    ),
-    router,
-  };
 }
 
 let serial = 0;

@@ -1,18 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { clearBrowserSession } from '../../../../test/fakeServer';
-import { aPost, aPostSummary, fakeServer, list, renderPosts } from './harness';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearBrowserSession();
-});
+import { expect, it } from 'vitest';
+import { postsRoutes } from '@cc/contracts';
+import { fakeApi, page, refusal } from '../../../../test/fakeApi';
+import { aPost, aPostSummary, renderPosts } from './harness';
 
 it('lists published posts as cards: cover, title, date and summary, each leading to its page', async () => {
-  const server = fakeServer().on(
-    'GET',
-    '/api/posts',
-    list([
+  const api = fakeApi().answer(
+    postsRoutes.list,
+    page([
       aPostSummary({
         title: 'Spring update',
         slug: 'spring-update',
@@ -24,7 +19,9 @@ it('lists published posts as cards: cover, title, date and summary, each leading
   );
   renderPosts('/posts');
 
-  const grid = await screen.findByRole('list', { name: 'Posts' });
+  // The skeleton list has the same name: wait for the loaded cards, then read the list they are in.
+  await screen.findByRole('link', { name: /Spring update/ });
+  const grid = screen.getByRole('list', { name: 'Posts' });
   const spring = within(grid).getByRole('link', { name: /Spring update/ });
   expect(spring).toHaveAttribute('href', '/posts/spring-update');
   expect(within(spring).getByText('Mar 4, 2026')).toBeVisible();
@@ -33,12 +30,12 @@ it('lists published posts as cards: cover, title, date and summary, each leading
   expect(within(welcome).getByText('Why we started.')).toBeVisible();
   expect(welcome.querySelector('img')).not.toBeInTheDocument();
   // A visitor is not sent to sign in, and the request carries no token.
-  expect(server.callsTo('GET', '/api/posts')[0]!.headers.get('Authorization')).toBeNull();
-  expect(server.callsTo('GET', '/api/posts')[0]!.query.get('skip')).toBe('0');
+  expect(api.requestsTo(postsRoutes.list)[0]!.headers.get('Authorization')).toBeNull();
+  expect(api.requestsTo(postsRoutes.list)[0]!.query.get('skip')).toBe('0');
 });
 
 it('says so when nothing is published yet', async () => {
-  fakeServer().on('GET', '/api/posts', list([]));
+  fakeApi().answer(postsRoutes.list, page([]));
   renderPosts('/posts');
   expect(await screen.findByText('No posts yet')).toBeVisible();
   expect(screen.queryByRole('list', { name: 'Posts' })).not.toBeInTheDocument();
@@ -46,10 +43,8 @@ it('says so when nothing is published yet', async () => {
 
 it('shows the error with a retry that loads the list', async () => {
   let fail = true;
-  fakeServer().on('GET', '/api/posts', () =>
-    fail
-      ? { status: 500, body: { code: 'INTERNAL', msg: 'Something went wrong on our side. Please try again.' } }
-      : list([aPostSummary({ title: 'Back again' })]),
+  fakeApi().answer(postsRoutes.list, () =>
+    fail ? refusal(500, 'Something went wrong on our side. Please try again.') : page([aPostSummary({ title: 'Back again' })]),
   );
   renderPosts('/posts');
   expect(await screen.findByText('Could not load posts')).toBeVisible();
@@ -61,10 +56,10 @@ it('shows the error with a retry that loads the list', async () => {
 
 it('loads more posts under the first ones until all are shown', async () => {
   const all = Array.from({ length: 15 }, (_, index) => aPostSummary({ title: `Post number ${index + 1}` }));
-  const server = fakeServer().on('GET', '/api/posts', ({ query }) => {
+  const api = fakeApi().answer(postsRoutes.list, ({ query }) => {
     const skip = Number(query.get('skip'));
     const limit = Number(query.get('limit'));
-    return list(all.slice(skip, skip + limit), all.length);
+    return page(all.slice(skip, skip + limit), all.length);
   });
   renderPosts('/posts');
   await screen.findByRole('link', { name: /Post number 1(?!\d)/ });
@@ -75,19 +70,20 @@ it('loads more posts under the first ones until all are shown', async () => {
   expect(await screen.findByRole('link', { name: /Post number 15/ })).toBeVisible();
   expect(screen.getByText('Showing 15 of 15 posts')).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-  expect(server.callsTo('GET', '/api/posts').map((call) => call.query.get('skip'))).toEqual(['0', '12']);
+  expect(api.requestsTo(postsRoutes.list).map((call) => call.query.get('skip'))).toEqual(['0', '12']);
 });
 
 it('renders a post: title, date, cover and the formatted body', async () => {
-  const server = fakeServer().on('GET', '/api/posts/spring-update', {
-    body: aPost({
+  const api = fakeApi().answer(
+    postsRoutes.get,
+    aPost({
       title: 'Spring update',
       slug: 'spring-update',
       publishedAt: '2026-03-04T10:00:00.000Z',
       coverUrl: '/api/files/abc/cover.png',
       body: '<h2>What changed</h2><p>Calls are <strong>faster</strong>.</p><ul><li>One</li></ul>',
     }),
-  });
+  );
   renderPosts('/posts/spring-update');
   expect(await screen.findByRole('heading', { level: 1, name: 'Spring update' })).toBeVisible();
   expect(screen.getByText('Mar 4, 2026')).toBeVisible();
@@ -96,11 +92,11 @@ it('renders a post: title, date, cover and the formatted body', async () => {
   expect(screen.getByRole('listitem')).toHaveTextContent(/^One$/);
   expect(document.querySelector('.post-page__cover img')).toHaveAttribute('src', '/api/files/abc/cover.png');
   expect(screen.getByRole('link', { name: 'All posts' })).toHaveAttribute('href', '/posts');
-  expect(server.callsTo('GET', '/api/posts/spring-update')).toHaveLength(1);
+  expect(api.requestsTo(postsRoutes.get).map((request) => request.params.id)).toEqual(['spring-update']);
 });
 
 it('answers a draft, a removed post or a mistyped address with the not-available state', async () => {
-  fakeServer().on('GET', /^\/api\/posts\//, { status: 404, body: { code: 'NOT_FOUND', msg: 'That post does not exist.' } });
+  fakeApi().refuse(postsRoutes.get, 404, 'That post does not exist.');
   const { router } = renderPosts('/posts/gone-for-good');
   expect(await screen.findByText('This post is not available')).toBeVisible();
   fireEvent.click(screen.getByRole('link', { name: 'See all posts' }));
@@ -109,11 +105,7 @@ it('answers a draft, a removed post or a mistyped address with the not-available
 
 it('offers a retry when the post cannot be loaded for another reason', async () => {
   let fail = true;
-  fakeServer().on('GET', '/api/posts/hello', () =>
-    fail
-      ? { status: 503, body: { code: 'INTERNAL', msg: 'Down for a moment.' } }
-      : { body: aPost({ title: 'Hello there', slug: 'hello' }) },
-  );
+  fakeApi().answer(postsRoutes.get, () => (fail ? refusal(503, 'Down for a moment.') : aPost({ title: 'Hello there', slug: 'hello' })));
   renderPosts('/posts/hello');
   expect(await screen.findByText('Could not load this post')).toBeVisible();
   fail = false;
