@@ -1,9 +1,16 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { Icon, type IconName } from '../../../shared/ui';
+import { Icon, TableSkeleton, type IconName } from '../../../shared/ui';
 import { useAdminPath } from '../hooks/adminBase';
 import { OpenMessagesCount } from './OpenMessagesCount';
 import './AdminLayout.css';
+// The styles several sections share (card tables on a phone, drawers, their detail lists) come with
+// the frame, not with whichever section happens to import them first: each section is a chunk of
+// its own, and one that relied on another's import was laid out wrong on a phone.
+import './AdminList.css';
+import './Drawer.css';
+import './ModelDrawer.css';
+import './SellItems.css';
 
 /** `extra` sits after the label: a live count, say. */
 type Section = { to: string; label: string; icon: IconName; end?: boolean; extra?: ReactNode };
@@ -62,7 +69,9 @@ export function AdminLayout() {
         </nav>
       </aside>
       <div className="admin__content">
-        <Outlet />
+        <Suspense fallback={<TableSkeleton columns={4} label="Loading this section" />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );
