@@ -56,13 +56,27 @@ export type DomainEvents = {
   'call.missed': { callId: string; callerId: string; modelId: string };
   /** A member bought an item (after commit): the seller is told. Amounts in hundredths. */
   'item.purchased': { purchaseId: string; sellItemId: string; buyerId: string; modelId: string; name: string; price: number; net: number };
+  /** An administrator refunded a payment, all of it or part (after commit): the member is told. Tokens in hundredths, money in cents. */
+  'payment.refunded': {
+    paymentId: string;
+    userId: string;
+    packageName: string;
+    amountCents: number;
+    refundedCents: number;
+    refundedTokens: number;
+    whole: boolean;
+  };
   /** A payout request was made or decided (after commit): the model is told. Amounts in hundredths. */
   'payout.changed': {
     payoutRequestId: string;
     modelId: string;
     status: 'pending' | 'approved' | 'paid' | 'rejected';
     amount: number;
+    /** The money it pays, in US cents (null on requests from before payout rates). */
+    amountCents: number | null;
     note: string;
+    /** The transfer's reference, once paid ('' otherwise). */
+    reference: string;
   };
 };
 

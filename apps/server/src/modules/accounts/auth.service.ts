@@ -1,6 +1,6 @@
 import { ErrorCode, type loginSchema, type registerSchema } from '@cc/contracts';
 import type { z } from 'zod';
-import type { SessionService } from '../../platform/auth';
+import { ACCOUNT_REFUSALS, type SessionService } from '../../platform/auth';
 import type { LoginThrottle } from '../../platform/login-throttle';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { AppError, conflict, forbidden } from '../../platform/errors';
@@ -205,13 +205,9 @@ export type AuthService = ReturnType<typeof createAuthService>;
 /** The right password is not enough: the account must be active and its address confirmed. */
 function assertMaySignIn(user: UserRow) {
   if (user.status === 'suspended') {
-    throw forbidden(
-      'This account has been suspended by an administrator. Contact us if you think this is a mistake.',
-      ErrorCode.ACCOUNT_DEACTIVATED,
-    );
+    throw forbidden(ACCOUNT_REFUSALS.suspended, ErrorCode.ACCOUNT_DEACTIVATED);
   }
-  if (user.status === 'deactivated')
-    throw forbidden('This account has been deactivated. Contact us to reactivate it.', ErrorCode.ACCOUNT_DEACTIVATED);
+  if (user.status === 'deactivated') throw forbidden(ACCOUNT_REFUSALS.deactivated, ErrorCode.ACCOUNT_DEACTIVATED);
   if (!user.emailVerifiedAt) {
     throw forbidden(
       'Please confirm your e-mail address first: enter the 6-digit code we sent you, or ask for a new one.',

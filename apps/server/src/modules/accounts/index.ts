@@ -51,7 +51,7 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext): Pro
   const tokens = createTokensRepository(db, ctx.clock);
   const codes = createCodeService({ tokens, pepper: pepperOf(ctx), clock: ctx.clock });
   const contactMessages = createContactMessagesRepository(db);
-  const profile = createProfileService({ db, users, codes, sessions, storage, mail, events });
+  const profile = createProfileService({ db, users, codes, sessions, storage, mail, events, settings: ctx.settings });
 
   registerAuthRoutes(
     app,

@@ -63,3 +63,27 @@ it('limits account codes to five per ten minutes', async () => {
   expect(sixth.status).toBe(429);
   expect(sixth.body.code).toBe('RATE_LIMITED');
 });
+
+it('names what the code confirms when asked for it: deactivation, or nothing in particular without a body', async () => {
+  const { user, token } = await createMember(app);
+  const mailed = async () => (await app.outbox()).filter((m) => m.to === user.email).at(-1)!.text;
+  expect((await app.request('POST', '/api/users/otp/', { token, body: { purpose: 'deactivate' } })).status).toBe(200);
+  expect(await mailed()).toContain('enter this code to confirm that you want to deactivate your account.');
+  expect((await app.request('POST', '/api/users/otp/', { token })).status).toBe(200);
+  expect(await mailed()).toContain('enter this code to confirm the change to your account.');
+});
+
+it('refuses a code request that says something else, with 422 naming the field and nothing mailed', async () => {
+  const { user, token } = await createMember(app);
+  for (const [body, field] of [
+    [{ purpose: 'withdraw' }, 'purpose'],
+    [{ purpose: 'payout', token: 1.234 }, 'token'],
+    [{ purpose: 'payout', token: { $gt: 0 } }, 'token'],
+    [{ purpose: 'pay\u0000out' }, 'purpose'],
+  ] as const) {
+    const res = await app.request('POST', '/api/users/otp/', { token, body });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.details.fields)).toEqual([field]);
+  }
+  expect((await app.outbox()).filter((m) => m.to === user.email)).toEqual([]);
+});

@@ -69,3 +69,24 @@ it('ends the live link when the member signs out', async () => {
   await app.request('POST', '/api/auth/logout', { token });
   expect(await revoked).toEqual({ reason: 'logout' });
 });
+
+it("tells everyone signed in when a model switches calls off or changes her rate, and nothing of a member's own profile", async () => {
+  const { user: model, token: modelToken } = await createModel(app, { callAvailable: true, callRate: 200 });
+  const { token: viewer } = await createMember(app);
+  const watching = await connected(viewer);
+  const heard = new Promise<unknown>((resolve) => watching.once('model:callability', resolve));
+  const res = await app.request('PUT', '/api/masked-call/settings', { token: modelToken, body: { callAvailable: false, callRate: 3 } });
+  expect(res.status).toBe(200);
+  // Amounts travel as tokens, like every answer.
+  expect(await heard).toEqual({ modelId: model.id, username: model.username, callAvailable: false, phoneVerified: false, callRate: 3 });
+
+  // A member editing her own profile is nobody else's business.
+  const { token: member } = await createMember(app);
+  let leaked = false;
+  watching.once('model:callability', () => (leaked = true));
+  const ownTab = await connected(member);
+  const own = nextMe(ownTab);
+  await app.request('PUT', '/api/users/updateProfile', { token: member, body: { bio: 'Mine' } });
+  await own;
+  expect(leaked).toBe(false);
+});

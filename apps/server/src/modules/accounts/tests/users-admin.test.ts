@@ -27,7 +27,14 @@ it('suspends a member: their sessions end and sign-in is refused; reactivating l
   const res = await app.request('POST', `/api/admin/users/${user.id}/suspend`, { token: admin.token });
   expect(res.status).toBe(200);
   expect(res.body.data.status).toBe('suspended');
-  expect((await app.request('GET', '/api/users/me', { token })).status).toBe(401);
+  // Her next request is refused, and says why: she is not told to sign in as if it had expired.
+  const refused = await app.request('GET', '/api/users/me', { token });
+  expect(refused.status).toBe(401);
+  expect(refused.body).toMatchObject({
+    code: 'UNAUTHENTICATED',
+    msg: 'This account has been suspended by an administrator. Contact us if you think this is a mistake.',
+    details: { reason: 'suspended' },
+  });
   const login = await app.request('POST', '/api/auth/login', { body: { email: user.email, password: TEST_PASSWORD } });
   expect(login.status).toBe(403);
   expect(login.body.msg).toMatch(/suspended/);
@@ -35,6 +42,10 @@ it('suspends a member: their sessions end and sign-in is refused; reactivating l
   const back = await app.request('POST', `/api/admin/users/${user.id}/reactivate`, { token: admin.token });
   expect(back.body.data.status).toBe('active');
   expect((await app.request('POST', '/api/auth/login', { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(200);
+  // The old session stays ended, now for no reason of the account's: the plain 401.
+  const stale = await app.request('GET', '/api/users/me', { token });
+  expect(stale.status).toBe(401);
+  expect(stale.body.details).toBeUndefined();
 });
 
 it('refuses to suspend yourself or another administrator', async () => {
