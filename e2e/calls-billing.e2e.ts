@@ -5,7 +5,7 @@ import { calls, ledgerTransactions } from '../apps/server/src/db/schema';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
 import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, socketConnected } from './support/browser';
 import { dialogShot, timerSeconds, voiceCall } from './support/calls';
-import { moveTime, moveTimeTo, withClock } from './support/clock';
+import { holdStill, moveTime, moveTimeTo, withClock } from './support/clock';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -321,7 +321,7 @@ async function tokensRunOut({
   await moveTimeTo(server, [fanSide.context, modelSide.context], connectedAt + 5_000);
   await expect.poll(() => dialog.getByText('Call Ended').isVisible(), { timeout: 10_000, interval: 50 }).toBe(true);
   // The modal closes 3 s after the Ended stage, on the page's clock: held still while the stage is looked at.
-  await fanSide.context.clock.pauseAt(await fanSide.page.evaluate(() => Date.now() + 1));
+  await holdStill(fanSide.context, fanSide.page);
   const endedAt = (await callOf(fan.user.id)).endedAt!.getTime();
   expect((endedAt - connectedAt) / 1000).toBeGreaterThanOrEqual(5);
   expect((endedAt - connectedAt) / 1000).toBeLessThan(6.5);

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from './server';
 
 /**
@@ -25,4 +25,21 @@ export async function moveTime(server: RunningServer, contexts: BrowserContext[]
 /** Moves everyone's time on to `instant` (ms since the epoch, on the server's clock); never back. */
 export async function moveTimeTo(server: RunningServer, contexts: BrowserContext[], instant: number) {
   await moveTime(server, contexts, Math.max(0, instant - server.clock.ms()));
+}
+
+/**
+ * Stops a context's clock where its page now is, to look at a stage that a timer would take away.
+ * The page's time runs on while the request travels, so the stop is set a little ahead, further
+ * each time the page got there first (on a loaded machine a round trip took over a millisecond).
+ */
+export async function holdStill(context: BrowserContext, page: Page) {
+  for (const ahead of [20, 200, 500]) {
+    try {
+      await context.clock.pauseAt(await page.evaluate((ms) => Date.now() + ms, ahead));
+      return;
+    } catch (error) {
+      if (!String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+  throw new Error('holdStill: the page kept running past every stop');
 }

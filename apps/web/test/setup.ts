@@ -1,11 +1,15 @@
 import { afterAll, afterEach, vi } from 'vitest';
 // eslint-disable-next-line testing-library/no-manual-cleanup -- Vitest runs without globals: Testing Library cannot register its own
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 // The DOM matchers (toBeVisible, toHaveTextContent, …) on every test's expect, with their types.
 import '@testing-library/jest-dom/vitest';
 import { closeSocket } from '../src/shared/socket/socketClient';
 import { sockets } from './fakeSocket';
+
+// findBy… and waitFor wait up to 5 s, not Testing Library's 1 s: on CI's loaded 2 cores a page's
+// lazy chunk (the admin sections) once took longer than that to load. A passing test waits no longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * What outlives a render goes after every test, so no test sees the one before it: the page, the
@@ -31,6 +35,11 @@ afterEach(() => {
   // the next file must not find this one's favicon or title.
   document.head.querySelectorAll('link[rel~="icon"]').forEach((link) => link.remove());
   document.title = '';
+  // A dialog's scroll lock marks the body (react-remove-scroll) and lifts it a frame after closing;
+  // a test that ends with one open must not hand the next file a locked, unclickable body.
+  document.body.removeAttribute('data-scroll-locked');
+  document.body.removeAttribute('style');
+  document.body.replaceChildren();
 });
 
 /**

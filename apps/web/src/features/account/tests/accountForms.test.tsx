@@ -7,6 +7,7 @@ import PasswordPage from '../pages/PasswordPage';
 import { fakeApi } from '../../../../test/fakeApi';
 import { buildMe } from '../../../../test/factories';
 import { renderApp } from '../../../../test/renderApp';
+import { seeToast } from '../../../../test/toasts';
 
 /** One part of the account pages, alone on the page. */
 const renderPart = (element: ReactNode) => renderApp([{ path: '/', element }]);
@@ -26,7 +27,7 @@ describe('the price per message (tokens on the wire, docs/product.md#units)', ()
     fireEvent.input(price, { target: { value: '2.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
 
-    expect(await screen.findByText('Members now pay 2.50 tokens per message.')).toBeVisible();
+    await seeToast('Members now pay 2.50 tokens per message.');
     expect(api.requestsTo(profileRoutes.tokenPerMessage).map((request) => request.body)).toEqual([{ token: 2.5 }]);
   });
 

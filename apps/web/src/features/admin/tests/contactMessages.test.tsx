@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { adminContactRoutes, auditRoutes, outboxRoutes, type ContactMessageRow, type AuditEntry } from '@cc/contracts';
 import { fakeApi, page, type FakeApi } from '../../../../test/fakeApi';
 import { renderAdmin } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 let serial = 0;
 const anId = () => `dddddddd-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
@@ -141,7 +142,7 @@ it('marks a message handled: it says so, the drawer shows who, and it leaves the
   expect(within(drawer).getByText('Not signed in')).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Mark handled' }));
 
-  expect(await screen.findByText('Marked handled.')).toBeVisible();
+  await seeToast('Marked handled.');
   expect(api.requestsTo(adminContactRoutes.handle).map((request) => request.params.id)).toEqual([vera._id]);
   expect(await within(drawer).findByRole('button', { name: 'Reopen' })).toBeVisible();
   expect(within(drawer).getByText(/by @admin/)).toBeVisible();
@@ -164,7 +165,7 @@ it('reopens a handled message', async () => {
   const drawer = await openMessage('Old Question');
   expect(within(drawer).getByText(/by @ruth/)).toBeVisible();
   fireEvent.click(within(drawer).getByRole('button', { name: 'Reopen' }));
-  expect(await screen.findByText('Back among the open messages.')).toBeVisible();
+  await seeToast('Back among the open messages.');
   expect(api.requestsTo(adminContactRoutes.reopen).map((request) => request.params.id)).toEqual([old._id]);
   expect(await within(drawer).findByRole('button', { name: 'Mark handled' })).toBeVisible();
 });

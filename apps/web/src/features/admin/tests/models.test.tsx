@@ -3,6 +3,7 @@ import { beforeEach, expect, it, vi } from 'vitest';
 import { accountAdminRoutes, fileRoutes } from '@cc/contracts';
 import { fakeApi, page, refusal } from '../../../../test/fakeApi';
 import { aModel, renderAdmin } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 // jsdom has no object URLs; the drawer only needs a URL to put in the <img>.
 beforeEach(() => {
@@ -99,7 +100,7 @@ it('keeps the drawer open and says why when the server refuses the approval', as
   const drawer = await screen.findByRole('dialog', { name: 'Review Ruby Rose' });
   fireEvent.click(within(drawer).getByRole('button', { name: 'Approve' }));
 
-  expect(await screen.findByText('Could not approve Ruby Rose: This model is already approved.')).toBeVisible();
+  await seeToast('Could not approve Ruby Rose: This model is already approved.');
   expect(screen.getByRole('dialog', { name: 'Review Ruby Rose' })).toBeVisible();
 });
 

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { adminPaymentRoutes, paymentRoutes, type AdminPayment, type AdminPaymentDetail, type Invoice } from '@cc/contracts';
 import { fakeApi, page, refusal, type FakeRequest } from '../../../../test/fakeApi';
 import { renderAdmin } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 const PAYMENT_ID = 'dddddddd-0000-4000-8000-000000000001';
 
@@ -173,7 +174,7 @@ it('refunds with a reason: the reason is required, a toast says so, and the draw
 
   fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Bought the wrong package' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
-  expect(await screen.findByText('Payment refunded.')).toBeVisible();
+  await seeToast('Payment refunded.');
   expect(api.requestsTo(adminPaymentRoutes.refund)[0]!.body).toEqual({ reason: 'Bought the wrong package' });
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund this payment?' })).not.toBeInTheDocument());
   expect(await within(drawer).findByText('Bought the wrong package')).toBeVisible();
@@ -210,7 +211,7 @@ it('records a chargeback, warning first when the member holds fewer tokens than 
   expect(within(dialog).getByText(/they hold only 300\.00, so that much is taken and the rest is recorded as a shortfall/)).toBeVisible();
   fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Dispute 4855' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Record chargeback' }));
-  expect(await screen.findByText('Chargeback recorded.')).toBeVisible();
+  await seeToast('Chargeback recorded.');
   expect(api.requestsTo(adminPaymentRoutes.chargeback)[0]!.body).toEqual({ reason: 'Dispute 4855' });
   expect(await within(drawer).findByText('Dispute 4855')).toBeVisible();
 });
@@ -259,7 +260,7 @@ it('says what can be refunded before the button is pressed, and refunds the part
   fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Half the package by mistake' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
 
-  expect(await screen.findByText('Payment refunded.')).toBeVisible();
+  await seeToast('Payment refunded.');
   expect(api.requestsTo(adminPaymentRoutes.refund)[0]!.body).toEqual({ reason: 'Half the package by mistake', tokens: 500 });
   expect(await within(drawer).findByText(/refunded \$20\.83 for 500\.00 tokens/)).toBeVisible();
   expect(within(drawer).getByText('Partly refunded', { selector: '.ui-badge' })).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { outboxRoutes, payoutsRoutes, type PayoutRequest, type PayoutStatus } from '@cc/contracts';
 import { fakeApi, page, refusal } from '../../../../test/fakeApi';
 import { renderAdmin } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 function aPayout(overrides: Partial<PayoutRequest> = {}): PayoutRequest {
   return {
@@ -112,7 +113,7 @@ it('approves after confirming, then sends the money and marks it paid with the t
 
   expect(await screen.findByText('No payouts are waiting')).toBeVisible();
   expect(api.requestsTo(payoutsRoutes.approve).map((request) => request.params.id)).toEqual(['p-1']);
-  expect(await screen.findByText('Approved 150.00 tokens ($12.00) for Ruby Rose.')).toBeVisible();
+  await seeToast('Approved 150.00 tokens ($12.00) for Ruby Rose.');
 
   fireEvent.click(screen.getByRole('button', { name: 'Approved' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Mark paid 150.00 tokens for Ruby Rose' }));
@@ -172,7 +173,7 @@ it('when someone else decided first, says so in the server’s words and shows t
   fireEvent.change(within(dialog).getByLabelText('Reason for rejecting'), { target: { value: 'Too late' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Reject payout' }));
 
-  expect(await screen.findByText('This payout request was already approved.')).toBeVisible();
+  await seeToast('This payout request was already approved.');
   expect(screen.getByText('Someone else decided first')).toBeVisible();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   // The list was read again: the row now offers what its new status allows.

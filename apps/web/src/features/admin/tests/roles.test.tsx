@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { accountAdminRoutes, walletRoutes, type AdminUserRow } from '@cc/contracts';
 import { fakeApi, page } from '../../../../test/fakeApi';
 import { aMember, renderAdmin } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 // Ids of their own: the harness's first member id is the signed-in administrator's.
 const SAM = '00000000-0000-4000-8000-00000000a001';
@@ -38,7 +39,7 @@ it('makes an active member an administrator after confirming, and says so', asyn
   expect(within(confirm).getByText(/written to the audit log/)).toBeVisible();
   fireEvent.click(within(confirm).getByRole('button', { name: 'Make administrator' }));
 
-  expect(await screen.findByText('Sam Member is now an administrator.')).toBeVisible();
+  await seeToast('Sam Member is now an administrator.');
   expect(api.requestsTo(accountAdminRoutes.makeAdmin).map((request) => request.params.id)).toEqual([SAM]);
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make Sam Member an administrator?' })).not.toBeInTheDocument());
   // The list is read again: the drawer and the table show the new role.
@@ -59,7 +60,7 @@ it('removes another administrator after confirming', async () => {
   const confirm = await screen.findByRole('dialog', { name: 'Remove Other Admin as administrator?' });
   fireEvent.click(within(confirm).getByRole('button', { name: 'Remove administrator' }));
 
-  expect(await screen.findByText('Other Admin is no longer an administrator.')).toBeVisible();
+  await seeToast('Other Admin is no longer an administrator.');
   expect(api.requestsTo(accountAdminRoutes.removeAdmin).map((request) => request.params.id)).toEqual([OTHER]);
   expect(await within(drawer).findByRole('button', { name: 'Make administrator' })).toBeVisible();
 });

@@ -150,6 +150,6 @@ it("turns the xChat client's live events off", async () => {
   await waitFor(() => expect(api.requestsTo(settingsRoutes.update)).toHaveLength(1));
   expect(api.requestsTo(settingsRoutes.update)[0]!.body).toMatchObject({ legacySocketEvents: false });
   // Saved: the form starts again from what the server answered, the box still clear.
-  expect(await screen.findByText('All changes saved.')).toBeVisible();
+  await seeToast('All changes saved.');
   expect(screen.getByRole('checkbox', { name: "Send the xChat client's live events" })).not.toBeChecked();
 });

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { callRoutes } from '@cc/contracts';
 import { fakeApi } from '../../../../test/fakeApi';
 import { aCall, ada, CALL_ID, renderCalls, RUBY_ID } from './callHarness';
+import { seeToast } from '../../../../test/toasts';
 
 /**
  * The model's 'Incoming Call: … Check your phone to accept or decline.' toast (docs/product.md#call-modal) is
@@ -20,7 +21,7 @@ async function rubyRinging() {
   const view = renderCalls({ me: ada({ _id: RUBY_ID, name: 'Ruby Rose', type: 'model', balance: 0 }), model: null });
   await view.router.navigate('/elsewhere');
   view.send('call:incoming', { callId: CALL_ID, fromUser: { _id: 'u-1', name: 'Ada Lovelace', username: 'ada_l' }, callRate: 2 });
-  expect(await screen.findByText(TOAST)).toBeVisible();
+  await seeToast(TOAST);
   return { ...view, api };
 }
 

@@ -56,7 +56,7 @@ it('a model sets her call rate: wrong amounts are refused next to the field, a g
   typeInto(rate, '4.50');
   await waitFor(() => expect(screen.queryByText('The call rate must be at most 100,000.00 tokens')).not.toBeInTheDocument());
   fireEvent.click(save);
-  expect(await screen.findByText('Members now pay 4.50 tokens per minute to call you.')).toBeVisible();
+  await seeToast('Members now pay 4.50 tokens per minute to call you.');
   expect(api.requestsTo(callRoutes.setRate)[0]!.body).toEqual({ callRate: 4.5 });
   expect(await screen.findByText('Now 4.50 tokens per minute')).toBeVisible();
   // The model's own copy follows, so the dashboard shows the new rate.
@@ -81,7 +81,7 @@ it('the availability switch saves at once, says so, and stays put when the serve
   expect(screen.getByRole('status', { name: 'Softphone: Calls are off' })).toBeVisible();
 
   fireEvent.click(toggle);
-  expect(await screen.findByText('You are available for calls. Members see Call Now on your profile.')).toBeVisible();
+  await seeToast('You are available for calls. Members see Call Now on your profile.');
   expect(api.requestsTo(callRoutes.updateSettings)[0]!.body).toEqual({ callAvailable: true });
   await waitFor(() => expect(toggle).toBeChecked());
   expect(store.getState().auth.user!.callAvailable).toBe(true);

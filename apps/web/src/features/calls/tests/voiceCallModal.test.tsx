@@ -41,7 +41,7 @@ it('goes Initiating → Ringing → Connected with the spec words, and the calle
   expect(within(dialog()).getByText('2.00 tokens/min')).toBeVisible();
   expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeVisible();
   expect(within(dialog()).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-  expect(await screen.findByText('Call initiated. Waiting for model to answer...')).toBeVisible();
+  await seeToast('Call initiated. Waiting for model to answer...');
   expect(sessionStorage.getItem('cc.openCallId')).toBe(CALL_ID);
   expect(voice.links).toHaveLength(0);
 
@@ -53,7 +53,7 @@ it('goes Initiating → Ringing → Connected with the spec words, and the calle
   expect(within(dialog()).getByRole('button', { name: 'Mute' })).toBeVisible();
   expect(within(dialog()).getByRole('button', { name: 'End call' })).toBeVisible();
   expect(await screen.findByText('Call connected!')).toBeInTheDocument();
-  expect(await screen.findByText('Connecting to voice call...')).toBeVisible();
+  await seeToast('Connecting to voice call...');
 
   // The caller makes the WebRTC offer for this call; the status follows the link.
   expect(voice.links).toHaveLength(1);
@@ -151,7 +151,7 @@ it("a call that fails without a message shows 'Failed to initiate call' and the 
   fakeApi().offline(callRoutes.initiate);
   renderCalls();
   fireEvent.click(screen.getByRole('button', { name: 'Call Now' }));
-  expect(await screen.findByText('Failed to initiate call')).toBeVisible();
+  await seeToast('Failed to initiate call');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { payoutsRoutes, type PayoutAccount } from '@cc/contracts';
 import { fakeApi, refusal, type Refusal } from '../../../../test/fakeApi';
 import { aBankAccount, aPaypalAccount, renderPayouts } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 function fill(input: HTMLElement, text: string) {
   fireEvent.change(input, { target: { value: text } });
@@ -34,7 +35,7 @@ it('adds a PayPal account, checking the address first, then shows it back in ful
   expect(within(saved).getByText('PayPal', { selector: '.ui-badge' })).toBeVisible();
   expect(within(saved).getByText('ruby@paypal.test')).toBeVisible();
   expect(api.requestsTo(payoutsRoutes.saveAccount)[0]!.body).toEqual({ type: 'paypal', email: 'ruby@paypal.test' });
-  expect(await screen.findByText('Payout account saved: PayPal.')).toBeVisible();
+  await seeToast('Payout account saved: PayPal.');
   expect(screen.getByRole('heading', { name: 'Change payout account' })).toBeVisible();
 });
 

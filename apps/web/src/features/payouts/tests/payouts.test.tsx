@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { payoutsRoutes, profileRoutes, systemRoutes, walletRoutes } from '@cc/contracts';
 import { fakeApi, page, refusal } from '../../../../test/fakeApi';
 import { aBankAccount, aModel, aPayoutRequest, aPaypalAccount, renderPayouts } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 /** Types the way a person does, one key at a time, so every intermediate text goes through the form. */
 function type(input: HTMLElement, text: string) {
@@ -102,7 +103,7 @@ it('sends a code, then requests the payout: the request tops the history and the
   // 1,084.56 tokens at 8 cents is $86.7648, rounded down to the cent.
   await waitFor(() => expect(balanceShown()).toBe('Available balance1,084.56 tokensWorth $86.76 when paid out'));
   expect(store.getState().auth.user!.balance).toBe(1_084.56);
-  expect(await screen.findByText('Payout of 150.00 tokens requested. We will tell you when it is paid.')).toBeVisible();
+  await seeToast('Payout of 150.00 tokens requested. We will tell you when it is paid.');
   // The form starts over: a code works once.
   expect(within(form).getByLabelText('Amount')).toHaveValue('');
   expect(within(form).queryByLabelText('Code')).not.toBeInTheDocument();

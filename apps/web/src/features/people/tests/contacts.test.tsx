@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { contactRoutes, conversationRoutes, type Ok } from '@cc/contracts';
 import { fakeApi, page, refusal } from '../../../../test/fakeApi';
 import { aContact, aConversation, renderPeople } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 it('lists contacts with their total, and removes one only after confirming', async () => {
   const ruby = aContact({ name: 'Ruby Rose', username: 'ruby', contactId: 'contact-1' });
@@ -27,7 +28,7 @@ it('lists contacts with their total, and removes one only after confirming', asy
 
   fireEvent.click(within(contacts).getByRole('button', { name: 'Remove Ruby Rose from contacts' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove contact' }));
-  expect(await screen.findByText('Ruby Rose was removed from your contacts.')).toBeVisible();
+  await seeToast('Ruby Rose was removed from your contacts.');
   expect(screen.getByText('1 contact')).toBeVisible();
   expect(within(contacts).queryByText('Ruby Rose')).not.toBeInTheDocument();
   expect(within(contacts).getByText('Ivy Stone')).toBeVisible();
@@ -90,7 +91,7 @@ it('invites a friend by e-mail: checks the address as typed, shows server errors
   fireEvent.change(email, { target: { value: 'grace@example.test' } });
   fireEvent.change(within(form).getByLabelText('Name (optional)'), { target: { value: 'Grace' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
-  expect(await screen.findByText('Invitation sent to grace@example.test.')).toBeVisible();
+  await seeToast('Invitation sent to grace@example.test.');
   expect(api.requestsTo(contactRoutes.invite).at(-1)!.body).toEqual({ email: 'grace@example.test', name: 'Grace' });
   await waitFor(() => expect(email).toHaveValue(''));
 });

@@ -4,6 +4,7 @@ import { contactRoutes, conversationRoutes, directoryRoutes, walletRoutes } from
 import { buildMe } from '../../../../test/factories';
 import { fakeApi, page } from '../../../../test/fakeApi';
 import { aContact, aConversation, aProfile, renderPeople } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 it('shows the price per message, call rate, availability and the actions', async () => {
   const api = fakeApi().answer(directoryRoutes.findByUsername, aProfile({ name: 'Ruby Rose', tokenPerMessage: 1.5, callRate: 2.5 }));
@@ -131,7 +132,7 @@ it('sends a tip in tokens with one key per attempt, and the balance follows', as
   await waitFor(() => expect(tip).toBeEnabled());
   fireEvent.click(tip);
 
-  expect(await screen.findByText('You tipped Ruby Rose 12.50 tokens.')).toBeVisible();
+  await seeToast('You tipped Ruby Rose 12.50 tokens.');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   const [first, retry] = api.requestsTo(walletRoutes.tip).map((call) => call.body as Record<string, unknown>);
   // The amount travels as tokens, under the spec's name for amounts.

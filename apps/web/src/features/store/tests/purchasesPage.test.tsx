@@ -4,6 +4,7 @@ import { directoryRoutes, itemsRoutes } from '@cc/contracts';
 import { buildMe } from '../../../../test/factories';
 import { fakeApi, page, refusal } from '../../../../test/fakeApi';
 import { aProfile, aPurchase, aSellItem, renderStore } from './harness';
+import { seeToast } from '../../../../test/toasts';
 
 const purchases = () => screen.getByRole('list', { name: 'Your purchases' });
 
@@ -47,7 +48,7 @@ it('removes a purchase from the list after a confirm, and the total follows', as
   expect(within(confirm).getByText(/Nothing is refunded\./)).toBeVisible();
   fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from my list' }));
 
-  expect(await screen.findByText('Sunset at the pier was removed from your list.')).toBeVisible();
+  await seeToast('Sunset at the pier was removed from your list.');
   await waitFor(() => expect(within(purchases()).queryByRole('listitem', { name: 'Sunset at the pier' })).not.toBeInTheDocument());
   expect(screen.getByText('1 purchase')).toBeVisible();
   expect(within(purchases()).getByRole('listitem', { name: 'Zine No. 3' })).toBeVisible();

@@ -104,7 +104,7 @@ it('adds an item: uploads with a progress bar, then the typed name, description 
 
   fireEvent.change(price, { target: { value: '1,212.50' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Put on sale' }));
-  expect(await screen.findByText('Sunset at the pier is on sale.')).toBeVisible();
+  await seeToast('Sunset at the pier is on sale.');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(api.requestsTo(itemsRoutes.create)[0]!.body).toEqual({
     mediaId: media._id,
@@ -189,7 +189,7 @@ it('removes an item after a confirm saying buyers keep their downloads; a failed
   const confirm = await screen.findByRole('dialog', { name: 'Remove Sunset at the pier from sale?' });
   expect(within(confirm).getByText('New buyers can no longer buy it. Buyers who already bought it keep their downloads.')).toBeVisible();
   fireEvent.click(within(confirm).getByRole('button', { name: 'Remove from sale' }));
-  expect(await screen.findByText('Sunset at the pier is no longer on sale.')).toBeVisible();
+  await seeToast('Sunset at the pier is no longer on sale.');
   expect(api.requestsTo(itemsRoutes.remove).map((request) => request.params.id)).toEqual([gone._id]);
 
   // The reload after the removal failed: no stale rows, a total of 0, and the server's words.
