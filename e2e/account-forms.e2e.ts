@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, FileChooser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { FileChooser, Page } from 'playwright-core';
 import { createModel } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 /** A real 1×1 PNG: the server judges uploads by their bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function signedIn(token: string, viewport?: { width: number; height: number }) {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
-  return person;
-}
 
 /** Presses Tab until the focused element matches, as a keyboard user would reach it. */
 async function tabTo(page: Page, isTarget: () => boolean, most = 15) {
@@ -35,8 +20,8 @@ async function tabTo(page: Page, isTarget: () => boolean, most = 15) {
 }
 
 it('a model sends her verification document with a styled file picker, from the keyboard alone', async () => {
-  const model = await createModel(server, { name: 'Vera Doc', modelStatus: 'none' });
-  const { context, page } = await signedIn(model.token);
+  const model = await createModel(world.server, { name: 'Vera Doc', modelStatus: 'none' });
+  const { context, page } = await world.signedIn(model.token);
   await page.goto('/account/verification');
 
   const fileInput = page.getByLabel('Document file');
@@ -76,11 +61,11 @@ it('a model sends her verification document with a styled file picker, from the 
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Send for review');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.getByText('Document sent. We will review it shortly.').isVisible(), { timeout: 10_000 }).toBe(true);
-  const me = await server.request('GET', '/api/users/me', { token: model.token });
+  const me = await world.server.request('GET', '/api/users/me', { token: model.token });
   expect(me.body.data).toMatchObject({ modelStatus: 'pending', verificationDocument: { legalName: 'Vera Doc', birthDate: '1990-03-14' } });
   await context.close();
 
-  const phone = await signedIn((await createModel(server, { name: 'Phone Doc', modelStatus: 'none' })).token, PHONE);
+  const phone = await world.signedIn((await createModel(world.server, { name: 'Phone Doc', modelStatus: 'none' })).token, PHONE);
   await phone.page.goto('/account/verification');
   await expect.poll(() => phone.page.getByText('Choose a file…').isVisible(), { timeout: 10_000 }).toBe(true);
   await shot(phone.page, 'verification-390');
@@ -88,8 +73,8 @@ it('a model sends her verification document with a styled file picker, from the 
 });
 
 it('an empty birth date asks for the birth date instead of a date format', async () => {
-  const model = await createModel(server, { name: 'No Birthday', modelStatus: 'none' });
-  const { context, page } = await signedIn(model.token);
+  const model = await createModel(world.server, { name: 'No Birthday', modelStatus: 'none' });
+  const { context, page } = await world.signedIn(model.token);
   await page.goto('/account/verification');
   await page.getByLabel('Legal name').pressSequentially('No Birthday');
   await page.getByRole('button', { name: 'Send for review' }).click();
@@ -102,8 +87,8 @@ it('an empty birth date asks for the birth date instead of a date format', async
 });
 
 it('a profile photo the browser cannot show is refused in words, with no alt text spilling out of the circle', async () => {
-  const model = await createModel(server, { name: 'Pixel Problem' });
-  const { context, page } = await signedIn(model.token);
+  const model = await createModel(world.server, { name: 'Pixel Problem' });
+  const { context, page } = await world.signedIn(model.token);
   await page.goto('/account/profile');
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload a photo' }).click()]);
   await chooser.setFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('these bytes are not a picture') });
@@ -116,7 +101,7 @@ it('a profile photo the browser cannot show is refused in words, with no alt tex
   await shot(page, 'profile-1280');
   await context.close();
 
-  const phone = await signedIn(model.token, PHONE);
+  const phone = await world.signedIn(model.token, PHONE);
   await phone.page.goto('/account/profile');
   await expect.poll(() => phone.page.getByRole('button', { name: 'Upload a photo' }).isVisible(), { timeout: 10_000 }).toBe(true);
   await shot(phone.page, 'profile-390');
@@ -124,8 +109,8 @@ it('a profile photo the browser cannot show is refused in words, with no alt tex
 });
 
 it('a photo chosen and then Save profile pressed is saved with the profile, not dropped', async () => {
-  const model = await createModel(server, { name: 'Photo Keeper' });
-  const { context, page } = await signedIn(model.token);
+  const model = await createModel(world.server, { name: 'Photo Keeper' });
+  const { context, page } = await world.signedIn(model.token);
   await page.goto('/account/profile');
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Upload a photo' }).click()]);
   await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
@@ -138,7 +123,7 @@ it('a photo chosen and then Save profile pressed is saved with the profile, not 
   await expect.poll(() => page.getByText('Your profile and photo are saved.').isVisible(), { timeout: 10_000 }).toBe(true);
   await shot(page, 'profile-photo-saved-with-profile');
 
-  const me = await server.request('GET', '/api/users/me', { token: model.token });
+  const me = await world.server.request('GET', '/api/users/me', { token: model.token });
   expect(me.body.data.avatarUrl).toMatch(/^\/api\/files\//);
   expect(me.body.data.bio).toBe('Night owl, vinyl records.');
   // After a reload the photo is still there.

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { TEST_PASSWORD, createAdmin, createMember } from '../apps/server/src/test-support/factories';
-import { animationsDone, launchBrowser, newPerson, shot, signedInPerson } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { animationsDone, newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 
@@ -43,7 +34,7 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
  */
 async function earlierActions(otherAdmin: { id: string; email: string }, memberId: string) {
   const actor = { ...otherAdmin, ip: '198.51.100.23' };
-  const { audit, db } = server.ctx;
+  const { audit, db } = world.server.ctx;
   await audit.record(
     actor,
     {
@@ -88,12 +79,12 @@ async function earlierActions(otherAdmin: { id: string; email: string }, memberI
 }
 
 it('an administrator makes a member an administrator, then finds the change in the audit log', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
-  const other = await createAdmin(server, { name: 'Otto Admin' });
-  const member = await createMember(server, { name: 'Maya Member' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+  const other = await createAdmin(world.server, { name: 'Otto Admin' });
+  const member = await createMember(world.server, { name: 'Maya Member' });
   await earlierActions({ id: other.user.id, email: other.user.email }, member.user.id);
 
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await signInAs(page, admin.user.email);
   await page.waitForURL(/\/admin$/);
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
@@ -157,7 +148,7 @@ it('an administrator makes a member an administrator, then finds the change in t
   expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe(member.user.id.slice(0, 13));
   await context.close();
 
-  const phone = await signedInPerson(browser, server.baseUrl, admin.token, PHONE);
+  const phone = await world.signedIn(admin.token, PHONE);
   await phone.page.goto('/admin/audit');
   await expect.poll(() => phone.page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(4);
   // Each entry is a card of labelled lines: nothing, not even the table, scrolls sideways.

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { FAKE_MEDIA_FLAGS, launchBrowser, shot, signedInPerson, socketConnected } from './support/browser';
+import { FAKE_MEDIA_FLAGS, shot, socketConnected } from './support/browser';
 import { dialogShot, voiceCall } from './support/calls';
-import { startServer, type RunningServer } from './support/server';
+import { journeyWorld } from './support/world';
 
 /**
  * Admin › Calls (docs/product.md#calls): a member calls a model and she accepts on her softphone —
@@ -11,22 +11,13 @@ import { startServer, type RunningServer } from './support/server';
  * administrator sees the call live with its ticking time, ends it, and both Voice Call modals leave
  * the connected stage; the row then says how it ended, and the audit log has the end.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser(FAKE_MEDIA_FLAGS)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld({ browserFlags: FAKE_MEDIA_FLAGS });
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 type Person = { context: BrowserContext; page: Page };
 
-const signedIn = (token: string, viewport = DESKTOP): Promise<Person> => signedInPerson(browser, server.baseUrl, token, viewport);
+const signedIn = (token: string, viewport = DESKTOP): Promise<Person> => world.signedIn(token, viewport);
 
 /** Opens `path` and waits until the page's live socket is up, so server events reach it. */
 async function openLive(person: Person, path: string) {
@@ -46,29 +37,29 @@ const secondsOf = (clock: string | null) => Number((clock ?? '00:00').slice(0, 2
 
 /** Calls that happened before, through the API: one the model declined, one the caller hung up. */
 async function earlierCalls() {
-  const model = await createModel(server, { name: 'Opal Away', username: 'opal_away', callAvailable: true, callRate: 150 });
-  const caller = await createMember(server, { name: 'Rex Waiting', username: 'rex_waiting' });
-  await giveTokens(server, caller.user.id, 20);
+  const model = await createModel(world.server, { name: 'Opal Away', username: 'opal_away', callAvailable: true, callRate: 150 });
+  const caller = await createMember(world.server, { name: 'Rex Waiting', username: 'rex_waiting' });
+  await giveTokens(world.server, caller.user.id, 20);
   const place = async () => {
-    const res = await server.request('POST', '/api/masked-call/initiate', { token: caller.token, body: { modelId: model.user.id } });
+    const res = await world.server.request('POST', '/api/masked-call/initiate', { token: caller.token, body: { modelId: model.user.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data.callId as string;
   };
   const declined = await place();
-  expect((await server.request('POST', `/api/masked-call/decline/${declined}`, { token: model.token })).status).toBe(200);
+  expect((await world.server.request('POST', `/api/masked-call/decline/${declined}`, { token: model.token })).status).toBe(200);
   const short = await place();
-  expect((await server.request('POST', `/api/masked-call/accept/${short}`, { token: model.token })).status).toBe(200);
-  expect((await server.request('POST', `/api/masked-call/end/${short}`, { token: caller.token })).status).toBe(200);
+  expect((await world.server.request('POST', `/api/masked-call/accept/${short}`, { token: model.token })).status).toBe(200);
+  expect((await world.server.request('POST', `/api/masked-call/end/${short}`, { token: caller.token })).status).toBe(200);
 }
 
 it(
   'an administrator sees a call live with its time ticking, ends it, both people see it end, and the audit log has it',
   { timeout: 150_000 },
   async () => {
-    const admin = await createAdmin(server, { name: 'Ada Admin' });
-    const model = await createModel(server, { name: 'Nova Voice', username: 'nova_admin', callAvailable: true, callRate: 200 });
-    const fan = await createMember(server, { name: 'Kai Caller', username: 'kai_caller' });
-    await giveTokens(server, fan.user.id, 50);
+    const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+    const model = await createModel(world.server, { name: 'Nova Voice', username: 'nova_admin', callAvailable: true, callRate: 200 });
+    const fan = await createMember(world.server, { name: 'Kai Caller', username: 'kai_caller' });
+    await giveTokens(world.server, fan.user.id, 50);
     await earlierCalls();
 
     // ---- a member calls the model; she accepts on her softphone ----------------------------------------
@@ -168,7 +159,7 @@ it(
     await expect
       .poll(async () => (await softphone.count()) === 0 || (await softphone.getByText('Call Ended').isVisible()), { timeout: 10_000 })
       .toBe(true);
-    const status = await server.request('GET', '/api/masked-call/history', { token: fan.token });
+    const status = await world.server.request('GET', '/api/masked-call/history', { token: fan.token });
     expect(status.body.data.items[0]).toMatchObject({ status: 'ended', endReason: 'admin-ended' });
     // The toast goes by itself; the screenshot shows the table as it stays.
     await expect.poll(() => page.getByText('Call ended.', { exact: true }).count(), { timeout: 15_000 }).toBe(0);

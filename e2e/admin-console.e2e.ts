@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { mailOutbox, payments, tokenPackages } from '../apps/server/src/db/schema';
 import { TEST_PASSWORD, createAdmin, createMember, createModel } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 const SECTIONS = [
@@ -65,11 +56,11 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
 const leftEdge = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!.x;
 
 it('an administrator signs in and lands on the admin overview, not on a member dashboard', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
-  await createModel(server, { name: 'Waiting Model', modelStatus: 'pending' });
-  await createMember(server, { name: 'Plain Member' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+  await createModel(world.server, { name: 'Waiting Model', modelStatus: 'pending' });
+  await createMember(world.server, { name: 'Plain Member' });
 
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await signInAs(page, admin.user.email);
 
   await page.waitForURL(/\/admin$/);
@@ -91,8 +82,8 @@ it('an administrator signs in and lands on the admin overview, not on a member d
   await expect.poll(() => page.getByText('Waiting Model').first().isVisible(), { timeout: 10_000 }).toBe(true);
   await context.close();
 
-  const phone = await newPerson(browser, server.baseUrl, PHONE);
-  await phone.context.addCookies([{ name: 'accessToken', value: admin.token, url: server.baseUrl }]);
+  const phone = await newPerson(world.browser, world.server.baseUrl, PHONE);
+  await phone.context.addCookies([{ name: 'accessToken', value: admin.token, url: world.server.baseUrl }]);
   await phone.page.goto('/');
   await phone.page.waitForURL(/\/admin$/);
   await expect.poll(() => phone.page.getByRole('heading', { name: 'Overview', level: 1 }).isVisible(), { timeout: 10_000 }).toBe(true);
@@ -101,9 +92,9 @@ it('an administrator signs in and lands on the admin overview, not on a member d
 });
 
 it('admin tables fit at 1280 wide with a very long mail error and payment failure, and line up with the top bar', async () => {
-  const admin = await createAdmin(server);
-  const buyer = await createMember(server, { name: 'Card Holder' });
-  await server.ctx.db.insert(mailOutbox).values({
+  const admin = await createAdmin(world.server);
+  const buyer = await createMember(world.server, { name: 'Card Holder' });
+  await world.server.ctx.db.insert(mailOutbox).values({
     toAddress: 'someone-with-a-rather-long-address@example.test',
     subject: 'Confirm your e-mail address',
     textBody: 'not shown',
@@ -112,8 +103,8 @@ it('admin tables fit at 1280 wide with a very long mail error and payment failur
     attempts: 5,
     lastError: LONG_ERROR,
   });
-  const [pack] = await server.ctx.db.insert(tokenPackages).values({ name: 'Starter', tokens: 10_000, priceCents: 999 }).returning();
-  await server.ctx.db.insert(payments).values({
+  const [pack] = await world.server.ctx.db.insert(tokenPackages).values({ name: 'Starter', tokens: 10_000, priceCents: 999 }).returning();
+  await world.server.ctx.db.insert(payments).values({
     userId: buyer.user.id,
     packageId: pack!.id,
     provider: 'sandbox',
@@ -127,8 +118,8 @@ it('admin tables fit at 1280 wide with a very long mail error and payment failur
     failureMessage: LONG_FAILURE,
   });
 
-  const { context, page } = await newPerson(browser, server.baseUrl);
-  await context.addCookies([{ name: 'accessToken', value: admin.token, url: server.baseUrl }]);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
+  await context.addCookies([{ name: 'accessToken', value: admin.token, url: world.server.baseUrl }]);
 
   await page.goto('/admin/outbox');
   const error = page.getByText(LONG_ERROR.slice(0, 40));
@@ -161,9 +152,9 @@ it('admin tables fit at 1280 wide with a very long mail error and payment failur
 });
 
 it('every admin section can be reached on a phone without scrolling sideways', async () => {
-  const admin = await createAdmin(server);
-  const { context, page } = await newPerson(browser, server.baseUrl, PHONE);
-  await context.addCookies([{ name: 'accessToken', value: admin.token, url: server.baseUrl }]);
+  const admin = await createAdmin(world.server);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl, PHONE);
+  await context.addCookies([{ name: 'accessToken', value: admin.token, url: world.server.baseUrl }]);
   await page.goto('/admin/outbox');
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await expect.poll(() => nav.isVisible(), { timeout: 10_000 }).toBe(true);

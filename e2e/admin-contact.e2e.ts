@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createAdmin, createMember } from '../apps/server/src/test-support/factories';
 import { auditRow } from './support/audit';
-import { animationsDone, launchBrowser, newPerson, shot, signedInPerson } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { animationsDone, newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
 /**
  * Admin › Messages (docs/product.md#contact): a visitor writes through the contact form, an
  * administrator finds the message, reads it in full (markup stays text), marks it handled so it
  * leaves the open list, and the audit log has it. At 1280 and on a phone.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 const NAME = 'Vera Visitor';
@@ -34,16 +25,16 @@ const sidewaysOverflow = (page: Page) =>
   });
 
 it('a visitor writes through the contact form; an administrator reads it, marks it handled, and the audit log has it', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin', username: 'ada_admin' });
-  const member = await createMember(server, { name: 'Paula Member', username: 'paula_m' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin', username: 'ada_admin' });
+  const member = await createMember(world.server, { name: 'Paula Member', username: 'paula_m' });
   // A member wrote earlier, signed in: her account shows beside the message.
-  await server.request('POST', '/api/contact-us', {
+  await world.server.request('POST', '/api/contact-us', {
     token: member.token,
     body: { name: 'Paula Member', email: member.user.email, message: 'My payout has been pending for a week.' },
   });
 
   // ---- the visitor, not signed in, types the form key by key --------------------------------------------
-  const visitor = await newPerson(browser, server.baseUrl);
+  const visitor = await newPerson(world.browser, world.server.baseUrl);
   await visitor.page.goto('/contact-us');
   await visitor.page.getByLabel('Your name').pressSequentially(NAME, { delay: 10 });
   await visitor.page.getByLabel('E-mail').pressSequentially(EMAIL, { delay: 10 });
@@ -57,7 +48,7 @@ it('a visitor writes through the contact form; an administrator reads it, marks 
   await visitor.context.close();
 
   // ---- the administrator sees it in Messages, with the open count in the menu ---------------------------
-  const { context, page } = await signedInPerson(browser, server.baseUrl, admin.token);
+  const { context, page } = await world.signedIn(admin.token);
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   const messagesLink = nav.getByRole('link', { name: /^Messages/ });
@@ -114,7 +105,7 @@ it('a visitor writes through the contact form; an administrator reads it, marks 
   await context.close();
 
   // ---- on a phone: cards, nothing scrolls sideways -------------------------------------------------------------
-  const phone = await signedInPerson(browser, server.baseUrl, admin.token, PHONE);
+  const phone = await world.signedIn(admin.token, PHONE);
   await phone.page.goto('/admin/messages?status=all');
   await expect.poll(() => phone.page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(2);
   expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);

@@ -1,35 +1,25 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { calls, payments, tokenPackages } from '../apps/server/src/db/schema';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, shot, signedInPerson } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
 /** A month of a small site: sign-ups, card payments and calls spread over the days, messages today. */
 async function seedMonth() {
-  const [pack] = await server.ctx.db.select().from(tokenPackages).limit(1);
-  const model = await createModel(server, { name: 'Mira Model', tokenPerMessage: 200, createdAt: daysAgo(20) });
+  const [pack] = await world.server.ctx.db.select().from(tokenPackages).limit(1);
+  const model = await createModel(world.server, { name: 'Mira Model', tokenPerMessage: 200, createdAt: daysAgo(20) });
   for (let day = 0; day < 28; day += 1) {
     const signUps = (day * 7) % 4;
-    for (let i = 0; i < signUps; i += 1) await createMember(server, { createdAt: daysAgo(day) });
+    for (let i = 0; i < signUps; i += 1) await createMember(world.server, { createdAt: daysAgo(day) });
     if (day % 3 !== 1) {
-      const buyer = await createMember(server, { createdAt: daysAgo(day + 30) });
-      await server.ctx.db.insert(payments).values({
+      const buyer = await createMember(world.server, { createdAt: daysAgo(day + 30) });
+      await world.server.ctx.db.insert(payments).values({
         userId: buyer.user.id,
         packageId: pack!.id,
         provider: 'sandbox',
@@ -40,7 +30,7 @@ async function seedMonth() {
         packageName: 'Starter',
         createdAt: daysAgo(day),
       });
-      await server.ctx.db.insert(calls).values({
+      await world.server.ctx.db.insert(calls).values({
         callerId: buyer.user.id,
         modelId: model.user.id,
         status: 'ended',
@@ -51,11 +41,11 @@ async function seedMonth() {
     }
   }
   // Paid messages today, through the API.
-  const fan = await createMember(server, { name: 'Fan Today' });
-  await giveTokens(server, fan.user.id, 50);
-  const conversation = await server.request('POST', '/api/conversation', { token: fan.token, body: { userId: model.user.id } });
+  const fan = await createMember(world.server, { name: 'Fan Today' });
+  await giveTokens(world.server, fan.user.id, 50);
+  const conversation = await world.server.request('POST', '/api/conversation', { token: fan.token, body: { userId: model.user.id } });
   for (let i = 0; i < 6; i += 1) {
-    const sent = await server.request('POST', '/api/messages', {
+    const sent = await world.server.request('POST', '/api/messages', {
       token: fan.token,
       body: { clientId: randomUUID(), conversationId: conversation.body.data._id, text: `Hello ${i}` },
     });
@@ -64,10 +54,10 @@ async function seedMonth() {
 }
 
 it('shows the dashboard: totals and charts over the chosen period, on a desktop and a phone', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
   await seedMonth();
 
-  const { context, page } = await signedInPerson(browser, server.baseUrl, admin.token);
+  const { context, page } = await world.signedIn(admin.token);
   await page.goto('/admin');
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect.poll(() => totals.getByText('Online now').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -81,7 +71,7 @@ it('shows the dashboard: totals and charts over the chosen period, on a desktop 
   await shot(page, 'admin-dashboard-12m-1280');
   await context.close();
 
-  const phone = await signedInPerson(browser, server.baseUrl, admin.token, { width: 390, height: 844 });
+  const phone = await world.signedIn(admin.token, { width: 390, height: 844 });
   await phone.page.goto('/admin?period=7d');
   await expect.poll(() => phone.page.locator('.recharts-wrapper').count(), { timeout: 10_000 }).toBe(5);
   await shot(phone.page, 'admin-dashboard-390');

@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, shot, signedInPerson } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
 /**
  * Admin › Earnings (docs/product.md#earnings-for-administrators): an administrator reads every
  * model's sales with their totals, narrows them to one model and one source, at 1280 and on a phone.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 
@@ -31,7 +21,7 @@ const sidewaysOverflow = (page: Page) =>
   });
 
 const tip = async (token: string, modelId: string, amount: number, note?: string) => {
-  const res = await server.request('POST', '/api/share-love/create', {
+  const res = await world.server.request('POST', '/api/share-love/create', {
     token,
     body: { modelId, amount, idempotencyKey: randomUUID(), ...(note ? { note } : {}) },
   });
@@ -41,16 +31,16 @@ const tip = async (token: string, modelId: string, amount: number, note?: string
 const total = (page: Page, key: 'gross' | 'commission' | 'net') => page.getByTestId(`earnings-total-${key}`).innerText();
 
 it('an administrator reads every model’s earnings with their totals, and narrows them to one model and source', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
-  const mia = await createModel(server, { name: 'Mia Maker', username: 'mia_earns' });
-  const theo = await createModel(server, { name: 'Theo Tutor', username: 'theo_earns' });
-  const ben = await createMember(server, { name: 'Ben Buyer', username: 'ben_buyer' });
-  await giveTokens(server, ben.user.id, 500);
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+  const mia = await createModel(world.server, { name: 'Mia Maker', username: 'mia_earns' });
+  const theo = await createModel(world.server, { name: 'Theo Tutor', username: 'theo_earns' });
+  const ben = await createMember(world.server, { name: 'Ben Buyer', username: 'ben_buyer' });
+  await giveTokens(world.server, ben.user.id, 500);
   await tip(ben.token, mia.user.id, 25, 'Loved the live session, thank you!');
   await tip(ben.token, mia.user.id, 12.5);
   await tip(ben.token, theo.user.id, 100);
   // An item sale, refunded: a negative row nets it out.
-  const sale = await server.ctx.ledger.transferWithCommission({
+  const sale = await world.server.ctx.ledger.transferWithCommission({
     payerId: ben.user.id,
     modelId: theo.user.id,
     gross: 4_000,
@@ -58,9 +48,9 @@ it('an administrator reads every model’s earnings with their totals, and narro
     idempotencyKey: randomUUID(),
     memo: 'Item',
   });
-  await server.ctx.ledger.refund({ transactionId: sale.transactionId, idempotencyKey: randomUUID(), memo: 'Refund' });
+  await world.server.ctx.ledger.refund({ transactionId: sale.transactionId, idempotencyKey: randomUUID(), memo: 'Refund' });
 
-  const { context, page } = await signedInPerson(browser, server.baseUrl, admin.token);
+  const { context, page } = await world.signedIn(admin.token);
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Earnings', exact: true }).click();
   await page.waitForURL(/\/admin\/earnings$/);
@@ -86,7 +76,7 @@ it('an administrator reads every model’s earnings with their totals, and narro
   await context.close();
 
   // ---- on a phone: the rows become cards ------------------------------------------------------------
-  const phone = await signedInPerson(browser, server.baseUrl, admin.token, PHONE);
+  const phone = await world.signedIn(admin.token, PHONE);
   await phone.page.goto('/admin/earnings');
   await expect.poll(() => phone.page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(5);
   // Polled: the rows can be counted a frame before the page's stylesheet has laid them out as cards

@@ -1,36 +1,27 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { createAdmin, createMember, createModel } from '../apps/server/src/test-support/factories';
 import { createItem, uploadMedia, type Kind } from '../apps/server/src/modules/marketplace/tests/helpers';
-import { animationsDone, imagesLoaded, launchBrowser, shot, signedInPerson } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { animationsDone, imagesLoaded, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
 /**
  * Admin › Sell items (docs/product.md#marketplace): an administrator finds a model's item, hides it
  * from the store with a reason, and a member no longer sees it; the audit log has the hide; restoring
  * puts it back. At 1280 and on a phone.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 const ITEM = 'Harbour lights at dusk';
 const REASON = 'The photo shows a person who did not agree to be in it.';
 
-const signedIn = (token: string, viewport?: { width: number; height: number }) => signedInPerson(browser, server.baseUrl, token, viewport);
+const signedIn = (token: string, viewport?: { width: number; height: number }) => world.signedIn(token, viewport);
 
 /** Puts an item on sale through the API, as the model's Add item dialog does. */
 async function onSale(token: string, kind: Kind, name: string, price: number, description = '') {
-  const { media } = await uploadMedia(server, token, kind);
-  const res = await createItem(server, token, { mediaId: media._id, name, description, price });
+  const { media } = await uploadMedia(world.server, token, kind);
+  const res = await createItem(world.server, token, { mediaId: media._id, name, description, price });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { _id: string };
 }
@@ -52,10 +43,10 @@ async function storeShows(page: Page, expected: number) {
 }
 
 it('an administrator hides an item from the store with a reason, the member no longer sees it, and restoring brings it back', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
-  const model = await createModel(server, { name: 'Mia Maker', username: 'mia_items' });
-  const other = await createModel(server, { name: 'Theo Tutor', username: 'theo_tutor' });
-  const member = await createMember(server, { name: 'Ben Buyer' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+  const model = await createModel(world.server, { name: 'Mia Maker', username: 'mia_items' });
+  const other = await createModel(world.server, { name: 'Theo Tutor', username: 'theo_tutor' });
+  const member = await createMember(world.server, { name: 'Ben Buyer' });
   await onSale(model.token, 'photo', ITEM, 12.5, 'Long exposure over the old harbour, full resolution, no watermark.');
   await onSale(other.token, 'file', 'Lighting cheat sheet', 4, 'A one-page PDF: key, fill and rim light for small rooms.');
   await onSale(other.token, 'photo', 'Studio portrait, soft light', 1_250);

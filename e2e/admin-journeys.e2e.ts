@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
 import { auditChangesOf, auditRow, auditTargetOf } from './support/audit';
-import { animationsDone, imagesLoaded, launchBrowser, shot, signedInPerson, socketConnected } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { animationsDone, imagesLoaded, shot, socketConnected } from './support/browser';
+import { journeyWorld } from './support/world';
 
 /**
  * Issue #12's admin journeys that live nowhere else: a model's document approved and the model
@@ -13,16 +12,7 @@ import { startServer, type RunningServer } from './support/server';
  * theirs in payouts, posts, site-settings, admin-items and admin-calls.)
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 /** A scanned passport as a model photographs it: a card with a photo box and text lines. */
 async function passportScan() {
@@ -41,7 +31,7 @@ async function sendDocument(token: string, legalName: string) {
   form.append('legalName', legalName);
   form.append('birthDate', '1994-06-21');
   form.append('file', new Blob([await passportScan()], { type: 'image/png' }), 'passport-scan.png');
-  const res = await fetch(`${server.baseUrl}/api/users/document`, {
+  const res = await fetch(`${world.server.baseUrl}/api/users/document`, {
     method: 'POST',
     body: form,
     headers: { authorization: `Bearer ${token}` },
@@ -50,13 +40,13 @@ async function sendDocument(token: string, legalName: string) {
 }
 
 it('an administrator views a pending model’s document and approves it; a member then finds her in the directory; the audit log has it', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
-  const model = await createModel(server, { name: 'Lena Marlowe', username: 'lena_marlowe', modelStatus: 'none' });
-  const member = await createMember(server, { name: 'Theo Fan' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+  const model = await createModel(world.server, { name: 'Lena Marlowe', username: 'lena_marlowe', modelStatus: 'none' });
+  const member = await createMember(world.server, { name: 'Theo Fan' });
   await sendDocument(model.token, 'Lena Marlowe');
 
   // ---- before the approval, the directory does not know her ------------------------------------------
-  const fan = await signedInPerson(browser, server.baseUrl, member.token);
+  const fan = await world.signedIn(member.token);
   const searchDirectory = async () => {
     await fan.page.goto('/models');
     await fan.page.getByLabel('Search models').pressSequentially('Lena', { delay: 15 });
@@ -65,7 +55,7 @@ it('an administrator views a pending model’s document and approves it; a membe
   await expect.poll(() => fan.page.getByText('No models match “Lena”').isVisible(), { timeout: 10_000 }).toBe(true);
 
   // ---- the administrator reviews the document -----------------------------------------------------------
-  const { context, page } = await signedInPerson(browser, server.baseUrl, admin.token);
+  const { context, page } = await world.signedIn(admin.token);
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await nav.getByRole('link', { name: 'Models', exact: true }).click();
@@ -116,19 +106,19 @@ it('an administrator views a pending model’s document and approves it; a membe
 const REASON = 'Refund for the call that dropped on Friday';
 
 it('an administrator finds a member, adjusts the balance with a reason; the member sees it in the statement; the audit log has it', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
-  const member = await createMember(server, { name: 'Rosa Ledger' });
-  await giveTokens(server, member.user.id, 20);
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+  const member = await createMember(world.server, { name: 'Rosa Ledger' });
+  await giveTokens(world.server, member.user.id, 20);
 
   // The member is on her statement while it happens.
-  const rosa = await signedInPerson(browser, server.baseUrl, member.token);
+  const rosa = await world.signedIn(member.token);
   await rosa.page.goto('/tokens/statement');
   await socketConnected(rosa.page);
   const chip = rosa.page.getByRole('link', { name: /^Balance: / });
   await expect.poll(() => chip.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Balance: 20.00 tokens. Buy tokens');
 
   // ---- the administrator finds her by typing, and adjusts ----------------------------------------------------
-  const { context, page } = await signedInPerson(browser, server.baseUrl, admin.token);
+  const { context, page } = await world.signedIn(admin.token);
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await nav.getByRole('link', { name: 'Members', exact: true }).click();

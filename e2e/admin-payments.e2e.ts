@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createAdmin, createMember, createModel } from '../apps/server/src/test-support/factories';
 import { auditChangesOf, auditRow } from './support/audit';
-import { animationsDone, launchBrowser, shot, signedInPerson } from './support/browser';
+import { animationsDone, shot } from './support/browser';
 import { payForStarter, typeInto } from './support/checkout';
-import { startServer, type RunningServer } from './support/server';
+import { journeyWorld } from './support/world';
 
 /**
  * Admin › Payments (docs/product.md#refunds-and-chargebacks): a member buys tokens with the sandbox
  * card; an administrator finds the payment by searching the member, refunds it with a reason; the
  * member's balance drops and their payment shows Refunded; the audit log has the refund.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 const REASON = 'Bought the wrong package by mistake and asked the same day.';
 
-const signedIn = (token: string, viewport?: { width: number; height: number }) => signedInPerson(browser, server.baseUrl, token, viewport);
+const signedIn = (token: string, viewport?: { width: number; height: number }) => world.signedIn(token, viewport);
 
 /** The member buys the Starter package at /tokens with the sandbox's approved card. */
 async function buyStarter(page: Page, name: string) {
@@ -45,9 +36,9 @@ const sidewaysOverflow = (page: Page) =>
   });
 
 it('an administrator finds a member’s payment by searching, refunds it with a reason, and the member sees it refunded', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
-  const member = await createMember(server, { name: 'Rosa Refundable', username: 'rosa_refund' });
-  const other = await createMember(server, { name: 'Otto Other' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+  const member = await createMember(world.server, { name: 'Rosa Refundable', username: 'rosa_refund' });
+  const other = await createMember(world.server, { name: 'Otto Other' });
 
   // ---- the members buy tokens ---------------------------------------------------------------------------
   const fan = await signedIn(member.token);
@@ -132,15 +123,18 @@ it('an administrator finds a member’s payment by searching, refunds it with a 
 });
 
 it('the drawer says what can be refunded before the button, an administrator refunds the part the member still holds, and she is told', async () => {
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
-  const member = await createMember(server, { name: 'Pia Partial', username: 'pia_partial' });
-  const model = await createModel(server, { name: 'Mona Model' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+  const member = await createMember(world.server, { name: 'Pia Partial', username: 'pia_partial' });
+  const model = await createModel(world.server, { name: 'Mona Model' });
 
   // She buys Starter (100 tokens, $9.99) and tips 40 of them away.
   const fan = await signedIn(member.token);
   const chip = await buyStarter(fan.page, 'Pia Partial');
   await fan.page.getByRole('button', { name: 'Done' }).click();
-  const tip = await server.request('POST', '/api/share-love/create', { token: member.token, body: { modelId: model.user.id, token: 40 } });
+  const tip = await world.server.request('POST', '/api/share-love/create', {
+    token: member.token,
+    body: { modelId: model.user.id, token: 40 },
+  });
   expect(tip.status).toBe(201);
   await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe('60.00');
 

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { createMember, createModel } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 
 /** Opens the checkout of the first package for a member with a fresh browser profile. */
 async function openCheckout(token: string, viewport?: { width: number; height: number }) {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+  const person = await newPerson(world.browser, world.server.baseUrl, viewport);
+  await person.context.addCookies([{ name: 'accessToken', value: token, url: world.server.baseUrl }]);
   await person.page.goto('/tokens');
   await person.page.getByRole('button', { name: 'Buy' }).first().click();
   return { ...person, checkout: person.page.getByRole('dialog') };
@@ -63,9 +54,9 @@ async function onScreen(page: Page, dialog: Locator, locator: Locator) {
 }
 
 it('buys a token package with the sandbox card, sees the balance change in the top bar and the invoice in the list', async () => {
-  const member = await createMember(server, { name: 'Ada Buyer' });
-  const { context, page } = await newPerson(browser, server.baseUrl);
-  await context.addCookies([{ name: 'accessToken', value: member.token, url: server.baseUrl }]);
+  const member = await createMember(world.server, { name: 'Ada Buyer' });
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
+  await context.addCookies([{ name: 'accessToken', value: member.token, url: world.server.baseUrl }]);
 
   await page.goto('/tokens');
   // By class, not role: while the checkout dialog is open the page behind it is hidden from the
@@ -88,9 +79,9 @@ it('buys a token package with the sandbox card, sees the balance change in the t
   await shot(page, 'tokens-bought');
 
   // Exactly one credit, one payment, one invoice on the server.
-  const me = await server.request('GET', '/api/users/me', { token: member.token });
+  const me = await world.server.request('GET', '/api/users/me', { token: member.token });
   expect(me.body.data.balance).toBe(100);
-  const invoices = await server.request('GET', '/api/invoice', { token: member.token });
+  const invoices = await world.server.request('GET', '/api/invoice', { token: member.token });
   expect(invoices.body.data.count).toBe(1);
 
   await page.goto('/invoices');
@@ -115,7 +106,7 @@ it('buys a token package with the sandbox card, sees the balance change in the t
 });
 
 it('typing a card number digit by digit keeps every digit and the focus, and the payment goes through', async () => {
-  const member = await createMember(server, { name: 'Tia Typist' });
+  const member = await createMember(world.server, { name: 'Tia Typist' });
   const { context, page, checkout } = await openCheckout(member.token);
   const chip = page.locator('.balance-chip__amount');
   await expect.poll(() => chip.textContent()).toBe('0.00');
@@ -137,12 +128,12 @@ it('typing a card number digit by digit keeps every digit and the focus, and the
   await checkout.getByRole('button', { name: /^Pay / }).click();
 
   await expect.poll(() => chip.textContent(), { timeout: 15_000 }).not.toBe('0.00');
-  expect((await server.request('GET', '/api/users/me', { token: member.token })).body.data.balance).toBeGreaterThan(0);
+  expect((await world.server.request('GET', '/api/users/me', { token: member.token })).body.data.balance).toBeGreaterThan(0);
   await context.close();
 });
 
 it('on a phone the card number typed key by key keeps every digit too', async () => {
-  const member = await createMember(server);
+  const member = await createMember(world.server);
   const { context, page, checkout } = await openCheckout(member.token, PHONE);
   const cardNumber = checkout.getByLabel('Card number');
   await typeInto(cardNumber, '4111111111111111');
@@ -153,7 +144,7 @@ it('on a phone the card number typed key by key keeps every digit too', async ()
 });
 
 it('a declined card says why and credits nothing', async () => {
-  const member = await createMember(server);
+  const member = await createMember(world.server);
   const { context, page, checkout } = await openCheckout(member.token);
   await typeCard(checkout, { number: '4000 0000 0000 0002', name: 'Decline Person' });
   await checkout.getByRole('button', { name: /^Pay / }).click();
@@ -163,8 +154,8 @@ it('a declined card says why and credits nothing', async () => {
   await expect.poll(() => refusal.isVisible(), { timeout: 15_000 }).toBe(true);
   expect(await refusal.textContent()).toMatch(/Your card was declined/);
   expect(await page.locator('.balance-chip__amount').textContent()).toBe('0.00');
-  expect((await server.request('GET', '/api/users/me', { token: member.token })).body.data.balance).toBe(0);
-  expect((await server.request('GET', '/api/invoice', { token: member.token })).body.data.count).toBe(0);
+  expect((await world.server.request('GET', '/api/users/me', { token: member.token })).body.data.balance).toBe(0);
+  expect((await world.server.request('GET', '/api/invoice', { token: member.token })).body.data.count).toBe(0);
   await context.close();
 });
 
@@ -173,7 +164,7 @@ for (const [size, viewport] of [
   ['390×844', PHONE],
 ] as const) {
   it(`after a decline at ${size} the Pay button is still on screen, under the reason`, async () => {
-    const member = await createMember(server);
+    const member = await createMember(world.server);
     const { context, page, checkout } = await openCheckout(member.token, viewport);
     await typeCard(checkout, { number: '4000000000000002', name: 'Decline Person' });
     const pay = checkout.getByRole('button', { name: /^Pay / });
@@ -191,9 +182,9 @@ for (const [size, viewport] of [
 }
 
 it("on a phone every section of a model's money pages and creator tools is in sight, none off the edge of the strip", async () => {
-  const model = await createModel(server);
-  const { context, page } = await newPerson(browser, server.baseUrl, PHONE);
-  await context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  const model = await createModel(world.server);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl, PHONE);
+  await context.addCookies([{ name: 'accessToken', value: model.token, url: world.server.baseUrl }]);
   const inSight = async (nav: Locator, names: readonly string[]) => {
     await expect.poll(() => nav.getByRole('link').count(), { timeout: 10_000 }).toBe(names.length);
     const frame = (await nav.boundingBox())!;

@@ -1,44 +1,28 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, shot, socketConnected } from './support/browser';
+import { FAKE_MEDIA_FLAGS, newPerson, shot, socketConnected } from './support/browser';
 import { dialogShot, minuteCharges, slowInitiate, voiceCall } from './support/calls';
-import { startServer, type RunningServer } from './support/server';
+import { journeyWorld } from './support/world';
 
 /**
  * The Voice Call modal's outcomes that time nothing (docs/product.md#call-modal): a decline and
  * Call Now's refusals. Split from calls.e2e.ts, whose billing journey runs alone on the wall
  * clock, so these run beside the other journeys (issue #27).
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser(FAKE_MEDIA_FLAGS)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld({ browserFlags: FAKE_MEDIA_FLAGS });
 
 const PHONE = { width: 390, height: 844 };
 
-async function signedIn(token: string, viewport?: { width: number; height: number }) {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
-  return person;
-}
-
 it('a declined call shows Call Declined to the caller, on a phone', { timeout: 60_000 }, async () => {
-  const model = await createModel(server, { name: 'Iris Decline', username: 'iris_decline', callAvailable: true, callRate: 300 });
-  const fan = await createMember(server, { name: 'Lee Phone' });
-  await giveTokens(server, fan.user.id, 30);
+  const model = await createModel(world.server, { name: 'Iris Decline', username: 'iris_decline', callAvailable: true, callRate: 300 });
+  const fan = await createMember(world.server, { name: 'Lee Phone' });
+  await giveTokens(world.server, fan.user.id, 30);
 
-  const modelSide = await signedIn(model.token);
+  const modelSide = await world.signedIn(model.token);
   await modelSide.page.goto('/');
   await socketConnected(modelSide.page);
 
-  const fanSide = await signedIn(fan.token, PHONE);
+  const fanSide = await world.signedIn(fan.token, PHONE);
   const { page } = fanSide;
   await page.goto('/models/iris_decline');
   await socketConnected(page);
@@ -66,16 +50,16 @@ it('a declined call shows Call Declined to the caller, on a phone', { timeout: 6
   await dialogShot(page, 'calls-declined');
 
   // Nothing was charged.
-  expect(await minuteCharges(server, fan.token)).toEqual([]);
+  expect(await minuteCharges(world.server, fan.token)).toEqual([]);
   await fanSide.context.close();
   await modelSide.context.close();
 });
 
 it('Call Now says each of its three validation messages, word for word', { timeout: 60_000 }, async () => {
-  const model = await createModel(server, { name: 'Mia Rules', username: 'mia_rules', callAvailable: true, callRate: 200 });
+  const model = await createModel(world.server, { name: 'Mia Rules', username: 'mia_rules', callAvailable: true, callRate: 200 });
 
   // Signed out.
-  const visitor = await newPerson(browser, server.baseUrl);
+  const visitor = await newPerson(world.browser, world.server.baseUrl);
   await visitor.page.goto('/models/mia_rules');
   await visitor.page.getByRole('button', { name: 'Call Now' }).click();
   await expect.poll(() => visitor.page.getByText('Please log in to make calls').isVisible(), { timeout: 5_000 }).toBe(true);
@@ -84,9 +68,9 @@ it('Call Now says each of its three validation messages, word for word', { timeo
   await visitor.context.close();
 
   // Under 10 tokens.
-  const poor = await createMember(server, { name: 'Pat Poor' });
-  await giveTokens(server, poor.user.id, 9.99);
-  const poorSide = await signedIn(poor.token);
+  const poor = await createMember(world.server, { name: 'Pat Poor' });
+  await giveTokens(world.server, poor.user.id, 9.99);
+  const poorSide = await world.signedIn(poor.token);
   await poorSide.page.goto('/models/mia_rules');
   await poorSide.page.getByRole('button', { name: 'Call Now' }).click();
   await expect.poll(() => poorSide.page.getByText('You need at least 10 tokens to make a call').isVisible(), { timeout: 5_000 }).toBe(true);
@@ -94,12 +78,12 @@ it('Call Now says each of its three validation messages, word for word', { timeo
   await poorSide.context.close();
 
   // The model stops taking calls after the page showed her as callable: the server refuses with the spec's words.
-  const rich = await createMember(server, { name: 'Ria Rich' });
-  await giveTokens(server, rich.user.id, 40);
-  const richSide = await signedIn(rich.token);
+  const rich = await createMember(world.server, { name: 'Ria Rich' });
+  await giveTokens(world.server, rich.user.id, 40);
+  const richSide = await world.signedIn(rich.token);
   await richSide.page.goto('/models/mia_rules');
   await richSide.page.getByRole('button', { name: 'Call Now' }).waitFor();
-  const off = await server.request('PUT', '/api/masked-call/settings', { token: model.token, body: { callAvailable: false } });
+  const off = await world.server.request('PUT', '/api/masked-call/settings', { token: model.token, body: { callAvailable: false } });
   expect(off.status).toBe(200);
   await richSide.page.getByRole('button', { name: 'Call Now' }).click();
   await expect

@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot, SHOTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { shot, SHOTS } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
-
-async function signedIn(token: string, viewport?: { width: number; height: number }) {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
-  return person;
-}
 
 /** Types like a person, one key at a time, after emptying the field. */
 async function typeKeys(page: Page, label: string, text: string) {
@@ -36,11 +21,11 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 
 it('a model sets her call rate and availability by typing, and a member sees the new rate and Call Now on her profile', async () => {
   // 3.00 tokens a minute, not taking calls yet (the factory writes hundredths).
-  const model = await createModel(server, { name: 'Ruby Rose', username: 'ruby_rose', callRate: 300 });
-  const fan = await createMember(server, { name: 'Sam Fan' });
-  await giveTokens(server, fan.user.id, 50);
+  const model = await createModel(world.server, { name: 'Ruby Rose', username: 'ruby_rose', callRate: 300 });
+  const fan = await createMember(world.server, { name: 'Sam Fan' });
+  await giveTokens(world.server, fan.user.id, 50);
 
-  const { context, page } = await signedIn(model.token);
+  const { context, page } = await world.signedIn(model.token);
   await page.goto('/');
   const prices = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Your prices' }) });
   await expect.poll(() => prices.getByText('3.00 tokens per minute').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -81,7 +66,7 @@ it('a model sets her call rate and availability by typing, and a member sees the
   await shot(page, 'call-settings-1280');
 
   // The server kept both: 4.50 tokens a minute, taking calls.
-  const saved = await server.request('GET', '/api/masked-call/settings', { token: model.token });
+  const saved = await world.server.request('GET', '/api/masked-call/settings', { token: model.token });
   expect(saved.body.data).toMatchObject({ callRate: 4.5, callAvailable: true, provider: 'local' });
 
   // The dashboard shows the new rate at once.
@@ -89,14 +74,14 @@ it('a model sets her call rate and availability by typing, and a member sees the
   await expect.poll(() => prices.getByText('4.50 tokens per minute').isVisible(), { timeout: 10_000 }).toBe(true);
   await context.close();
 
-  const member = await signedIn(fan.token);
+  const member = await world.signedIn(fan.token);
   await member.page.goto('/models/ruby_rose');
   await expect.poll(() => member.page.getByText('4.50 tokens/min', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
   expect(await member.page.getByRole('definition').filter({ hasText: 'Available for calls' }).isVisible()).toBe(true);
   expect(await member.page.getByRole('button', { name: 'Call Now' }).isVisible()).toBe(true);
   await member.context.close();
 
-  const phone = await signedIn(model.token, PHONE);
+  const phone = await world.signedIn(model.token, PHONE);
   await phone.page.goto('/calls/settings');
   await expect.poll(() => phone.page.getByRole('switch', { name: 'Available for calls' }).isChecked(), { timeout: 10_000 }).toBe(true);
   expect(await noSidewaysScroll(phone.page)).toBe(true);
@@ -105,38 +90,38 @@ it('a model sets her call rate and availability by typing, and a member sees the
 });
 
 it('the history lists a finished call both ways, and each row opens a printable receipt', async () => {
-  const model = await createModel(server, { name: 'Nora Blue', username: 'nora_blue', callRate: 300, callAvailable: true });
-  const fan = await createMember(server, { name: 'Ivy Caller', username: 'ivy_caller' });
-  await giveTokens(server, fan.user.id, 50);
+  const model = await createModel(world.server, { name: 'Nora Blue', username: 'nora_blue', callRate: 300, callAvailable: true });
+  const fan = await createMember(world.server, { name: 'Ivy Caller', username: 'ivy_caller' });
+  await giveTokens(world.server, fan.user.id, 50);
 
   // Both are on the site (billing counts only while both are connected), Ivy on her empty call history.
-  const { context, page } = await signedIn(fan.token);
+  const { context, page } = await world.signedIn(fan.token);
   await page.goto('/');
   await page.getByRole('button', { name: /Ivy Caller/ }).click();
   await page.getByRole('menuitem', { name: 'Calls' }).click();
   await page.waitForURL('**/calls');
   await expect.poll(() => page.getByText('No calls yet').isVisible(), { timeout: 10_000 }).toBe(true);
-  const modelView = await signedIn(model.token, PHONE);
+  const modelView = await world.signedIn(model.token, PHONE);
   await modelView.page.goto('/calls');
   await expect.poll(() => modelView.page.getByText('No calls yet').isVisible(), { timeout: 10_000 }).toBe(true);
 
   // A real call through the API: placed, answered, billed for minute 1 at 5 s, ended by the caller.
-  const placed = await server.request('POST', '/api/masked-call/initiate', { token: fan.token, body: { modelId: model.user.id } });
+  const placed = await world.server.request('POST', '/api/masked-call/initiate', { token: fan.token, body: { modelId: model.user.id } });
   expect(placed.status).toBe(200);
   const callId = placed.body.data.callId as string;
-  const answered = await server.request('POST', `/api/masked-call/accept/${callId}`, { token: model.token });
+  const answered = await world.server.request('POST', `/api/masked-call/accept/${callId}`, { token: model.token });
   expect(answered.status).toBe(200);
   await new Promise((resolve) => setTimeout(resolve, 6_500));
-  const charged = await server.request('POST', `/api/masked-call/charge/${callId}`, { token: fan.token });
+  const charged = await world.server.request('POST', `/api/masked-call/charge/${callId}`, { token: fan.token });
   expect(charged.body.data).toMatchObject({ minutesCharged: 1, tokensUsed: 3 });
-  const ended = await server.request('POST', `/api/masked-call/end/${callId}`, { token: fan.token });
+  const ended = await world.server.request('POST', `/api/masked-call/end/${callId}`, { token: fan.token });
   expect(ended.body.data).toMatchObject({ status: 'ended', endReason: 'caller-ended', tokensUsed: 3 });
   const seconds = ended.body.data.duration as number;
   const duration = `0:${String(seconds).padStart(2, '0')}`;
 
   // A second call she declines.
-  const second = await server.request('POST', '/api/masked-call/initiate', { token: fan.token, body: { modelId: model.user.id } });
-  await server.request('POST', `/api/masked-call/decline/${second.body.data.callId}`, { token: model.token });
+  const second = await world.server.request('POST', '/api/masked-call/initiate', { token: fan.token, body: { modelId: model.user.id } });
+  await world.server.request('POST', `/api/masked-call/decline/${second.body.data.callId}`, { token: model.token });
 
   // The open history shows both calls without a reload.
   const rows = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
@@ -187,8 +172,8 @@ it('the history lists a finished call both ways, and each row opens a printable 
 });
 
 it('a member with no calls yet is told what will show there', async () => {
-  const member = await createMember(server, { name: 'New Member' });
-  const { context, page } = await signedIn(member.token);
+  const member = await createMember(world.server, { name: 'New Member' });
+  const { context, page } = await world.signedIn(member.token);
   await page.goto('/calls');
   await expect.poll(() => page.getByText('No calls yet').isVisible(), { timeout: 10_000 }).toBe(true);
   expect(await page.getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');

@@ -1,35 +1,25 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { createMember, createModel, giveTokens, TEST_PASSWORD } from '../apps/server/src/test-support/factories';
 import { holdSoundUntilClicked } from './support/autoplay';
-import { launchBrowser, newPerson, shot, socketConnected } from './support/browser';
+import { newPerson, shot, socketConnected } from './support/browser';
 import { payForStarter, typeInto } from './support/checkout';
-import { startServer, type RunningServer } from './support/server';
+import { journeyWorld } from './support/world';
 
 /**
  * What Call Now tells a person who cannot call yet, and what changes under an open profile
  * (issue #28, items 3 and 4): a refusal offers the way past it and comes back; a model switching
  * calls off takes Call Now away from pages already open.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 
 it('a member short of tokens is offered Buy tokens beside Call Now, buys, and is brought back to the call', async () => {
-  await createModel(server, { name: 'Lena Sky', username: 'lena_sky', callAvailable: true, callRate: 150 });
-  const member = await createMember(server, { name: 'Paul Short' });
-  await giveTokens(server, member.user.id, 5);
-  const { context, page } = await newPerson(browser, server.baseUrl);
-  await context.addCookies([{ name: 'accessToken', value: member.token, url: server.baseUrl }]);
+  await createModel(world.server, { name: 'Lena Sky', username: 'lena_sky', callAvailable: true, callRate: 150 });
+  const member = await createMember(world.server, { name: 'Paul Short' });
+  await giveTokens(world.server, member.user.id, 5);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
+  await context.addCookies([{ name: 'accessToken', value: member.token, url: world.server.baseUrl }]);
 
   await page.goto('/models/lena_sky');
   await page.getByRole('button', { name: 'Call Now' }).click();
@@ -61,9 +51,9 @@ it('a member short of tokens is offered Buy tokens beside Call Now, buys, and is
 });
 
 it('a signed-out visitor is offered Sign in beside Call Now and comes back to the profile signed in', async () => {
-  await createModel(server, { name: 'Mira Dawn', username: 'mira_dawn', callAvailable: true, callRate: 100 });
-  const member = await createMember(server, { name: 'Vic Visitor' });
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  await createModel(world.server, { name: 'Mira Dawn', username: 'mira_dawn', callAvailable: true, callRate: 100 });
+  const member = await createMember(world.server, { name: 'Vic Visitor' });
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
 
   await page.goto('/models/mira_dawn');
   await page.getByRole('button', { name: 'Call Now' }).click();
@@ -82,19 +72,19 @@ it('a signed-out visitor is offered Sign in beside Call Now and comes back to th
 });
 
 it('Call Now leaves a profile already open the moment the model switches calls off, and comes back when she is available', async () => {
-  const model = await createModel(server, { name: 'Nia Late', username: 'nia_late', callAvailable: true, callRate: 100 });
-  const member = await createMember(server, { name: 'Olga Open' });
-  await giveTokens(server, member.user.id, 50);
-  const { context, page } = await newPerson(browser, server.baseUrl);
-  await context.addCookies([{ name: 'accessToken', value: member.token, url: server.baseUrl }]);
+  const model = await createModel(world.server, { name: 'Nia Late', username: 'nia_late', callAvailable: true, callRate: 100 });
+  const member = await createMember(world.server, { name: 'Olga Open' });
+  await giveTokens(world.server, member.user.id, 50);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
+  await context.addCookies([{ name: 'accessToken', value: member.token, url: world.server.baseUrl }]);
   await page.goto('/models/nia_late');
   await socketConnected(page);
   const callNow = page.getByRole('button', { name: 'Call Now' });
   await expect.poll(() => callNow.isVisible()).toBe(true);
 
   // She switches calls off in her own browser.
-  const her = await newPerson(browser, server.baseUrl);
-  await her.context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  const her = await newPerson(world.browser, world.server.baseUrl);
+  await her.context.addCookies([{ name: 'accessToken', value: model.token, url: world.server.baseUrl }]);
   await her.page.goto('/calls/settings');
   const available = her.page.getByRole('switch', { name: 'Available for calls' });
   await expect.poll(() => available.isChecked(), { timeout: 10_000 }).toBe(true);
@@ -113,10 +103,10 @@ it('Call Now leaves a profile already open the moment the model switches calls o
 });
 
 it('a model taking calls is told the ring is silent until she clicks, and one click (or turning availability on) lets it sound', async () => {
-  const model = await createModel(server, { name: 'Rae Quiet', username: 'rae_quiet', callAvailable: true, callRate: 100 });
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const model = await createModel(world.server, { name: 'Rae Quiet', username: 'rae_quiet', callAvailable: true, callRate: 100 });
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await holdSoundUntilClicked(context);
-  await context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  await context.addCookies([{ name: 'accessToken', value: model.token, url: world.server.baseUrl }]);
   await page.goto('/');
   await socketConnected(page);
   // Nothing clicked yet: the browser holds the page's sound back, and the page says so.
@@ -130,10 +120,10 @@ it('a model taking calls is told the ring is silent until she clicks, and one cl
   await context.close();
 
   // Switching availability on is itself the click that unlocks it.
-  const off = await createModel(server, { name: 'Sol Later', username: 'sol_later', callAvailable: false, callRate: 100 });
-  const later = await newPerson(browser, server.baseUrl);
+  const off = await createModel(world.server, { name: 'Sol Later', username: 'sol_later', callAvailable: false, callRate: 100 });
+  const later = await newPerson(world.browser, world.server.baseUrl);
   await holdSoundUntilClicked(later.context);
-  await later.context.addCookies([{ name: 'accessToken', value: off.token, url: server.baseUrl }]);
+  await later.context.addCookies([{ name: 'accessToken', value: off.token, url: world.server.baseUrl }]);
   await later.page.goto('/calls/settings');
   const available = later.page.getByRole('switch', { name: 'Available for calls' });
   await expect.poll(() => available.isVisible(), { timeout: 10_000 }).toBe(true);

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { asc, eq, like } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { calls, ledgerTransactions } from '../apps/server/src/db/schema';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, socketConnected } from './support/browser';
+import { FAKE_MEDIA_FLAGS, newPerson, socketConnected } from './support/browser';
 import { dialogShot, timerSeconds, voiceCall } from './support/calls';
 import { holdStill, moveTime, moveTimeTo, withClock } from './support/clock';
-import { startServer, type RunningServer } from './support/server';
+import { journeyWorld } from './support/world';
 
 /**
  * What a caller pays when a call does not go to plan (issue #9 "Must show"; docs/product.md#call-billing):
@@ -16,25 +16,16 @@ import { startServer, type RunningServer } from './support/server';
  * and the disconnect grace's 15 s pass by moving the server's and the browsers' clocks together
  * (support/clock.ts), to the millisecond the server counts from, rather than by waiting for them.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser(FAKE_MEDIA_FLAGS)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld({ browserFlags: FAKE_MEDIA_FLAGS });
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 type Person = { context: BrowserContext; page: Page };
 
 async function signedIn(token: string, viewport = DESKTOP): Promise<Person> {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await withClock(person.context, server);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+  const person = await newPerson(world.browser, world.server.baseUrl, viewport);
+  await withClock(person.context, world.server);
+  await person.context.addCookies([{ name: 'accessToken', value: token, url: world.server.baseUrl }]);
   return person;
 }
 
@@ -46,14 +37,14 @@ async function openLive(person: Person, path: string) {
 
 /** The caller's one call, as the server keeps it. */
 async function callOf(callerId: string) {
-  const rows = await server.ctx.db.select().from(calls).where(eq(calls.callerId, callerId));
+  const rows = await world.server.ctx.db.select().from(calls).where(eq(calls.callerId, callerId));
   expect(rows).toHaveLength(1);
   return rows[0]!;
 }
 
 /** The ledger's transactions for this call, oldest first: their idempotency keys. */
 async function ledgerKeysOf(callId: string) {
-  const rows = await server.ctx.db
+  const rows = await world.server.ctx.db
     .select({ key: ledgerTransactions.idempotencyKey })
     .from(ledgerTransactions)
     .where(like(ledgerTransactions.idempotencyKey, `call:${callId}:%`))
@@ -63,7 +54,7 @@ async function ledgerKeysOf(callId: string) {
 
 /** The member's balance in tokens, as the wallet API answers it. */
 async function balanceOf(token: string) {
-  const res = await server.request('GET', '/api/wallet', { token });
+  const res = await world.server.request('GET', '/api/wallet', { token });
   expect(res.status).toBe(200);
   return res.body.data.balance as number;
 }
@@ -108,9 +99,9 @@ it(
   'a call nobody answers ends after 30 s as "No Answer" (never "declined"), costs nothing, and the model is told she missed it',
   { timeout: 90_000 },
   async () => {
-    const model = await createModel(server, { name: 'Opal Away', username: 'opal_away', callAvailable: true, callRate: 200 });
-    const fan = await createMember(server, { name: 'Rex Waiting' });
-    await giveTokens(server, fan.user.id, 40);
+    const model = await createModel(world.server, { name: 'Opal Away', username: 'opal_away', callAvailable: true, callRate: 200 });
+    const fan = await createMember(world.server, { name: 'Rex Waiting' });
+    await giveTokens(world.server, fan.user.id, 40);
 
     const { fanSide, modelSide, softphone, dialog } = await placeCall({ fan, model, username: 'opal_away', answer: false });
     const ringToast = 'Incoming Call: Rex Waiting is calling your phone. Check your phone to accept or decline.';
@@ -119,13 +110,13 @@ it(
     const placedAt = (await callOf(fan.user.id)).createdAt.getTime();
 
     // She does nothing. At 29 s the caller still hears it ring…
-    await moveTimeTo(server, everyone, placedAt + 29_000);
+    await moveTimeTo(world.server, everyone, placedAt + 29_000);
     await fanSide.page.waitForTimeout(300);
     expect(await dialog.getByText('Calling...').isVisible()).toBe(true);
     expect((await callOf(fan.user.id)).status).toBe('ringing');
     // …and once the 30 s are up she is told nobody answered, and that Opal will know she called:
     // not the Declined stage, which is for a model who said no.
-    await moveTimeTo(server, everyone, placedAt + 30_050);
+    await moveTimeTo(world.server, everyone, placedAt + 30_050);
     await expect.poll(() => dialog.getByRole('heading', { name: 'No Answer' }).isVisible(), { timeout: 5_000, interval: 100 }).toBe(true);
     expect(await dialog.getByText('Opal Away did not answer. We have let them know you called.').isVisible()).toBe(true);
     expect(await dialog.getByText('Call Declined').count()).toBe(0);
@@ -170,9 +161,9 @@ it(
 );
 
 it('on a phone, a call that connects says so in one toast at a time, clear of the buttons she is about to press', async () => {
-  const model = await createModel(server, { name: 'Tess Toast', username: 'tess_toast', callAvailable: true, callRate: 100 });
-  const fan = await createMember(server, { name: 'Gus Phone' });
-  await giveTokens(server, fan.user.id, 40);
+  const model = await createModel(world.server, { name: 'Tess Toast', username: 'tess_toast', callAvailable: true, callRate: 100 });
+  const fan = await createMember(world.server, { name: 'Gus Phone' });
+  await giveTokens(world.server, fan.user.id, 40);
   const { fanSide, modelSide, dialog } = await placeCall({ fan, model, username: 'tess_toast', fanViewport: PHONE });
   const toasts = fanSide.page.locator('[data-sonner-toast]');
   const endCall = dialog.getByRole('button', { name: 'End call' });
@@ -197,9 +188,9 @@ it('on a phone, a call that connects says so in one toast at a time, clear of th
 });
 
 it('a call she cancels while it rings closes at once, stops the model ringing, costs nothing and is listed as cancelled', async () => {
-  const model = await createModel(server, { name: 'Iris Busy', username: 'iris_busy', callAvailable: true, callRate: 100 });
-  const fan = await createMember(server, { name: 'Tom Hasty' });
-  await giveTokens(server, fan.user.id, 40);
+  const model = await createModel(world.server, { name: 'Iris Busy', username: 'iris_busy', callAvailable: true, callRate: 100 });
+  const fan = await createMember(world.server, { name: 'Tom Hasty' });
+  await giveTokens(world.server, fan.user.id, 40);
   const { fanSide, modelSide, softphone, dialog } = await placeCall({ fan, model, username: 'iris_busy', answer: false });
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -226,9 +217,9 @@ it(
   "minutes 2 and 3 fall due at 61 s and 121 s of the call, to the second, and the caller's modal shows each",
   { timeout: 60_000 },
   async () => {
-    const model = await createModel(server, { name: 'Uma Minutes', username: 'uma_minutes', callAvailable: true, callRate: 200 });
-    const fan = await createMember(server, { name: 'Ned Counting' });
-    await giveTokens(server, fan.user.id, 50);
+    const model = await createModel(world.server, { name: 'Uma Minutes', username: 'uma_minutes', callAvailable: true, callRate: 200 });
+    const fan = await createMember(world.server, { name: 'Ned Counting' });
+    await giveTokens(world.server, fan.user.id, 50);
 
     const { fanSide, modelSide, softphone, dialog } = await placeCall({ fan, model, username: 'uma_minutes' });
     const everyone = [fanSide.context, modelSide.context];
@@ -245,10 +236,10 @@ it(
       [2, 61],
       [3, 121],
     ] as const) {
-      await moveTimeTo(server, everyone, connectedAt + (second - 1) * 1000);
+      await moveTimeTo(world.server, everyone, connectedAt + (second - 1) * 1000);
       await fanSide.page.waitForTimeout(300);
       expect(await ledgerKeysOf(call.id)).toHaveLength(k - 1);
-      await moveTimeTo(server, everyone, connectedAt + second * 1000 + 50);
+      await moveTimeTo(world.server, everyone, connectedAt + second * 1000 + 50);
       await expect.poll(() => ledgerKeysOf(call.id), { timeout: 600, interval: 50 }).toHaveLength(k);
       expect((await ledgerKeysOf(call.id)).at(-1)).toBe(minute(k));
       await expect
@@ -265,7 +256,7 @@ it(
     await expect.poll(() => softphone.getByText('Call Ended').isVisible(), { timeout: 5_000 }).toBe(true);
     expect(await ledgerKeysOf(call.id)).toEqual([minute(1), minute(2), minute(3)]);
     expect(await balanceOf(fan.token)).toBe(44);
-    expect((await server.ctx.ledger.check()).ok).toBe(true);
+    expect((await world.server.ctx.ledger.check()).ok).toBe(true);
 
     await fanSide.context.close();
     await modelSide.context.close();
@@ -290,9 +281,9 @@ async function tokensRunOut({
   blockCharges: boolean;
   shotName: string;
 }) {
-  const model = await createModel(server, { name: `Model ${username}`, username, callAvailable: true, callRate: 1500 });
-  const fan = await createMember(server, { name: fanName });
-  await giveTokens(server, fan.user.id, 12);
+  const model = await createModel(world.server, { name: `Model ${username}`, username, callAvailable: true, callRate: 1500 });
+  const fan = await createMember(world.server, { name: fanName });
+  await giveTokens(world.server, fan.user.id, 12);
 
   const { fanSide, modelSide, softphone, dialog } = await placeCall({
     fan,
@@ -318,7 +309,7 @@ async function tokensRunOut({
   await expect.poll(() => dialog.getByText('Tokens used: 15.00 (15.00 tokens/min)').isVisible(), { timeout: 3_000 }).toBe(true);
 
   // At 5 s minute 1 falls due, and cannot be paid: the call ends there.
-  await moveTimeTo(server, [fanSide.context, modelSide.context], connectedAt + 5_000);
+  await moveTimeTo(world.server, [fanSide.context, modelSide.context], connectedAt + 5_000);
   await expect.poll(() => dialog.getByText('Call Ended').isVisible(), { timeout: 10_000, interval: 50 }).toBe(true);
   // The modal closes 3 s after the Ended stage, on the page's clock: held still while the stage is looked at.
   await holdStill(fanSide.context, fanSide.page);
@@ -348,7 +339,7 @@ async function tokensRunOut({
   expect(call.minutesCharged).toBe(0);
   expect(await ledgerKeysOf(call.id)).toEqual([]);
   expect(await balanceOf(fan.token)).toBe(12);
-  expect((await server.ctx.ledger.check()).ok).toBe(true);
+  expect((await world.server.ctx.ledger.check()).ok).toBe(true);
 
   await fanSide.context.close();
   await modelSide.context.close();
@@ -388,9 +379,9 @@ it(
     timeout: 60_000,
   },
   async () => {
-    const model = await createModel(server, { name: 'Pia Meter', username: 'pia_meter', callAvailable: true, callRate: 200 });
-    const fan = await createMember(server, { name: 'Sly Blocker' });
-    await giveTokens(server, fan.user.id, 50);
+    const model = await createModel(world.server, { name: 'Pia Meter', username: 'pia_meter', callAvailable: true, callRate: 200 });
+    const fan = await createMember(world.server, { name: 'Sly Blocker' });
+    await giveTokens(world.server, fan.user.id, 50);
     let chargeRequests = 0;
 
     const { fanSide, modelSide, dialog } = await placeCall({
@@ -435,9 +426,9 @@ it(
   'a caller who closes the tab mid-call stops paying: the call ends after the grace period and no later minute is charged',
   { timeout: 90_000 },
   async () => {
-    const model = await createModel(server, { name: 'Lux Stay', username: 'lux_stay', callAvailable: true, callRate: 200 });
-    const fan = await createMember(server, { name: 'Gus Gone' });
-    await giveTokens(server, fan.user.id, 50);
+    const model = await createModel(world.server, { name: 'Lux Stay', username: 'lux_stay', callAvailable: true, callRate: 200 });
+    const fan = await createMember(world.server, { name: 'Gus Gone' });
+    await giveTokens(world.server, fan.user.id, 50);
 
     const { fanSide, modelSide, softphone } = await placeCall({ fan, model, username: 'lux_stay' });
     await expect.poll(() => timerSeconds(fanSide.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
@@ -451,17 +442,17 @@ it(
 
     // The model stays on. 14 s later the call still runs; once the caller has been gone 15 s it ends,
     // and her modal says so.
-    await moveTimeTo(server, [modelSide.context], awaySince + 14_000);
+    await moveTimeTo(world.server, [modelSide.context], awaySince + 14_000);
     await modelSide.page.waitForTimeout(300);
     expect((await callOf(fan.user.id)).status).toBe('connected');
     expect(await softphone.getByText('Call Connected').isVisible()).toBe(true);
-    await moveTimeTo(server, [modelSide.context], awaySince + 15_050);
+    await moveTimeTo(world.server, [modelSide.context], awaySince + 15_050);
     await expect.poll(() => softphone.getByText('Call Ended').isVisible(), { timeout: 5_000, interval: 100 }).toBe(true);
     expect(await softphone.getByText('2.00 tokens').isVisible()).toBe(true);
     await dialogShot(modelSide.page, 'calls-billing-caller-left-model');
 
     // Well past the time the call would have gone on: the call ended when the caller left, with minute 1 only.
-    await moveTime(server, [modelSide.context], 60_000);
+    await moveTime(world.server, [modelSide.context], 60_000);
     await modelSide.page.waitForTimeout(300);
     const ended = await callOf(fan.user.id);
     expect(ended.status).toBe('ended');

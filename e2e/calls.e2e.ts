@@ -1,33 +1,24 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { FAKE_MEDIA_FLAGS, launchBrowser, newPerson, shot, socketConnected } from './support/browser';
+import { FAKE_MEDIA_FLAGS, newPerson, shot, socketConnected } from './support/browser';
 import { dialogShot, minuteCharges, slowInitiate, timerSeconds, voiceCall } from './support/calls';
-import { startServer, type RunningServer } from './support/server';
+import { journeyWorld } from './support/world';
 
 /**
  * Paid voice calls between two browsers (docs/product.md#call-modal): the
  * local provider, so the model's "phone" is her own signed-in browser and the audio is real WebRTC
  * between two Chromium contexts with fake microphones.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser(FAKE_MEDIA_FLAGS)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld({ browserFlags: FAKE_MEDIA_FLAGS });
 
 const PHONE = { width: 390, height: 844 };
 type Person = { context: BrowserContext; page: Page };
 
 /** A signed-in person whose page keeps every RTCPeerConnection it makes (to read its stats). */
 async function signedIn(token: string, viewport?: { width: number; height: number }): Promise<Person> {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+  const person = await newPerson(world.browser, world.server.baseUrl, viewport);
+  await person.context.addCookies([{ name: 'accessToken', value: token, url: world.server.baseUrl }]);
   await person.context.addInitScript(() => {
     const Native = window.RTCPeerConnection;
     const peers: RTCPeerConnection[] = [];
@@ -58,9 +49,9 @@ it(
   'a member calls a model, she accepts on her softphone, both hear each other, minutes 1 and 2 are charged at 5 s and 61 s, and ending shows the total',
   { timeout: 180_000 },
   async () => {
-    const model = await createModel(server, { name: 'Nova Voice', username: 'nova_voice', callAvailable: true, callRate: 200 });
-    const fan = await createMember(server, { name: 'Kai Caller' });
-    await giveTokens(server, fan.user.id, 50);
+    const model = await createModel(world.server, { name: 'Nova Voice', username: 'nova_voice', callAvailable: true, callRate: 200 });
+    const fan = await createMember(world.server, { name: 'Kai Caller' });
+    await giveTokens(world.server, fan.user.id, 50);
 
     // The model is somewhere else in the app, on a phone: the global listener rings her there.
     const modelSide = await signedIn(model.token, PHONE);
@@ -125,9 +116,9 @@ it(
 
     // The timer runs; minute 1 is charged at 5 s.
     await expect.poll(() => timerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(7);
-    const status1 = await server.request('GET', `/api/masked-call/status/${callId}`, { token: fan.token });
+    const status1 = await world.server.request('GET', `/api/masked-call/status/${callId}`, { token: fan.token });
     const connectedAt = Date.parse(status1.body.data.connectedAt);
-    const afterMinute1 = await minuteCharges(server, fan.token);
+    const afterMinute1 = await minuteCharges(world.server, fan.token);
     expect(afterMinute1.map((c) => [c.memo, c.amount])).toEqual([['Voice call, minute 1', -2]]);
     expect((afterMinute1[0]!.at - connectedAt) / 1000).toBeGreaterThanOrEqual(4.5);
     expect((afterMinute1[0]!.at - connectedAt) / 1000).toBeLessThan(7);
@@ -137,7 +128,7 @@ it(
 
     // Minute 2 at 61 s, once.
     await expect.poll(() => timerSeconds(page), { timeout: 70_000, interval: 1000 }).toBeGreaterThanOrEqual(63);
-    const afterMinute2 = await minuteCharges(server, fan.token);
+    const afterMinute2 = await minuteCharges(world.server, fan.token);
     expect(afterMinute2.map((c) => [c.memo, c.amount])).toEqual([
       ['Voice call, minute 1', -2],
       ['Voice call, minute 2', -2],
@@ -166,8 +157,8 @@ it(
     expect(closedAfter).toBeLessThan(4_500);
 
     // Exactly two minutes were paid: 50 − 4 tokens.
-    expect((await minuteCharges(server, fan.token)).length).toBe(2);
-    const wallet = await server.request('GET', '/api/wallet', { token: fan.token });
+    expect((await minuteCharges(world.server, fan.token)).length).toBe(2);
+    const wallet = await world.server.request('GET', '/api/wallet', { token: fan.token });
     expect(wallet.body.data.balance).toBe(46);
 
     await fanSide.context.close();

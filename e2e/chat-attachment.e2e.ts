@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
+const world = journeyWorld();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const balanceOf = async (token: string) => (await server.request('GET', '/api/users/me', { token })).body.data.balance as number;
+const balanceOf = async (token: string) => (await world.server.request('GET', '/api/users/me', { token })).body.data.balance as number;
 const historyOf = async (conversationId: string, token: string) =>
-  (await server.request('GET', `/api/messages/${conversationId}`, { token })).body.data as {
+  (await world.server.request('GET', `/api/messages/${conversationId}`, { token })).body.data as {
     count: number;
     items: { type: string; text: string; price: number; media: { name: string } | null }[];
   };
@@ -27,14 +18,14 @@ const attachmentPreview = (page: Page) => page.getByRole('group', { name: /^Atta
 
 it('a chosen photo waits in the composer with its price until Send; removing it sends and charges nothing', async () => {
   // 2.50 tokens per message (hundredths in the database).
-  const model = await createModel(server, { name: 'Lena Lens', tokenPerMessage: 250 });
-  const member = await createMember(server, { name: 'Pat Picture' });
-  await giveTokens(server, member.user.id, 10);
-  const opened = await server.request('POST', '/api/conversation', { token: member.token, body: { userId: model.user.id } });
+  const model = await createModel(world.server, { name: 'Lena Lens', tokenPerMessage: 250 });
+  const member = await createMember(world.server, { name: 'Pat Picture' });
+  await giveTokens(world.server, member.user.id, 10);
+  const opened = await world.server.request('POST', '/api/conversation', { token: member.token, body: { userId: model.user.id } });
   const conversationId = opened.body.data._id as string;
 
-  const fan = await newPerson(browser, server.baseUrl);
-  await fan.context.addCookies([{ name: 'accessToken', value: member.token, url: server.baseUrl }]);
+  const fan = await newPerson(world.browser, world.server.baseUrl);
+  await fan.context.addCookies([{ name: 'accessToken', value: member.token, url: world.server.baseUrl }]);
   const { page } = fan;
   await page.goto(`/messages/${conversationId}`);
   await page.getByRole('textbox', { name: 'Message' }).waitFor();

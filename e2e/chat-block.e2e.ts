@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { createMember } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 it('Block asks first, saying what blocking does; Cancel leaves them unblocked, Block blocks', async () => {
-  const ada = await createMember(server, { name: 'Ada Block' });
-  const ben = await createMember(server, { name: 'Ben Pester' });
-  const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
+  const ada = await createMember(world.server, { name: 'Ada Block' });
+  const ben = await createMember(world.server, { name: 'Ben Pester' });
+  const opened = await world.server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
   const conversationId = opened.body.data._id as string;
   const blockedIds = async () =>
-    (await server.request('GET', `/api/conversation/${conversationId}`, { token: ada.token })).body.data.blockedIds as string[];
+    (await world.server.request('GET', `/api/conversation/${conversationId}`, { token: ada.token })).body.data.blockedIds as string[];
 
-  const person = await newPerson(browser, server.baseUrl);
-  await person.context.addCookies([{ name: 'accessToken', value: ada.token, url: server.baseUrl }]);
+  const person = await newPerson(world.browser, world.server.baseUrl);
+  await person.context.addCookies([{ name: 'accessToken', value: ada.token, url: world.server.baseUrl }]);
   const { page } = person;
   await page.goto(`/messages/${conversationId}`);
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
@@ -54,7 +44,7 @@ it('Block asks first, saying what blocking does; Cancel leaves them unblocked, B
   await expect.poll(() => blockedIds(), { timeout: 10_000 }).toEqual([ben.user.id]);
   await expect.poll(() => page.getByText('You blocked this member.').isVisible()).toBe(true);
   await expect.poll(() => dialog.count()).toBe(0);
-  const refused = await server.request('POST', '/api/messages', { token: ben.token, body: { conversationId, text: 'Still there?' } });
+  const refused = await world.server.request('POST', '/api/messages', { token: ben.token, body: { conversationId, text: 'Still there?' } });
   expect(refused.status).toBe(403);
   await person.context.close();
 });

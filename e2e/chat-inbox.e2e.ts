@@ -1,43 +1,34 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const conversationLinks = (page: Page) => page.getByRole('navigation', { name: 'Conversations' }).getByRole('listitem').getByRole('link');
 
 it("a model's inbox lists a conversation only once it has a message, and shows what she earns from it", async () => {
   // 2.50 tokens per message; with the default 20 % commission she earns 2.00 of each.
-  const model = await createModel(server, { name: 'Lena Inbox', tokenPerMessage: 250 });
-  const opener = await createMember(server, { name: 'Olly Opener' });
-  const broke = await createMember(server, { name: 'Bea Broke' });
+  const model = await createModel(world.server, { name: 'Lena Inbox', tokenPerMessage: 250 });
+  const opener = await createMember(world.server, { name: 'Olly Opener' });
+  const broke = await createMember(world.server, { name: 'Bea Broke' });
 
   // Olly only opens the conversation ("Message"); Bea opens it and her send is refused for tokens.
-  const opened = await server.request('POST', '/api/conversation', { token: opener.token, body: { userId: model.user.id } });
+  const opened = await world.server.request('POST', '/api/conversation', { token: opener.token, body: { userId: model.user.id } });
   const conversationId = opened.body.data._id as string;
-  const brokeOpened = await server.request('POST', '/api/conversation', { token: broke.token, body: { userId: model.user.id } });
-  const refused = await server.request('POST', '/api/messages', {
+  const brokeOpened = await world.server.request('POST', '/api/conversation', { token: broke.token, body: { userId: model.user.id } });
+  const refused = await world.server.request('POST', '/api/messages', {
     token: broke.token,
     body: { conversationId: brokeOpened.body.data._id, text: 'Hi!' },
   });
   expect(refused.status).toBe(402);
   // The ones who opened them still have them, to write in.
-  expect((await server.request('GET', '/api/conversation', { token: opener.token })).body.data.count).toBe(1);
-  expect((await server.request('GET', '/api/conversation', { token: broke.token })).body.data.count).toBe(1);
+  expect((await world.server.request('GET', '/api/conversation', { token: opener.token })).body.data.count).toBe(1);
+  expect((await world.server.request('GET', '/api/conversation', { token: broke.token })).body.data.count).toBe(1);
 
-  const star = await newPerson(browser, server.baseUrl);
-  await star.context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  const star = await newPerson(world.browser, world.server.baseUrl);
+  await star.context.addCookies([{ name: 'accessToken', value: model.token, url: world.server.baseUrl }]);
   const { page } = star;
   await page.goto('/messages');
   await page.getByRole('search').waitFor();
@@ -47,8 +38,8 @@ it("a model's inbox lists a conversation only once it has a message, and shows w
   await shot(page, 'chat-model-inbox-empty');
 
   // Olly's first real message brings the conversation into her list, live.
-  await giveTokens(server, opener.user.id, 10);
-  const sent = await server.request('POST', '/api/messages', { token: opener.token, body: { conversationId, text: 'Hello Lena!' } });
+  await giveTokens(world.server, opener.user.id, 10);
+  const sent = await world.server.request('POST', '/api/messages', { token: opener.token, body: { conversationId, text: 'Hello Lena!' } });
   expect(sent.status).toBe(201);
   const row = conversationLinks(page).filter({ hasText: 'Olly Opener' });
   await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
@@ -70,8 +61,8 @@ it("a model's inbox lists a conversation only once it has a message, and shows w
   await star.context.close();
 
   // Olly, the sender, still sees what he paid.
-  const fan = await newPerson(browser, server.baseUrl);
-  await fan.context.addCookies([{ name: 'accessToken', value: opener.token, url: server.baseUrl }]);
+  const fan = await newPerson(world.browser, world.server.baseUrl);
+  await fan.context.addCookies([{ name: 'accessToken', value: opener.token, url: world.server.baseUrl }]);
   await fan.page.goto(`/messages/${conversationId}`);
   const paid = fan.page.locator('[data-testid="message"]').filter({ hasText: 'Hello Lena!' });
   await expect.poll(() => paid.locator('.chat-msg__meta').textContent(), { timeout: 10_000 }).toMatch(/2\.50 tokens/);

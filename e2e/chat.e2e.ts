@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { createMember } from '../apps/server/src/test-support/factories';
 import { userRoom } from '../apps/server/src/platform/socket';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedIn(token: string, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
-  return person;
-}
+const world = journeyWorld();
 
 const messages = (page: Page) => page.locator('[data-testid="message"]');
 const messageWithText = (page: Page, text: string) => messages(page).filter({ hasText: text });
@@ -35,18 +20,18 @@ const linkIs = (page: Page, status: string) =>
  */
 async function cutLink(context: BrowserContext, userId: string) {
   await context.setOffline(true);
-  const sockets = await server.ctx.io().in(userRoom(userId)).fetchSockets();
-  for (const remote of sockets) server.ctx.io().sockets.sockets.get(remote.id)?.conn.close();
+  const sockets = await world.server.ctx.io().in(userRoom(userId)).fetchSockets();
+  for (const remote of sockets) world.server.ctx.io().sockets.sockets.get(remote.id)?.conn.close();
 }
 
 it('two members chat live: messages, typing, reads and deletions appear in both browsers', async () => {
-  const ada = await createMember(server, { name: 'Ada Lovelace' });
-  const ben = await createMember(server, { name: 'Ben Franklin' });
-  const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
+  const ada = await createMember(world.server, { name: 'Ada Lovelace' });
+  const ben = await createMember(world.server, { name: 'Ben Franklin' });
+  const opened = await world.server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
   expect(opened.status).toBe(201);
   const conversationId = opened.body.data._id as string;
 
-  const [a, b] = await Promise.all([signedIn(ada.token), signedIn(ben.token)]);
+  const [a, b] = await Promise.all([world.signedIn(ada.token), world.signedIn(ben.token)]);
   await Promise.all([a.page.goto(`/messages/${conversationId}`), b.page.goto(`/messages/${conversationId}`)]);
   await Promise.all([linkIs(a.page, 'connected'), linkIs(b.page, 'connected')]);
 
@@ -86,12 +71,12 @@ it('two members chat live: messages, typing, reads and deletions appear in both 
 });
 
 it('after a cut and a reconnect nothing is missing and the unread counts are exact', async () => {
-  const ada = await createMember(server, { name: 'Ada Sender' });
-  const ben = await createMember(server, { name: 'Ben Reader' });
-  const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
+  const ada = await createMember(world.server, { name: 'Ada Sender' });
+  const ben = await createMember(world.server, { name: 'Ben Reader' });
+  const opened = await world.server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
   const conversationId = opened.body.data._id as string;
 
-  const b = await signedIn(ben.token);
+  const b = await world.signedIn(ben.token);
   await b.page.goto('/messages');
   await linkIs(b.page, 'connected');
 
@@ -100,7 +85,7 @@ it('after a cut and a reconnect nothing is missing and the unread counts are exa
 
   // While Ben is away, Ada writes three messages (over the API, as her browser would).
   for (const text of ['First while away', 'Second while away', 'Third while away']) {
-    const sent = await server.request('POST', '/api/messages', {
+    const sent = await world.server.request('POST', '/api/messages', {
       token: ada.token,
       body: { conversationId, clientId: crypto.randomUUID(), text },
     });
@@ -133,18 +118,18 @@ it('after a cut and a reconnect nothing is missing and the unread counts are exa
       expect.stringContaining('Third while away'),
     ]);
   await expect
-    .poll(async () => (await server.request('GET', '/api/conversation/total-unread-message', { token: ben.token })).body.data.count)
+    .poll(async () => (await world.server.request('GET', '/api/conversation/total-unread-message', { token: ben.token })).body.data.count)
     .toBe(0);
   await expect.poll(() => row.textContent()).not.toMatch(/\b3\b/);
   await b.context.close();
 });
 
 it('sends a photo: checked before uploading, uploaded, sent with Send, shown to the other person', async () => {
-  const ada = await createMember(server, { name: 'Ada Photos' });
-  const ben = await createMember(server, { name: 'Ben Photos' });
-  const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
+  const ada = await createMember(world.server, { name: 'Ada Photos' });
+  const ben = await createMember(world.server, { name: 'Ben Photos' });
+  const opened = await world.server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
   const conversationId = opened.body.data._id as string;
-  const [a, b] = await Promise.all([signedIn(ada.token), signedIn(ben.token)]);
+  const [a, b] = await Promise.all([world.signedIn(ada.token), world.signedIn(ben.token)]);
   await Promise.all([a.page.goto(`/messages/${conversationId}`), b.page.goto(`/messages/${conversationId}`)]);
   await Promise.all([linkIs(a.page, 'connected'), linkIs(b.page, 'connected')]);
 
@@ -152,7 +137,7 @@ it('sends a photo: checked before uploading, uploaded, sent with Send, shown to 
   const input = a.page.locator('input[type="file"]');
   await input.setInputFiles({ name: 'notes.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ not really a program') });
   await expect.poll(() => a.page.getByRole('alert').first().textContent(), { timeout: 5_000 }).toMatch(/./);
-  expect((await server.request('GET', `/api/messages/${conversationId}`, { token: ada.token })).body.data.count).toBe(0);
+  expect((await world.server.request('GET', `/api/messages/${conversationId}`, { token: ada.token })).body.data.count).toBe(0);
 
   const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 60, b: 200 } } })
     .png()
@@ -169,10 +154,10 @@ it('sends a photo: checked before uploading, uploaded, sent with Send, shown to 
   await shot(b.page, 'chat-photo');
 
   // Nobody else can fetch it.
-  const stranger = await createMember(server);
-  const media = (await server.request('GET', `/api/messages/${conversationId}`, { token: ada.token })).body.data.items[0].media;
-  expect((await server.request('GET', media.url, { token: stranger.token })).status).toBe(404);
-  expect((await server.request('GET', media.url, { token: ben.token })).status).toBe(200);
+  const stranger = await createMember(world.server);
+  const media = (await world.server.request('GET', `/api/messages/${conversationId}`, { token: ada.token })).body.data.items[0].media;
+  expect((await world.server.request('GET', media.url, { token: stranger.token })).status).toBe(404);
+  expect((await world.server.request('GET', media.url, { token: ben.token })).status).toBe(200);
   await a.context.close();
   await b.context.close();
 });

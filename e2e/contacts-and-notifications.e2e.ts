@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { createMember, createModel } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot, socketConnected } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot, socketConnected } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 it('adding a model to contacts rings her bell live; she reads it and the count clears', async () => {
-  const model = await createModel(server, { name: 'Nova Lux', username: 'nova_lux' });
-  const member = await createMember(server, { name: 'Kai Friend' });
-  const fan = await newPerson(browser, server.baseUrl);
-  await fan.context.addCookies([{ name: 'accessToken', value: member.token, url: server.baseUrl }]);
-  const star = await newPerson(browser, server.baseUrl);
-  await star.context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  const model = await createModel(world.server, { name: 'Nova Lux', username: 'nova_lux' });
+  const member = await createMember(world.server, { name: 'Kai Friend' });
+  const fan = await newPerson(world.browser, world.server.baseUrl);
+  await fan.context.addCookies([{ name: 'accessToken', value: member.token, url: world.server.baseUrl }]);
+  const star = await newPerson(world.browser, world.server.baseUrl);
+  await star.context.addCookies([{ name: 'accessToken', value: model.token, url: world.server.baseUrl }]);
 
   await star.page.goto('/');
   const bell = star.page.getByRole('button', { name: /^Notifications/ });
@@ -45,7 +35,7 @@ it('adding a model to contacts rings her bell live; she reads it and the count c
   await shot(star.page, 'notification-bell');
   await panel.getByRole('button', { name: 'Mark all as read' }).click();
   await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications');
-  expect((await server.request('GET', '/api/notifications/unread/count', { token: model.token })).body.data.count).toBe(0);
+  expect((await world.server.request('GET', '/api/notifications/unread/count', { token: model.token })).body.data.count).toBe(0);
 
   await star.page.goto('/notifications');
   await expect.poll(() => star.page.getByText('Kai Friend added you to their contacts').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -55,16 +45,16 @@ it('adding a model to contacts rings her bell live; she reads it and the count c
 });
 
 it('on a phone the chat shows one pane at a time, with a way back to the list', async () => {
-  const ada = await createMember(server, { name: 'Ada Phone' });
-  const ben = await createMember(server, { name: 'Ben Phone' });
-  const opened = await server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
-  await server.request('POST', '/api/messages', {
+  const ada = await createMember(world.server, { name: 'Ada Phone' });
+  const ben = await createMember(world.server, { name: 'Ben Phone' });
+  const opened = await world.server.request('POST', '/api/conversation', { token: ada.token, body: { userId: ben.user.id } });
+  await world.server.request('POST', '/api/messages', {
     token: ada.token,
     body: { conversationId: opened.body.data._id, clientId: crypto.randomUUID(), text: 'Are you free on Friday?' },
   });
 
-  const phone = await newPerson(browser, server.baseUrl, { width: 390, height: 844 });
-  await phone.context.addCookies([{ name: 'accessToken', value: ben.token, url: server.baseUrl }]);
+  const phone = await newPerson(world.browser, world.server.baseUrl, { width: 390, height: 844 });
+  await phone.context.addCookies([{ name: 'accessToken', value: ben.token, url: world.server.baseUrl }]);
   await phone.page.goto('/messages');
   const row = phone.page.getByRole('link').filter({ hasText: 'Ada Phone' });
   await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);

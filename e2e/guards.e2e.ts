@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { createMember } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
+const world = journeyWorld();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const tokenCookie = (token: string) => ({ name: 'accessToken', value: token, url: server.baseUrl });
+const tokenCookie = (token: string) => ({ name: 'accessToken', value: token, url: world.server.baseUrl });
 
 it('a protected page opened signed out lands on the login page', async () => {
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await page.goto('/account/profile');
   await page.waitForURL(/\/auth\/login/);
   await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
@@ -26,8 +16,8 @@ it('a protected page opened signed out lands on the login page', async () => {
 });
 
 it('a token the server no longer accepts sends the person to the login page', async () => {
-  const member = await createMember(server);
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const member = await createMember(world.server);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   // This journey is about the API's 401 alone: with a live socket the server's "session revoked" event
   // may win the race and sign the person out first (that path is sign-in.e2e.ts's). So no socket here.
   await context.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
@@ -49,7 +39,7 @@ it('a token the server no longer accepts sends the person to the login page', as
   // The session ends elsewhere (say, a password change on another device); the next API call answers 401.
   // Contacts loads its list from the API on arrival, so the next click surely makes a call (a page
   // that only shows a form may make none).
-  await server.ctx.sessions.revoke({ userId: member.user.id });
+  await world.server.ctx.sessions.revoke({ userId: member.user.id });
   await page.getByRole('link', { name: 'Contacts', exact: true }).first().click();
   await page.waitForURL(/\/auth\/login/);
   // The sign-in page says why the person is there, and brings them back afterwards.
@@ -59,7 +49,7 @@ it('a token the server no longer accepts sends the person to the login page', as
 });
 
 it('a garbage token cookie on a protected page lands on the login page', async () => {
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await context.addCookies([tokenCookie('not-a-token')]);
   await page.goto('/account/profile');
   await page.waitForURL(/\/auth\/login/);

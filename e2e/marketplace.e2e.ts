@@ -1,26 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-const balanceOf = async (token: string) => (await server.request('GET', '/api/users/me', { token })).body.data.balance as number;
+const balanceOf = async (token: string) => (await world.server.request('GET', '/api/users/me', { token })).body.data.balance as number;
 
 /** The preview picture arrived (it is the public preview, not the original). */
 const imageShown = (img: Locator) => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
@@ -52,10 +43,10 @@ async function netEarnings(page: Page) {
 }
 
 it('a model lists a photo in her store, a member buys it on her profile and downloads the very file; nobody else gets it', async () => {
-  const model = await createModel(server, { name: 'Mia Maker', username: 'mia_store' });
-  const buyer = await createMember(server, { name: 'Ben Buyer' });
-  const stranger = await createMember(server, { name: 'Eve Else' });
-  await giveTokens(server, buyer.user.id, 100);
+  const model = await createModel(world.server, { name: 'Mia Maker', username: 'mia_store' });
+  const buyer = await createMember(world.server, { name: 'Ben Buyer' });
+  const stranger = await createMember(world.server, { name: 'Eve Else' });
+  await giveTokens(world.server, buyer.user.id, 100);
 
   // A GIF photo: photos in other formats are re-encoded to drop their EXIF, GIFs are kept as sent,
   // so the buyer's download can be compared byte for byte with what the model uploaded.
@@ -64,8 +55,8 @@ it('a model lists a photo in her store, a member buys it on her profile and down
     .toBuffer();
 
   // ---- the model puts it on sale through /store --------------------------------------------------
-  const seller = await newPerson(browser, server.baseUrl);
-  await seller.context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  const seller = await newPerson(world.browser, world.server.baseUrl);
+  await seller.context.addCookies([{ name: 'accessToken', value: model.token, url: world.server.baseUrl }]);
   const sellerPage = seller.page;
   expect(await netEarnings(sellerPage)).toBe('0.00 tokens');
 
@@ -95,14 +86,14 @@ it('a model lists a photo in her store, a member buys it on her profile and down
   await expect.poll(() => imageShown(listed.getByRole('img')), { timeout: 10_000 }).toBe(true);
   await shotBoth(sellerPage, 'store-page');
 
-  const [mine] = (await server.request('GET', '/api/sell-item/me', { token: model.token })).body.data.items as {
+  const [mine] = (await world.server.request('GET', '/api/sell-item/me', { token: model.token })).body.data.items as {
     _id: string;
     mediaId: string;
   }[];
 
   // ---- a member buys it on the profile -----------------------------------------------------------
-  const fan = await newPerson(browser, server.baseUrl);
-  await fan.context.addCookies([{ name: 'accessToken', value: buyer.token, url: server.baseUrl }]);
+  const fan = await newPerson(world.browser, world.server.baseUrl);
+  await fan.context.addCookies([{ name: 'accessToken', value: buyer.token, url: world.server.baseUrl }]);
   const fanPage = fan.page;
   await fanPage.goto('/models/mia_store');
   const storeSection = fanPage.getByRole('region', { name: 'Store' });
@@ -151,15 +142,18 @@ it('a model lists a photo in her store, a member buys it on her profile and down
   expect(Buffer.compare(await readFile(saved), photo)).toBe(0);
 
   // ---- a second purchase is refused and charges nothing -------------------------------------------
-  const again = await server.request('POST', '/api/purchase-item', { token: buyer.token, body: { sellItemId: mine!._id, price: 12.5 } });
+  const again = await world.server.request('POST', '/api/purchase-item', {
+    token: buyer.token,
+    body: { sellItemId: mine!._id, price: 12.5 },
+  });
   expect(again.status).toBe(409);
   expect(await balanceOf(buyer.token)).toBe(87.5);
 
   // ---- someone else gets neither the purchase's download nor the media behind it ------------------
-  const [purchase] = (await server.request('GET', '/api/purchase-item', { token: buyer.token })).body.data.items as { _id: string }[];
-  const theirs = await server.request('GET', `/api/purchase-item/${purchase!._id}/download/`, { token: stranger.token });
+  const [purchase] = (await world.server.request('GET', '/api/purchase-item', { token: buyer.token })).body.data.items as { _id: string }[];
+  const theirs = await world.server.request('GET', `/api/purchase-item/${purchase!._id}/download/`, { token: stranger.token });
   expect(theirs.status).toBe(404);
-  const media = await server.request('GET', `/api/media/${mine!.mediaId}/download/`, { token: stranger.token });
+  const media = await world.server.request('GET', `/api/media/${mine!.mediaId}/download/`, { token: stranger.token });
   expect(media.status).toBe(404);
 
   await seller.context.close();

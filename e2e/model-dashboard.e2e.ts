@@ -1,43 +1,27 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 
-async function signedIn(token: string, viewport?: { width: number; height: number }) {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
-  return person;
-}
-
 it("a model's home shows what she earned from a paid message, who waits for an answer, and her prices", async () => {
   // 1.50 tokens a message (the factory writes hundredths straight to the database).
-  const model = await createModel(server, { name: 'Ruby Rose', tokenPerMessage: 150, callRate: 300 });
-  const fan = await createMember(server, { name: 'Sam Fan' });
-  await giveTokens(server, fan.user.id, 10);
-  const opened = await server.request('POST', '/api/conversation', { token: fan.token, body: { userId: model.user.id } });
+  const model = await createModel(world.server, { name: 'Ruby Rose', tokenPerMessage: 150, callRate: 300 });
+  const fan = await createMember(world.server, { name: 'Sam Fan' });
+  await giveTokens(world.server, fan.user.id, 10);
+  const opened = await world.server.request('POST', '/api/conversation', { token: fan.token, body: { userId: model.user.id } });
   for (const text of ['Loved your last song!', 'Any new tracks coming?']) {
-    const sent = await server.request('POST', '/api/messages', {
+    const sent = await world.server.request('POST', '/api/messages', {
       token: fan.token,
       body: { conversationId: opened.body.data._id, type: 'text', text },
     });
     expect(sent.status).toBe(201);
   }
 
-  const { context, page } = await signedIn(model.token);
+  const { context, page } = await world.signedIn(model.token);
   await page.goto('/');
 
   // Earnings: 2 × 1.50, less the 20 % commission = 2.40 tokens, drawn as a chart with a text summary.
@@ -64,7 +48,7 @@ it("a model's home shows what she earned from a paid message, who waits for an a
   await shot(page, 'model-dashboard-1280');
 
   // While it is open, a third paid message shows up on it without a reload: 3 unread, 3.60 earned.
-  const third = await server.request('POST', '/api/messages', {
+  const third = await world.server.request('POST', '/api/messages', {
     token: fan.token,
     body: { conversationId: opened.body.data._id, type: 'text', text: 'Still there?' },
   });
@@ -78,7 +62,7 @@ it("a model's home shows what she earned from a paid message, who waits for an a
   await page.waitForURL(`**/messages/${opened.body.data._id}`);
   await context.close();
 
-  const phone = await signedIn(model.token, PHONE);
+  const phone = await world.signedIn(model.token, PHONE);
   await phone.page.goto('/');
   await expect
     .poll(() => phone.page.getByRole('img', { name: /tokens earned in the last 14 days/ }).isVisible(), { timeout: 10_000 })
@@ -88,8 +72,8 @@ it("a model's home shows what she earned from a paid message, who waits for an a
 });
 
 it('a model who has earned nothing yet is told what will show there', async () => {
-  const model = await createModel(server, { name: 'New Creator' });
-  const { context, page } = await signedIn(model.token);
+  const model = await createModel(world.server, { name: 'New Creator' });
+  const { context, page } = await world.signedIn(model.token);
   await page.goto('/');
   await expect.poll(() => page.getByText('No earnings in the last 14 days').isVisible(), { timeout: 10_000 }).toBe(true);
   await expect.poll(() => page.getByText('No one is waiting').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -100,8 +84,8 @@ it('a model who has earned nothing yet is told what will show there', async () =
 
 it('a newly approved creator is walked through setting up, and finds every tool under Creator', async () => {
   // Approved, with no photo, bio, call rate or items: what an administrator's approval leaves her with.
-  const model = await createModel(server, { name: 'Nova Lux', tokenPerMessage: 0, callRate: 0 });
-  const { context, page } = await signedIn(model.token);
+  const model = await createModel(world.server, { name: 'Nova Lux', tokenPerMessage: 0, callRate: 0 });
+  const { context, page } = await world.signedIn(model.token);
   await page.goto('/');
   const setup = page.getByRole('region', { name: 'Finish setting up' });
   await expect.poll(() => setup.textContent(), { timeout: 10_000 }).toContain('1 of 6 done');
@@ -138,7 +122,7 @@ it('a newly approved creator is walked through setting up, and finds every tool 
   await shot(page, 'creator-setup-calls-done-1280');
   await context.close();
 
-  const phone = await signedIn(model.token, PHONE);
+  const phone = await world.signedIn(model.token, PHONE);
   await phone.page.goto('/');
   await expect.poll(() => phone.page.getByRole('region', { name: 'Finish setting up' }).isVisible(), { timeout: 10_000 }).toBe(true);
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { users } from '../apps/server/src/db/schema';
 import { createMember } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
-const tokenCookie = (token: string) => ({ name: 'accessToken', value: token, url: server.baseUrl });
+const tokenCookie = (token: string) => ({ name: 'accessToken', value: token, url: world.server.baseUrl });
 const scrollTop = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 /** True when the whole element lies inside the visible part of the window. */
@@ -29,7 +20,7 @@ const inView = (page: Page, selector: string) =>
   });
 
 it('"Join as a creator" opens the sign-up with Creator chosen and in view, and signs up a creator', async () => {
-  const { context, page } = await newPerson(browser, server.baseUrl, PHONE);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl, PHONE);
   await page.goto('/');
   const join = page.getByRole('link', { name: 'Join as a creator' });
   await join.scrollIntoViewIfNeeded();
@@ -48,13 +39,13 @@ it('"Join as a creator" opens the sign-up with Creator chosen and in view, and s
   await page.getByLabel('I am 18 or older').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/auth\/verify/);
-  const [created] = await server.ctx.db.select({ type: users.type }).from(users).where(eq(users.email, 'clara@example.test'));
+  const [created] = await world.server.ctx.db.select({ type: users.type }).from(users).where(eq(users.email, 'clara@example.test'));
   expect(created?.type).toBe('model');
   await context.close();
 });
 
 it('a new page opens at its top, and going back returns to where the person was', async () => {
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await page.goto('/');
   const join = page.getByRole('link', { name: 'Join as a creator' });
   await join.scrollIntoViewIfNeeded();
@@ -73,8 +64,8 @@ it('a new page opens at its top, and going back returns to where the person was'
 });
 
 it('the sign-in page opened while signed in goes on to the page it was asked for', async () => {
-  const member = await createMember(server);
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const member = await createMember(world.server);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await context.addCookies([tokenCookie(member.token)]);
 
   await page.goto('/auth/login?next=/tokens');
@@ -88,7 +79,7 @@ it('the sign-in page opened while signed in goes on to the page it was asked for
 });
 
 it('a toast speaks in the page font and keeps its close button inside, on the right', async () => {
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await page.goto('/auth/verify?email=toast%40example.test');
   await page.getByRole('button', { name: 'Send a new code' }).click();
   const toast = page.locator('[data-sonner-toast]').first();

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
+import { newPerson, shot } from './support/browser';
 import { auditChangesOf, auditRow, auditTargetOf } from './support/audit';
 import { codeMailedTo, mailsTo } from './support/mail';
-import { startServer, type RunningServer } from './support/server';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -40,16 +31,19 @@ const pageOverflow = (page: Page) => page.evaluate(() => document.documentElemen
 const wrong = (code: string) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 
 it('a model with earnings sets a PayPal account, asks for a payout with an e-mailed code, and an administrator pays it, in money as well as tokens', async () => {
-  const model = await createModel(server, { name: 'Nova Lux', username: 'nova_payout' });
-  const fan = await createMember(server, { name: 'Kai Fan' });
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
-  await giveTokens(server, fan.user.id, 500);
+  const model = await createModel(world.server, { name: 'Nova Lux', username: 'nova_payout' });
+  const fan = await createMember(world.server, { name: 'Kai Fan' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
+  await giveTokens(world.server, fan.user.id, 500);
   // A tip of 250 tokens: the model earns 200 after the 20 % commission.
-  const tip = await server.request('POST', '/api/share-love/create', { token: fan.token, body: { modelId: model.user.id, token: 250 } });
+  const tip = await world.server.request('POST', '/api/share-love/create', {
+    token: fan.token,
+    body: { modelId: model.user.id, token: 250 },
+  });
   expect(tip.status).toBe(201);
 
-  const modelSide = await newPerson(browser, server.baseUrl, DESKTOP);
-  await modelSide.context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  const modelSide = await newPerson(world.browser, world.server.baseUrl, DESKTOP);
+  await modelSide.context.addCookies([{ name: 'accessToken', value: model.token, url: world.server.baseUrl }]);
   const { page } = modelSide;
 
   // Earnings: the totals, the tip among the sources, and the chart of the last 30 days.
@@ -107,7 +101,7 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   await expect.poll(() => form.getByText('The smallest payout is 100.00 tokens ($8.00)').isVisible()).toBe(true);
   await snap(page, 'payouts-below-minimum-typed-1280');
   await form.getByRole('button', { name: 'Send me a code' }).click();
-  expect(await mailsTo(server, model.user.email)).toEqual([]);
+  expect(await mailsTo(world.server, model.user.email)).toEqual([]);
   await amount.fill('');
   await amount.pressSequentially('150');
   await expect.poll(() => form.getByText(/^You will receive/).textContent()).toBe('You will receive $12.00');
@@ -116,9 +110,9 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   await expect
     .poll(() => sent.textContent(), { timeout: 10_000 })
     .toBe(`We e-mailed a 6-digit code for 150.00 tokens ($12.00) to ${model.user.email}. It is valid for 10 minutes.`);
-  const code = await codeMailedTo(server, model.user.email);
+  const code = await codeMailedTo(world.server, model.user.email);
   // The mail names what the code confirms.
-  expect((await mailsTo(server, model.user.email)).at(-1)!.text).toContain('confirm your payout request of 150.00 tokens ($12.00)');
+  expect((await mailsTo(world.server, model.user.email)).at(-1)!.text).toContain('confirm your payout request of 150.00 tokens ($12.00)');
 
   await form.getByLabel('Code').pressSequentially(wrong(code));
   await form.getByRole('button', { name: 'Request 150.00 tokens' }).click();
@@ -151,8 +145,8 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   await snap(page, 'payouts-1280');
 
   // The administrator approves it, then marks it paid.
-  const adminSide = await newPerson(browser, server.baseUrl, DESKTOP);
-  await adminSide.context.addCookies([{ name: 'accessToken', value: admin.token, url: server.baseUrl }]);
+  const adminSide = await newPerson(world.browser, world.server.baseUrl, DESKTOP);
+  await adminSide.context.addCookies([{ name: 'accessToken', value: admin.token, url: world.server.baseUrl }]);
   const desk = adminSide.page;
   await desk.goto('/admin/payouts');
   const approve = desk.getByRole('button', { name: 'Approve 150.00 tokens for Nova Lux' });
@@ -196,7 +190,7 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
   expect(await auditChangesOf(paidEntry)).toEqual(
     expect.arrayContaining(['amount: 150.00 tokens', 'status: approved → paid', 'reference: empty → PP-7Q2K']),
   );
-  const requests = await server.request('GET', '/api/payout-request', { token: model.token });
+  const requests = await world.server.request('GET', '/api/payout-request', { token: model.token });
   const requestId: string = requests.body.data.items[0]._id;
   expect(await auditTargetOf(approvedEntry, requestId)).toBe(requestId);
   expect(await auditTargetOf(paidEntry, requestId)).toBe(requestId);
@@ -243,9 +237,9 @@ it('a model with earnings sets a PayPal account, asks for a payout with an e-mai
 });
 
 it('a bank account is checked as it is typed: a name is not an account number, a mistyped IBAN is caught, a real one is saved', async () => {
-  const model = await createModel(server, { name: 'Luna Star' });
-  const { context, page } = await newPerson(browser, server.baseUrl);
-  await context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  const model = await createModel(world.server, { name: 'Luna Star' });
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
+  await context.addCookies([{ name: 'accessToken', value: model.token, url: world.server.baseUrl }]);
   await page.goto('/payouts/account');
   const form = page.getByRole('form', { name: 'Payout account' });
   await expect.poll(() => form.isVisible(), { timeout: 10_000 }).toBe(true);
@@ -277,7 +271,7 @@ it('a bank account is checked as it is typed: a name is not an account number, a
   await type('Account number or IBAN', 'DE89 3704 0044 0532 0130 00');
   await form.getByRole('button', { name: /Save (new )?payout account/ }).click();
   await expect.poll(() => page.getByText('•••• 3000').first().isVisible(), { timeout: 10_000 }).toBe(true);
-  const saved = await server.request('GET', '/api/payout-account/', { token: model.token });
+  const saved = await world.server.request('GET', '/api/payout-account/', { token: model.token });
   expect(saved.body.data).toMatchObject({ type: 'bank_transfer', bankInfo: { iban: '•••• 3000' } });
   await context.close();
 });

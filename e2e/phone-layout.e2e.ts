@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createAdmin, createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { imagesLoaded, launchBrowser, newPerson, shot, SHOTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { imagesLoaded, newPerson, shot, SHOTS } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -53,8 +44,8 @@ async function visitAll(screens: readonly Screen[], token?: string): Promise<str
   // The desktop visit is for the pictures only (E2E_SHOTS): nothing is measured there.
   const sizes = [['390', PHONE] as const, ...(SHOTS ? [['1280', DESKTOP] as const] : [])];
   for (const [size, viewport] of sizes) {
-    const { context, page } = await newPerson(browser, server.baseUrl, viewport);
-    if (token) await context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+    const { context, page } = await newPerson(world.browser, world.server.baseUrl, viewport);
+    if (token) await context.addCookies([{ name: 'accessToken', value: token, url: world.server.baseUrl }]);
     for (const screen of screens) {
       await page.goto(screen.path);
       await settle(page);
@@ -67,7 +58,7 @@ async function visitAll(screens: readonly Screen[], token?: string): Promise<str
 }
 
 it('every public page fits a phone without sideways scrolling, logo intact', async () => {
-  await createModel(server, { name: 'Mia Model', username: 'mia_model', bio: 'Singer and songwriter.' });
+  await createModel(world.server, { name: 'Mia Model', username: 'mia_model', bio: 'Singer and songwriter.' });
   const problems = await visitAll([
     { name: 'home', path: '/' },
     { name: 'login', path: '/auth/login' },
@@ -84,10 +75,10 @@ it('every public page fits a phone without sideways scrolling, logo intact', asy
 });
 
 it('every member page fits a phone, even with a five-figure balance in the top bar', async () => {
-  const member = await createMember(server, { name: 'Rich Member', username: 'rich_member' });
-  await giveTokens(server, member.user.id, 10_070.5);
-  const model = await createModel(server, { name: 'Nora Model', username: 'nora_model' });
-  const opened = await server.request('POST', '/api/conversation', { token: member.token, body: { userId: model.user.id } });
+  const member = await createMember(world.server, { name: 'Rich Member', username: 'rich_member' });
+  await giveTokens(world.server, member.user.id, 10_070.5);
+  const model = await createModel(world.server, { name: 'Nora Model', username: 'nora_model' });
+  const opened = await world.server.request('POST', '/api/conversation', { token: member.token, body: { userId: model.user.id } });
   const conversationId = opened.body.data._id as string;
   const problems = await visitAll(
     [
@@ -116,7 +107,7 @@ it('every member page fits a phone, even with a five-figure balance in the top b
 });
 
 it('every model page fits a phone', async () => {
-  const model = await createModel(server, { name: 'Ola Model', username: 'ola_model' });
+  const model = await createModel(world.server, { name: 'Ola Model', username: 'ola_model' });
   const problems = await visitAll(
     [
       { name: 'model-home', path: '/' },
@@ -131,7 +122,7 @@ it('every model page fits a phone', async () => {
 });
 
 it('every admin page fits a phone', async () => {
-  const admin = await createAdmin(server, { name: 'Ann Admin', username: 'ann_admin' });
+  const admin = await createAdmin(world.server, { name: 'Ann Admin', username: 'ann_admin' });
   const problems = await visitAll(
     [
       '',

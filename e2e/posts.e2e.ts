@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createAdmin } from '../apps/server/src/test-support/factories';
 import { auditChangesOf, auditRow, auditTargetOf } from './support/audit';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
+const world = journeyWorld();
 let adminToken: string;
 let adminEmail: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const admin = await createAdmin(server, { name: 'Ada Admin' });
+  const admin = await createAdmin(world.server, { name: 'Ada Admin' });
   adminToken = admin.token;
   adminEmail = admin.user.email;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const PHONE = { width: 390, height: 844 };
@@ -35,8 +29,8 @@ const HOSTILE_HTML =
   '<svg onload="window.__pwned = \'svg\'"><circle r="5"></circle></svg>';
 
 async function signedIn(token: string | null, viewport?: { width: number; height: number }) {
-  const person = await newPerson(browser, server.baseUrl, viewport);
-  if (token) await person.context.addCookies([{ name: 'accessToken', value: token, url: server.baseUrl }]);
+  const person = await newPerson(world.browser, world.server.baseUrl, viewport);
+  if (token) await person.context.addCookies([{ name: 'accessToken', value: token, url: world.server.baseUrl }]);
   const dialogs: string[] = [];
   person.page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -54,7 +48,7 @@ async function uploadCover(hue: number) {
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const form = new FormData();
   form.append('file', new Blob([png], { type: 'image/png' }), 'cover.png');
-  const res = await fetch(`${server.baseUrl}/api/admin/posts/cover`, {
+  const res = await fetch(`${world.server.baseUrl}/api/admin/posts/cover`, {
     method: 'POST',
     body: form,
     headers: { authorization: `Bearer ${adminToken}` },
@@ -63,7 +57,7 @@ async function uploadCover(hue: number) {
   return ((await res.json()) as { data: { _id: string } }).data._id;
 }
 
-const api = (method: string, url: string, body?: unknown) => server.request(method, url, { token: adminToken, body });
+const api = (method: string, url: string, body?: unknown) => world.server.request(method, url, { token: adminToken, body });
 
 /** Types into the editor one key at a time, as a person does. */
 const type = (page: Page, text: string) => page.keyboard.type(text, { delay: 5 });

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createAdmin, createMember, TEST_PASSWORD } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot, socketConnected } from './support/browser';
+import { newPerson, shot, socketConnected } from './support/browser';
 import { codeMailedTo } from './support/mail';
-import { startServer, type RunningServer } from './support/server';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const DAY = 86_400;
 const PASSWORD = 'Journey!Pass1';
@@ -40,15 +31,15 @@ async function signIn(page: Page, email: string, keepLogin: boolean) {
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }
 
-const liveSockets = async () => (await server.ctx.io().fetchSockets()).length;
+const liveSockets = async () => (await world.server.ctx.io().fetchSockets()).length;
 
 it('registers, confirms the code from the mail, signs in for a year, and signs out to the login page', async () => {
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   const who = { name: 'Ada Lovelace', username: 'ada_l', email: 'ada@example.test' };
   await register(page, who);
   await shot(page, 'verify');
 
-  const code = await codeMailedTo(server, who.email);
+  const code = await codeMailedTo(world.server, who.email);
   await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(who.email);
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -88,10 +79,10 @@ it('registers, confirms the code from the mail, signs in for a year, and signs o
 });
 
 it('without keep-login the token lives in a browser-session cookie', async () => {
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   const who = { name: 'Grace Hopper', username: 'grace_h', email: 'grace@example.test' };
   await register(page, who);
-  await page.getByLabel('Code').fill(await codeMailedTo(server, who.email));
+  await page.getByLabel('Code').fill(await codeMailedTo(world.server, who.email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL(/\/auth\/login/);
 
@@ -102,7 +93,7 @@ it('without keep-login the token lives in a browser-session cookie', async () =>
 });
 
 it('the sign-in page is ready to type into: the e-mail field has the focus', async () => {
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await page.goto('/auth/login');
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await page.keyboard.type('typed@example.test');
@@ -112,10 +103,10 @@ it('the sign-in page is ready to type into: the e-mail field has the focus', asy
 
 /** A member signed in in the browser with a session of their own, and another session (another device) for the API. */
 async function signedInElsewhereToo() {
-  const member = await createMember(server);
-  const browserSession = await server.ctx.sessions.issue({ userId: member.user.id, keepLogin: true });
-  const { context, page } = await newPerson(browser, server.baseUrl);
-  await context.addCookies([{ name: 'accessToken', value: browserSession.token, url: server.baseUrl }]);
+  const member = await createMember(world.server);
+  const browserSession = await world.server.ctx.sessions.issue({ userId: member.user.id, keepLogin: true });
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
+  await context.addCookies([{ name: 'accessToken', value: browserSession.token, url: world.server.baseUrl }]);
   await page.goto('/account/profile');
   await socketConnected(page);
   return { member, context, page };
@@ -123,7 +114,7 @@ async function signedInElsewhereToo() {
 
 it('a password changed on another device signs this browser out and the sign-in page says why', async () => {
   const { member, context, page } = await signedInElsewhereToo();
-  const changed = await server.request('POST', '/api/users/updatePassword', {
+  const changed = await world.server.request('POST', '/api/users/updatePassword', {
     token: member.token,
     body: { currentPassword: TEST_PASSWORD, newPassword: 'Changed!Pass2' },
   });
@@ -137,8 +128,8 @@ it('a password changed on another device signs this browser out and the sign-in 
 
 it('a suspended member is told why, with a link to the contact form, also when signing in again', async () => {
   const { member, context, page } = await signedInElsewhereToo();
-  const admin = await createAdmin(server);
-  expect((await server.request('POST', `/api/admin/users/${member.user.id}/suspend`, { token: admin.token })).status).toBe(200);
+  const admin = await createAdmin(world.server);
+  expect((await world.server.request('POST', `/api/admin/users/${member.user.id}/suspend`, { token: admin.token })).status).toBe(200);
 
   await page.waitForURL(/\/auth\/login/);
   await page.getByText('Your account has been suspended').waitFor();

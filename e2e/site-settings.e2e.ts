@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createAdmin, createMember } from '../apps/server/src/test-support/factories';
 import { auditChangesOf, auditFullChangesOf, auditRow } from './support/audit';
-import { animationsDone, launchBrowser, newPerson, shot, signedInPerson, socketConnected } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { animationsDone, newPerson, shot, socketConnected } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
+const world = journeyWorld();
 let adminToken: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  adminToken = (await createAdmin(server)).token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  adminToken = (await createAdmin(world.server)).token;
 });
 
-const admin = (method: string, url: string, body?: unknown) => server.request(method, url, { token: adminToken, body });
+const admin = (method: string, url: string, body?: unknown) => world.server.request(method, url, { token: adminToken, body });
 
 it('the favicon link follows the .ico rule', async () => {
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   expect((await admin('PUT', '/api/admin/settings', { siteFavicon: '/brand/favicon.ico' })).status).toBe(200);
   await page.goto('/');
   await expect.poll(() => page.locator('link[rel="shortcut icon"]').getAttribute('href'), { timeout: 10_000 }).toBe('/brand/favicon.ico');
@@ -47,7 +40,7 @@ it("footer menus, the administrator's footer content and footer script take effe
       .status,
   ).toBe(201);
 
-  const { context, page } = await newPerson(browser, server.baseUrl);
+  const { context, page } = await newPerson(world.browser, world.server.baseUrl);
   await page.goto('/auth/login');
   const footer = page.locator('footer');
   await expect.poll(() => footer.getByRole('link', { name: 'Terms' }).getAttribute('href'), { timeout: 10_000 }).toBe('/terms');
@@ -73,9 +66,9 @@ const iconPng = () =>
 const FOOTER = '<p>© 2026 <strong>Juniper Lounge</strong> · <a href="/contact-us">Write to us</a></p>';
 
 it('an administrator uploads a favicon and types new footer content on Settings; a member sees both; the audit log has both', async () => {
-  const admin = await createAdmin(server, { name: 'Iris Admin' });
-  const member = await createMember(server, { name: 'Milo Member' });
-  const { context, page } = await signedInPerson(browser, server.baseUrl, admin.token);
+  const admin = await createAdmin(world.server, { name: 'Iris Admin' });
+  const member = await createMember(world.server, { name: 'Milo Member' });
+  const { context, page } = await world.signedIn(admin.token);
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await nav.getByRole('link', { name: 'Settings', exact: true }).click();
@@ -108,7 +101,7 @@ it('an administrator uploads a favicon and types new footer content on Settings;
   await shot(page, 'admin-settings-favicon-footer-1280', { fullPage: false });
 
   // ---- a member's page: the new icon in the head, the new footer at the bottom ---------------------------------
-  const milo = await signedInPerson(browser, server.baseUrl, member.token);
+  const milo = await world.signedIn(member.token);
   await milo.page.goto('/tokens');
   await socketConnected(milo.page);
   const icon = milo.page.locator('link[data-site-favicon]');
@@ -116,7 +109,7 @@ it('an administrator uploads a favicon and types new footer content on Settings;
   expect(await icon.getAttribute('rel')).toBe('icon');
   expect(await icon.getAttribute('type')).toBe('image/png');
   // The icon is served to anyone, as a browser fetches it for the tab.
-  const served = await fetch(`${server.baseUrl}${iconUrl}`);
+  const served = await fetch(`${world.server.baseUrl}${iconUrl}`);
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toBe('image/png');
   const footer = milo.page.getByTestId('footer-content');

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { createMember, createModel, giveTokens } from '../apps/server/src/test-support/factories';
-import { launchBrowser, newPerson, shot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newPerson, shot } from './support/browser';
+import { journeyWorld } from './support/world';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const world = journeyWorld();
 
 const PHONE = { width: 390, height: 844 };
 
 it("a tip's note typed on the model's profile reaches the model: in the bell, on the notifications page and on Earnings", async () => {
-  const model = await createModel(server, { name: 'Nova Lux', username: 'nova_note' });
-  const fan = await createMember(server, { name: 'Kai Fan' });
-  await giveTokens(server, fan.user.id, 50);
+  const model = await createModel(world.server, { name: 'Nova Lux', username: 'nova_note' });
+  const fan = await createMember(world.server, { name: 'Kai Fan' });
+  await giveTokens(world.server, fan.user.id, 50);
   // Markup in a note is text, shown as typed.
   const note = 'Loved <b>tonight</b> — see you Friday!';
 
-  const fanSide = await newPerson(browser, server.baseUrl);
-  await fanSide.context.addCookies([{ name: 'accessToken', value: fan.token, url: server.baseUrl }]);
+  const fanSide = await newPerson(world.browser, world.server.baseUrl);
+  await fanSide.context.addCookies([{ name: 'accessToken', value: fan.token, url: world.server.baseUrl }]);
   await fanSide.page.goto('/models/nova_note');
   await fanSide.page.getByRole('button', { name: 'Send a tip' }).click();
   const tipDialog = fanSide.page.getByRole('dialog');
@@ -38,8 +28,8 @@ it("a tip's note typed on the model's profile reaches the model: in the bell, on
   await tipDialog.getByRole('button', { name: 'Tip 7.00 tokens' }).click();
   await expect.poll(() => tipDialog.count(), { timeout: 10_000 }).toBe(0);
 
-  const modelSide = await newPerson(browser, server.baseUrl);
-  await modelSide.context.addCookies([{ name: 'accessToken', value: model.token, url: server.baseUrl }]);
+  const modelSide = await newPerson(world.browser, world.server.baseUrl);
+  await modelSide.context.addCookies([{ name: 'accessToken', value: model.token, url: world.server.baseUrl }]);
   const { page } = modelSide;
   await page.goto('/');
   const bell = page.getByRole('button', { name: /^Notifications/ });
