@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createMember, createModel } from '../apps/server/src/test-support/factories';
 import { newPerson, shot } from './support/browser';
+import { buyStarter } from './support/checkout';
 import { journeyWorld } from './support/world';
 
 const world = journeyWorld();
@@ -64,12 +65,7 @@ it('buys a token package with the sandbox card, sees the balance change in the t
   const chip = page.locator('.balance-chip__amount');
   await expect.poll(() => chip.textContent()).toBe('0.00');
 
-  const starter = page
-    .locator('article, section, div')
-    .filter({ has: page.getByText('Starter', { exact: true }) })
-    .filter({ has: page.getByRole('button', { name: 'Buy' }) })
-    .last();
-  await starter.getByRole('button', { name: 'Buy' }).click();
+  await buyStarter(page);
   const checkout = page.getByRole('dialog');
   await typeCard(checkout, { number: '4111 1111 1111 1111', name: 'Ada Buyer' });
   await checkout.getByRole('button', { name: /^Pay \$9\.99/ }).click();
