@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasNoNul, pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
-import { phoneNumberSchema } from '../calls/schemas';
+import { phoneNumberSchema } from '../calls/calls';
 import { passwordSchema } from './password';
 
 /**

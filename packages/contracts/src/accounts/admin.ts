@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
-import { memberTypeSchema, modelStatusSchema, roleSchema, verificationDocumentSchema } from './schemas';
+import { memberTypeSchema, modelStatusSchema, roleSchema, verificationDocumentSchema } from './account';
 
 // ---- administrators: model approval and member accounts ---------------------------------------
 

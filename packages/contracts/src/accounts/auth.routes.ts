@@ -8,7 +8,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   verifyEmailSchema,
-} from './schemas';
+} from './account';
 
 /** Sign-up, e-mail confirmation, sign-in and out, and password reset (docs/product.md#accounts). */
 export const authRoutes = {

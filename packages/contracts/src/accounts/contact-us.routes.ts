@@ -1,6 +1,6 @@
 import { okSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
-import { contactUsSchema } from './schemas';
+import { contactUsSchema } from './account';
 
 /** The public contact form. */
 export const contactUsRoutes = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listOf } from '../common/envelope';
 import { defineRoute } from '../common/routes';
-import { listedUserSchema, profileByUsernameSchema, usernameSchema, userSearchQuerySchema } from './schemas';
+import { listedUserSchema, profileByUsernameSchema, usernameSchema, userSearchQuerySchema } from './account';
 
 export const usernameParamsSchema = z.object({ username: usernameSchema });
 

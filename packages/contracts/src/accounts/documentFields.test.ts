@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentFieldsSchema } from './schemas';
+import { documentFieldsSchema } from './account';
 
 const firstMessage = (input: unknown) => {
   const result = documentFieldsSchema.safeParse(input);

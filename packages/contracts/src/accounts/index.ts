@@ -1,5 +1,5 @@
 export * from './password';
-export * from './schemas';
+export * from './account';
 export * from './admin';
 export * from './auth.routes';
 export * from './profile.routes';

@@ -8,7 +8,7 @@ import {
   tokenPerMessageSchema,
   updatePasswordSchema,
   updateProfileSchema,
-} from './schemas';
+} from './account';
 
 /** The signed-in member's own account: profile, picture, password, document, code, deactivation, price. */
 export const profileRoutes = {

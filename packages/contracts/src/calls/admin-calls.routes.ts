@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamSchema, listOf, optionalFilter, pageQuerySchema, searchTextSchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { defineRoute } from '../common/routes';
-import { CALL_END_REASONS, CALL_STATUSES } from './schemas';
+import { CALL_END_REASONS, CALL_STATUSES } from './calls';
 
 // ---- calls (admin) ---------------------------------------------------------------------------
 

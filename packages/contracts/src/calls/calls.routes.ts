@@ -10,7 +10,7 @@ import {
   initiateCallSchema,
   initiatedCallSchema,
   voiceTokenSchema,
-} from './schemas';
+} from './calls';
 
 const tags = ['calls'];
 const callId = idParamSchema.describe("The call's id");

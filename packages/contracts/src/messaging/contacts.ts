@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, profileByUsernameSchema } from '../accounts/schemas';
+import { emailSchema, profileByUsernameSchema } from '../accounts/account';
 import { pageQuerySchema } from '../common/envelope';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileByUsernameSchema } from '../accounts/schemas';
+import { profileByUsernameSchema } from '../accounts/account';
 import { idParamSchema, listOf, okSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberTypeSchema, publicUserSchema } from '../accounts/schemas';
+import { memberTypeSchema, publicUserSchema } from '../accounts/account';
 import { pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { messageSchema } from './messages';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicUserSchema } from '../accounts/schemas';
+import { publicUserSchema } from '../accounts/account';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageQuerySchema, pagingFields } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { expectedPriceSchema } from '../common/price-seen';

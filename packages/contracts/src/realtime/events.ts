@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { meSchema } from '../accounts/schemas';
-import { callSignalSchema, CALL_END_REASONS } from '../calls/schemas';
+import { meSchema } from '../accounts/account';
+import { callSignalSchema, CALL_END_REASONS } from '../calls/calls';
 import { tokenAmount } from '../common/money';
 import { conversationSchema } from '../messaging/conversations';
 import { messageSchema } from '../messaging/messages';

@@ -1,4 +1,6 @@
-export * from './schemas';
+export * from './settings';
+export * from './menus';
+export * from './outbox';
 export * from './favicon';
 export * from './system.routes';
 export * from './settings.routes';

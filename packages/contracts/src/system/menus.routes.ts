@@ -8,7 +8,7 @@ import {
   menuSectionParamsSchema,
   menuUpdateSchema,
   reorderMenusSchema,
-} from './schemas';
+} from './menus';
 
 /** Menu links per section (the footer is one): anyone reads them, administrators edit them. */
 export const menuRoutes = {

@@ -60,4 +60,3 @@ export const reorderMenusSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, { message: 'List each menu only once' }),
 });
 export type ReorderMenusInput = z.infer<typeof reorderMenusSchema>;
-

@@ -1,6 +1,6 @@
 import { listOf, pageQuerySchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
-import { outboxRowSchema } from './schemas';
+import { outboxRowSchema } from './outbox';
 
 /** Administrators: the mail outbox, newest first, never with bodies (they may hold codes). */
 export const outboxRoutes = {

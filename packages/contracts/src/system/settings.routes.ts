@@ -1,5 +1,5 @@
 import { defineRoute } from '../common/routes';
-import { settingsSchema, updateSettingsSchema } from './schemas';
+import { settingsSchema, updateSettingsSchema } from './settings';
 
 /** Administrators: every site setting (minPayoutTokens in tokens, siteCommission a percent). */
 export const settingsRoutes = {

@@ -1,5 +1,5 @@
 import { defineRoute } from '../common/routes';
-import { configKeysAnswerSchema, configKeysRequestSchema, publicConfigSchema } from './schemas';
+import { configKeysAnswerSchema, configKeysRequestSchema, publicConfigSchema } from './settings';
 
 /** Public site configuration: what the shell and the footer read before anyone signs in. */
 export const systemRoutes = {

@@ -34,7 +34,7 @@ const audited = (m: ContactMessageRecord) => ({ status: m.handledAt ? 'handled' 
  * (docs/product.md#contact). Like suspending a member, asking for the state a message is already
  * in answers it unchanged and writes no audit row; a real change and its audit row commit together.
  */
-export function createContactMessagesAdminService({
+export function createAdminContactService({
   db,
   repo,
   audit,
@@ -76,4 +76,4 @@ export function createContactMessagesAdminService({
     reopen: (actor: AdminActor, id: string) => change(actor, id, false),
   };
 }
-export type ContactMessagesAdminService = ReturnType<typeof createContactMessagesAdminService>;
+export type AdminContactService = ReturnType<typeof createAdminContactService>;

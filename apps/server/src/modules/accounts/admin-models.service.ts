@@ -10,7 +10,7 @@ import type { ModelsFilter, UserRow, UsersRepository } from './users.repository'
 import { readDocument } from './verification-document';
 
 /** Administrators review models' verification documents and approve or refuse them. */
-export function createModelsAdminService({
+export function createAdminModelsService({
   db,
   users,
   mail,
@@ -81,4 +81,4 @@ export function createModelsAdminService({
     refuse: (actor: AdminActor, modelId: string, reason: string) => review(actor, modelId, { approve: false, reason }),
   };
 }
-export type ModelsAdminService = ReturnType<typeof createModelsAdminService>;
+export type AdminModelsService = ReturnType<typeof createAdminModelsService>;

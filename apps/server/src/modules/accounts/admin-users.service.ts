@@ -11,7 +11,7 @@ import { walletBalance, walletBalances } from '../wallet';
 import type { UserRow, UsersRepository } from './users.repository';
 
 /** Administrators find members and suspend or reactivate their accounts. */
-export function createUsersAdminService({
+export function createAdminUsersService({
   db,
   users,
   sessions,
@@ -120,7 +120,7 @@ export function createUsersAdminService({
 
   return { list, suspend, reactivate, setRole };
 }
-export type UsersAdminService = ReturnType<typeof createUsersAdminService>;
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 
 const statusChange = (action: string, before: UserRow, after: UserRow) => ({
   action,

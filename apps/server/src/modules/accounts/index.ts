@@ -5,19 +5,19 @@ import { registerAccountsSocket } from './accounts.socket';
 import { registerAuthRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { createCodeService } from './codes.service';
-import { registerContactMessagesAdminRoutes } from './contact-messages-admin.routes';
-import { createContactMessagesAdminService } from './contact-messages-admin.service';
+import { registerAdminContactRoutes } from './admin-contact.routes';
+import { createAdminContactService } from './admin-contact.service';
 import { createContactMessagesRepository } from './contact-messages.repository';
 import { createContactUsService } from './contact-us.service';
 import { registerDirectoryRoutes } from './directory.routes';
 import { ensureFirstAdmin, type FirstAdminCredentials } from './first-admin';
 import { createMembersService } from './members.service';
-import { createModelsAdminService } from './models-admin.service';
+import { createAdminModelsService } from './admin-models.service';
 import { registerProfileRoutes } from './profile.routes';
 import { createProfileService } from './profile.service';
 import { keyedHash } from './secrets';
 import { createTokensRepository } from './tokens.repository';
-import { createUsersAdminService } from './users-admin.service';
+import { createAdminUsersService } from './admin-users.service';
 import { createUsersRepository } from './users.repository';
 
 export { nextCallSettings, notAModelForCalls } from './call-settings-rules';
@@ -83,10 +83,10 @@ export async function accountsModule(app: FastifyInstance, ctx: AppContext): Pro
       adminEmail: ctx.config.adminEmail,
     }),
   });
-  registerContactMessagesAdminRoutes(app, createContactMessagesAdminService({ db, repo: contactMessages, audit: ctx.audit }));
+  registerAdminContactRoutes(app, createAdminContactService({ db, repo: contactMessages, audit: ctx.audit }));
   registerAccountAdminRoutes(app, {
-    modelsAdmin: createModelsAdminService({ db, users, mail, events, audit: ctx.audit }),
-    usersAdmin: createUsersAdminService({ db, users, sessions, events, audit: ctx.audit }),
+    adminModels: createAdminModelsService({ db, users, mail, events, audit: ctx.audit }),
+    adminUsers: createAdminUsersService({ db, users, sessions, events, audit: ctx.audit }),
   });
 
   const unsubscribe = registerAccountsSocket({ events, io: ctx.io, getMe: profile.getMe });

@@ -12,7 +12,7 @@ export const CALL_ALREADY_ENDED = 'This call has already ended.';
 const CALL_NOT_FOUND = 'That call was not found.';
 
 /** Administrators see every call with its charges and may end a live one (docs/product.md#calls). */
-export function createCallsAdminService(deps: {
+export function createAdminCallsService(deps: {
   repo: Pick<CallsRepository, 'adminList' | 'adminView'>;
   engine: Pick<CallEngine, 'hangUp'>;
   audit: Pick<AuditLog, 'record'>;
@@ -57,4 +57,4 @@ export function createCallsAdminService(deps: {
 
   return { list, end };
 }
-export type CallsAdminService = ReturnType<typeof createCallsAdminService>;
+export type AdminCallsService = ReturnType<typeof createAdminCallsService>;

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { createVoiceProvider, type CallLifecycle, type VoiceProvider } from '../../providers/voice';
 import { createCallSettingsService } from './call-settings.service';
-import { registerCallAdminRoutes } from './calls-admin.routes';
-import { createCallsAdminService } from './calls-admin.service';
+import { registerAdminCallsRoutes } from './admin-calls.routes';
+import { createAdminCallsService } from './admin-calls.service';
 import { createCallEngine } from './calls.engine';
 import { CALL_JOB_INTERVAL_MS, CALL_JOBS, createCallJobs, subscribeCallPresence } from './calls.jobs';
 import { createCallsRepository } from './calls.repository';
@@ -44,7 +44,7 @@ export async function callsModule(
   const settings = createCallSettingsService({ members: ctx.members, events: ctx.events, provider: provider.name });
 
   registerCallRoutes(app, ctx, { calls, settings });
-  registerCallAdminRoutes(app, { callsAdmin: createCallsAdminService({ repo, engine, audit: ctx.audit, now }) });
+  registerAdminCallsRoutes(app, { adminCalls: createAdminCallsService({ repo, engine, audit: ctx.audit, now }) });
   registerCallSignalling({ io: ctx.io, onSocketConnection: ctx.onSocketConnection, calls: repo, warn });
 
   const jobs = createCallJobs({ repo, engine, presence: ctx.presence, provider: provider.name, now });

@@ -18,7 +18,7 @@ const audited = (item: SellItemRow) => ({ status: itemStatus(item), hiddenReason
  * Each change and its audit row commit together, with the item's row held, so a purchase either
  * finishes before the change or sees it; a refused change writes nothing.
  */
-export function createItemsAdminService({ db, repo, audit }: { db: Db; repo: ItemsRepository; audit: Pick<AuditLog, 'record'> }) {
+export function createAdminItemsService({ db, repo, audit }: { db: Db; repo: ItemsRepository; audit: Pick<AuditLog, 'record'> }) {
   async function list(filter: AdminItemsFilter): Promise<List<AdminItemRow>> {
     const { rows, count } = await repo.adminItems(filter);
     return { items: rows.map(toAdminItemRow), count };
@@ -55,4 +55,4 @@ export function createItemsAdminService({ db, repo, audit }: { db: Db; repo: Ite
     restore: (actor: AdminActor, id: string) => change(actor, id, null),
   };
 }
-export type ItemsAdminService = ReturnType<typeof createItemsAdminService>;
+export type AdminItemsService = ReturnType<typeof createAdminItemsService>;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { createMediaRepository } from '../media';
-import { registerItemsAdminRoutes } from './items-admin.routes';
-import { createItemsAdminService } from './items-admin.service';
+import { registerAdminItemsRoutes } from './admin-items.routes';
+import { createAdminItemsService } from './admin-items.service';
 import { createItemsRepository } from './items.repository';
 import { registerItemsRoutes } from './items.routes';
 import { createItemsService } from './items.service';
@@ -22,7 +22,7 @@ export async function marketplaceModule(app: FastifyInstance, ctx: AppContext) {
     items: createItemsService({ repo, media, members: ctx.members }),
     purchases: createPurchasesService({ db: ctx.db, repo, ledger: ctx.ledger, members: ctx.members, media, events: ctx.events }),
   });
-  registerItemsAdminRoutes(app, createItemsAdminService({ db: ctx.db, repo, audit: ctx.audit }));
+  registerAdminItemsRoutes(app, createAdminItemsService({ db: ctx.db, repo, audit: ctx.audit }));
 
   // A buyer may read the file behind their purchase (and its thumbnail) through /media/{id} too.
   ctx.mediaAccess.addRule((file, viewerId) => repo.boughtFile(file.id, viewerId));

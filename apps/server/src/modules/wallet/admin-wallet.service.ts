@@ -6,7 +6,7 @@ import type { Ledger } from './ledger.service';
 import type { MemberLookup } from '../accounts';
 
 /** What administrators do with wallets: correct a balance with a reason, read any statement. */
-export function createWalletAdminService({
+export function createAdminWalletService({
   db,
   ledger,
   members,
@@ -73,4 +73,4 @@ export function createWalletAdminService({
   return { adjust, statement, check: ledger.check };
 }
 
-export type WalletAdminService = ReturnType<typeof createWalletAdminService>;
+export type AdminWalletService = ReturnType<typeof createAdminWalletService>;

@@ -5,7 +5,7 @@ import { mountRoute } from '../../platform/routes';
 import { createAdminEarningsService } from './admin-earnings.service';
 import { createEarningsService } from './earnings.service';
 import { createTipsService } from './tips.service';
-import { createWalletAdminService } from './wallet-admin.service';
+import { createAdminWalletService } from './admin-wallet.service';
 import { registerWalletRoutes } from './wallet.routes';
 import { registerWalletSocket } from './wallet.socket';
 
@@ -33,7 +33,7 @@ export async function walletModule(app: FastifyInstance, ctx: AppContext) {
     ledger,
     tips: createTipsService({ ledger, members, events }),
     earnings: createEarningsService({ db, now: ctx.clock.now }),
-    admin: createWalletAdminService({ db, ledger, members, audit }),
+    admin: createAdminWalletService({ db, ledger, members, audit }),
   });
 
   // Every model's earnings, for administrators (docs/product.md#earnings-for-administrators).

@@ -8,9 +8,9 @@ import { mountRoute } from '../../platform/routes';
 import type { EarningsService } from './earnings.service';
 import type { Ledger } from './ledger.service';
 import type { TipsService } from './tips.service';
-import type { WalletAdminService } from './wallet-admin.service';
+import type { AdminWalletService } from './admin-wallet.service';
 
-export type WalletServices = { ledger: Ledger; tips: TipsService; earnings: EarningsService; admin: WalletAdminService };
+export type WalletServices = { ledger: Ledger; tips: TipsService; earnings: EarningsService; admin: AdminWalletService };
 
 /** Thin handlers: the route table parses and guards, a service acts. Movements announce new balances after commit. */
 export function registerWalletRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'rateLimit'>, s: WalletServices) {

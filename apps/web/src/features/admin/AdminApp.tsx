@@ -10,7 +10,7 @@ import { AdminBaseContext, useAdminPath, useMountPath } from './hooks/adminBase'
  */
 const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
 const CallsPage = lazy(() => import('./pages/CallsPage'));
-const EarningsAdminPage = lazy(() => import('./pages/EarningsAdminPage'));
+const EarningsPage = lazy(() => import('./pages/EarningsPage'));
 const ContactMessagesPage = lazy(() => import('./pages/ContactMessagesPage'));
 const InvoicesPage = lazy(() => import('./pages/InvoicesPage'));
 const MembersPage = lazy(() => import('./pages/MembersPage'));
@@ -53,7 +53,7 @@ export default function AdminApp() {
           <Route path="members" element={<MembersPage />} />
           <Route path="packages" element={<TokenPackagesPage />} />
           <Route path="payments" element={<PaymentsPage />} />
-          <Route path="earnings" element={<EarningsAdminPage />} />
+          <Route path="earnings" element={<EarningsPage />} />
           <Route path="payouts" element={<PayoutRequestsPage />} />
           <Route path="invoices" element={<InvoicesPage />} />
           <Route path="posts" element={<PostsPage />} />

@@ -7,7 +7,7 @@ export type CallsFilter = AdminCallsFilter | 'all';
 export type CallsArgs = { status: CallsFilter; q: string; limit: number; skip: number };
 
 // 'AdminAudit' is the audit log (adminApi): ending a call writes a row there.
-const callsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminCalls', 'AdminAudit'] });
+const adminCallsBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminCalls', 'AdminAudit'] });
 
 /**
  * Administrators' calls (docs/product.md#calls): every call, live ones first, with its charges in
@@ -16,7 +16,7 @@ const callsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminCalls', 'A
  */
 // Endpoint names are the one API's, shared by every feature: a name another feature injected first
 // (features/calls has `endCall`, the member's hang-up) would silently keep that one's request.
-export const callsAdminApi = callsAdminBase.injectEndpoints({
+export const adminCallsApi = adminCallsBase.injectEndpoints({
   endpoints: (build) => ({
     listAdminCalls: build.query<RouteAnswer<typeof adminCallRoutes.list>, CallsArgs>({
       query: ({ status, q, ...page }) =>
@@ -33,4 +33,4 @@ export const callsAdminApi = callsAdminBase.injectEndpoints({
   }),
 });
 
-export const { useListAdminCallsQuery, useEndAdminCallMutation } = callsAdminApi;
+export const { useListAdminCallsQuery, useEndAdminCallMutation } = adminCallsApi;

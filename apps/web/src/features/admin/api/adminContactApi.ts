@@ -10,9 +10,9 @@ export type ContactMessagesArgs = { status: ContactFilter; q: string; limit: num
  * handled or open again. 'AdminAudit' is the audit log (adminApi), where each real change writes a row;
  * the admin menu's open count reads the same list, so it follows every change.
  */
-const contactAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminContactMessages', 'AdminAudit'] });
+const adminContactBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminContactMessages', 'AdminAudit'] });
 
-export const contactAdminApi = contactAdminBase.injectEndpoints({
+export const adminContactApi = adminContactBase.injectEndpoints({
   endpoints: (build) => ({
     listContactMessages: build.query<RouteAnswer<typeof adminContactRoutes.list>, ContactMessagesArgs>({
       query: ({ q, ...rest }) => routeRequest(adminContactRoutes.list, { query: { ...rest, ...(q ? { q } : {}) } }),
@@ -30,4 +30,4 @@ export const contactAdminApi = contactAdminBase.injectEndpoints({
   }),
 });
 
-export const { useListContactMessagesQuery, useHandleContactMessageMutation, useReopenContactMessageMutation } = contactAdminApi;
+export const { useListContactMessagesQuery, useHandleContactMessageMutation, useReopenContactMessageMutation } = adminContactApi;

@@ -10,9 +10,9 @@ export type AdminEarningsArgs = { q: string; source: EarningsSourceFilter; from:
  * Every model's earnings for administrators (docs/product.md#earnings-for-administrators). Read
  * only; sales and refunds elsewhere change it, so the page asks again whenever it opens.
  */
-const earningsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminEarnings'] });
+const adminEarningsBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminEarnings'] });
 
-export const earningsAdminApi = earningsAdminBase.injectEndpoints({
+export const adminEarningsApi = adminEarningsBase.injectEndpoints({
   endpoints: (build) => ({
     listAdminEarnings: build.query<RouteAnswer<typeof adminEarningRoutes.list>, AdminEarningsArgs>({
       query: ({ q, source, from, to, ...page }) =>
@@ -30,4 +30,4 @@ export const earningsAdminApi = earningsAdminBase.injectEndpoints({
   }),
 });
 
-export const { useListAdminEarningsQuery } = earningsAdminApi;
+export const { useListAdminEarningsQuery } = adminEarningsApi;

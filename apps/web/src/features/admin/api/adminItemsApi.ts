@@ -12,7 +12,7 @@ export type ItemsArgs = { status: ItemsFilter; q: string; limit: number; skip: n
  * so a store page open in this tab follows; 'AdminAudit' is the audit log (adminApi), where each
  * hide and restore writes a row.
  */
-const itemsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminItems', 'SellItem', 'AdminAudit'] });
+const adminItemsBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminItems', 'SellItem', 'AdminAudit'] });
 
 /**
  * A change went through: the list, the store and the log. A 409 (already hidden, removed by its
@@ -24,7 +24,7 @@ function changed(result: unknown, error: unknown): ('AdminItems' | 'SellItem' | 
   return isApiError(error) && error.status === 409 ? ['AdminItems'] : [];
 }
 
-export const itemsAdminApi = itemsAdminBase.injectEndpoints({
+export const adminItemsApi = adminItemsBase.injectEndpoints({
   endpoints: (build) => ({
     listAdminItems: build.query<RouteAnswer<typeof adminItemRoutes.list>, ItemsArgs>({
       query: ({ status, q, ...page }) =>
@@ -42,4 +42,4 @@ export const itemsAdminApi = itemsAdminBase.injectEndpoints({
   }),
 });
 
-export const { useListAdminItemsQuery, useHideSellItemMutation, useRestoreSellItemMutation } = itemsAdminApi;
+export const { useListAdminItemsQuery, useHideSellItemMutation, useRestoreSellItemMutation } = adminItemsApi;

@@ -15,7 +15,7 @@ type Page = { limit: number; skip: number };
  * provides (the overview reads them); 'AdminUsers' shows balances; 'AdminAudit' is the log, where
  * each reversal writes a row.
  */
-const paymentsAdminBase = baseApi.enhanceEndpoints({
+const adminPaymentsBase = baseApi.enhanceEndpoints({
   addTagTypes: ['AdminPayments', 'AdminInvoices', 'AdminPayment', 'AdminUsers', 'AdminEntries', 'AdminAudit'],
 });
 
@@ -32,7 +32,7 @@ function reversed(result: unknown, error: unknown) {
   return isApiError(error) && error.status === 409 ? (['AdminPayments', 'AdminPayment'] as const) : [];
 }
 
-export const paymentsAdminApi = paymentsAdminBase.injectEndpoints({
+export const adminPaymentsApi = adminPaymentsBase.injectEndpoints({
   endpoints: (build) => ({
     searchAdminPayments: build.query<RouteAnswer<typeof paymentRoutes.adminPayments>, MoneyFilters<PaymentStatusFilter> & Page>({
       query: ({ limit, skip, ...filters }) =>
@@ -67,4 +67,4 @@ export const {
   useAdminPaymentDetailQuery,
   useRefundPaymentMutation,
   useRecordChargebackMutation,
-} = paymentsAdminApi;
+} = adminPaymentsApi;

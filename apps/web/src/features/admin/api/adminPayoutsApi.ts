@@ -7,14 +7,14 @@ export type PayoutDecision = 'approve' | 'markPaid' | 'reject';
 type PageArgs = { limit: number; skip: number };
 
 // 'AdminAudit' is the audit log (adminApi): a decision writes a row there.
-const payoutsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminPayouts', 'AdminAudit'] });
+const adminPayoutsBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminPayouts', 'AdminAudit'] });
 
 /**
  * Administrators' payout requests (docs/product.md#payouts): every model's, by status, and the three
  * decisions. Each status moves once; a decision someone else made first answers 409, and the list
  * is read again either way so the row shows what is true now.
  */
-export const payoutsAdminApi = payoutsAdminBase.injectEndpoints({
+export const adminPayoutsApi = adminPayoutsBase.injectEndpoints({
   endpoints: (build) => ({
     listAdminPayouts: build.query<RouteAnswer<typeof payoutsRoutes.adminList>, PageArgs & { status: PayoutsFilter }>({
       query: ({ status, ...page }) =>
@@ -35,4 +35,4 @@ export const payoutsAdminApi = payoutsAdminBase.injectEndpoints({
   }),
 });
 
-export const { useListAdminPayoutsQuery, useDecidePayoutMutation } = payoutsAdminApi;
+export const { useListAdminPayoutsQuery, useDecidePayoutMutation } = adminPayoutsApi;

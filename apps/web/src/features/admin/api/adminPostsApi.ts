@@ -12,11 +12,11 @@ export type PostChanges = RouteBody<typeof postsRoutes.update>;
  * invalidates it, so /posts shows what was just published without a reload. 'AdminAudit' is the
  * audit log (adminApi): each change, and a cover upload, writes a row there.
  */
-const postsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminPosts', 'Post', 'AdminAudit'] });
+const adminPostsBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminPosts', 'Post', 'AdminAudit'] });
 
 const changed = (result: unknown) => (result ? (['AdminPosts', 'Post', 'AdminAudit'] as const) : []);
 
-export const postsAdminApi = postsAdminBase.injectEndpoints({
+export const adminPostsApi = adminPostsBase.injectEndpoints({
   endpoints: (build) => ({
     listAdminPosts: build.query<RouteAnswer<typeof postsRoutes.adminList>, { limit: number; skip: number; status: PostsFilter }>({
       query: ({ status, ...page }) => routeRequest(postsRoutes.adminList, { query: { ...page, ...(status === 'all' ? {} : { status }) } }),
@@ -66,6 +66,6 @@ export const {
   useUnpublishPostMutation,
   useDeletePostMutation,
   useUploadPostCoverMutation,
-} = postsAdminApi;
+} = adminPostsApi;
 
 export const POSTS_PAGE_SIZE = 20;

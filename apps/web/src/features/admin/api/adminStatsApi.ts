@@ -4,10 +4,10 @@ import { routeRequest } from '../../../shared/api/routeRequest';
 
 export type AdminStatsAnswer = RouteAnswer<typeof adminStatsRoutes.get>;
 
-const statsAdminBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminStats'] });
+const adminStatsBase = baseApi.enhanceEndpoints({ addTagTypes: ['AdminStats'] });
 
 /** The dashboard's numbers over a period; kept a minute, so flipping between periods does not ask again. */
-export const statsAdminApi = statsAdminBase.injectEndpoints({
+export const adminStatsApi = adminStatsBase.injectEndpoints({
   endpoints: (build) => ({
     getAdminStats: build.query<AdminStatsAnswer, StatsPeriod>({
       query: (period) => routeRequest(adminStatsRoutes.get, { query: { period } }),
@@ -17,4 +17,4 @@ export const statsAdminApi = statsAdminBase.injectEndpoints({
   }),
 });
 
-export const { useGetAdminStatsQuery } = statsAdminApi;
+export const { useGetAdminStatsQuery } = adminStatsApi;

@@ -4,7 +4,7 @@ import type { ContactMessageRow } from '@cc/contracts';
 import { errorMessage } from '../../../shared/api/apiError';
 import { formatDateTime } from '../../../shared/money';
 import { Alert, Button, Icon, buttonClass } from '../../../shared/ui';
-import { useHandleContactMessageMutation, useReopenContactMessageMutation } from '../api/contactAdminApi';
+import { useHandleContactMessageMutation, useReopenContactMessageMutation } from '../api/adminContactApi';
 import { ContactStatusBadge, replyHref } from './ContactStatusBadge';
 import { Drawer } from './Drawer';
 import './ModelDrawer.css';

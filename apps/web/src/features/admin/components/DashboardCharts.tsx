@@ -1,6 +1,6 @@
 import { formatUsd } from '@cc/contracts';
 import { formatTokens } from '../../../shared/format';
-import type { AdminStatsAnswer } from '../api/statsAdminApi';
+import type { AdminStatsAnswer } from '../api/adminStatsApi';
 import { StatsChart, type ChartRow } from './StatsChart';
 
 const count = new Intl.NumberFormat('en-US');

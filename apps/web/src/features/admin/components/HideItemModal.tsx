@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { HIDE_REASON_MAX, hideItemSchema, type AdminItemRow } from '@cc/contracts';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { Alert, Button, Modal, TextAreaField } from '../../../shared/ui';
-import { useHideSellItemMutation } from '../api/itemsAdminApi';
+import { useHideSellItemMutation } from '../api/adminItemsApi';
 import './SellItems.css';
 
 type HideItemModalProps = {

@@ -4,7 +4,7 @@ import type { AdminItemRow } from '@cc/contracts';
 import { errorMessage } from '../../../shared/api/apiError';
 import { formatDateTime } from '../../../shared/money';
 import { Alert, Button, RelativeTime } from '../../../shared/ui';
-import { useRestoreSellItemMutation } from '../api/itemsAdminApi';
+import { useRestoreSellItemMutation } from '../api/adminItemsApi';
 import { ConfirmModal } from './ConfirmModal';
 import { Drawer } from './Drawer';
 import { HideItemModal } from './HideItemModal';

@@ -1,4 +1,4 @@
-import { useListContactMessagesQuery } from '../api/contactAdminApi';
+import { useListContactMessagesQuery } from '../api/adminContactApi';
 import './ContactMessages.css';
 
 /**

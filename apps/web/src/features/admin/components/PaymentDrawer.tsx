@@ -3,7 +3,7 @@ import { formatTokens, formatUsd, type AdminPayment, type AdminPaymentDetail } f
 import { errorMessage } from '../../../shared/api/apiError';
 import { cardLabel, formatDateTime, InvoiceStatusBadge, PaymentStatusBadge } from '../../../shared/money';
 import { Alert, Button, ButtonLink, Spinner } from '../../../shared/ui';
-import { useAdminPaymentDetailQuery } from '../api/paymentsAdminApi';
+import { useAdminPaymentDetailQuery } from '../api/adminPaymentsApi';
 import { Drawer } from './Drawer';
 import { EmailAddress } from './EmailAddress';
 import { ReversePaymentModal, type ReversalKind } from './ReversePaymentModal';

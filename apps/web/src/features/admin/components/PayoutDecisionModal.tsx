@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PayoutRequest } from '@cc/contracts';
 import { Alert, Button, Modal, TextAreaField, TextField } from '../../../shared/ui';
-import type { PayoutDecision } from '../api/payoutsAdminApi';
+import type { PayoutDecision } from '../api/adminPayoutsApi';
 import { payoutAccountLabel, payoutMoney } from '../../../shared/money';
 import { payoutAmount, payoutAmountWithMoney } from './payoutAmount';
 

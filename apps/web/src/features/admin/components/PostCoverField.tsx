@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/apiError';
 import { Button, Icon } from '../../../shared/ui';
-import { useUploadPostCoverMutation } from '../api/postsAdminApi';
+import { useUploadPostCoverMutation } from '../api/adminPostsApi';
 import { COVER_ACCEPT, coverProblem } from './postForm';
 import './PostEditor.css';
 

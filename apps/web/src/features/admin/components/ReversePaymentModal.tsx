@@ -14,7 +14,7 @@ import {
 } from '@cc/contracts';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { Alert, Button, Modal, TextAreaField, TextField } from '../../../shared/ui';
-import { useRecordChargebackMutation, useRefundPaymentMutation } from '../api/paymentsAdminApi';
+import { useRecordChargebackMutation, useRefundPaymentMutation } from '../api/adminPaymentsApi';
 import './SellItems.css';
 
 export type ReversalKind = 'refund' | 'chargeback';

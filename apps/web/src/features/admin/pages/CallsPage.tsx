@@ -17,7 +17,7 @@ import {
   type TableColumn,
 } from '../../../shared/ui';
 import { PAGE_SIZE } from '../api/adminApi';
-import { useEndAdminCallMutation, useListAdminCallsQuery, type CallsFilter } from '../api/callsAdminApi';
+import { useEndAdminCallMutation, useListAdminCallsQuery, type CallsFilter } from '../api/adminCallsApi';
 import { CallDuration } from '../components/CallDuration';
 import { CALL_STATUS, endReasonWords, isLive, minutesWords } from '../components/callWords';
 import { ConfirmModal } from '../components/ConfirmModal';

@@ -13,7 +13,7 @@ import {
   type TableColumn,
 } from '../../../shared/ui';
 import { PAGE_SIZE } from '../api/adminApi';
-import { useListContactMessagesQuery, type ContactFilter } from '../api/contactAdminApi';
+import { useListContactMessagesQuery, type ContactFilter } from '../api/adminContactApi';
 import { ClampedText } from '../components/ClampedText';
 import { ContactMessageDrawer } from '../components/ContactMessageDrawer';
 import { ContactStatusBadge } from '../components/ContactStatusBadge';

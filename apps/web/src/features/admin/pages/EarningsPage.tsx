@@ -17,7 +17,7 @@ import {
   type TableColumn,
 } from '../../../shared/ui';
 import { PAGE_SIZE } from '../api/adminApi';
-import { useListAdminEarningsQuery, type EarningsSourceFilter } from '../api/earningsAdminApi';
+import { useListAdminEarningsQuery, type EarningsSourceFilter } from '../api/adminEarningsApi';
 import { SearchField } from '../components/SearchField';
 import { usePageClamp } from '../hooks/usePageClamp';
 import { usePageParam, useSearchParam } from '../hooks/useSearchParam';
@@ -97,7 +97,7 @@ const COLUMNS: TableColumn<AdminEarningRow>[] = [
  * first, by model, source and days, with the totals of the filtered set above
  * (docs/product.md#earnings-for-administrators).
  */
-export default function EarningsAdminPage() {
+export default function EarningsPage() {
   const [q, setQ] = useSearchParam('q');
   const [rawSource, setSource] = useSearchParam('source', 'all');
   const source: EarningsSourceFilter = isSource(rawSource) ? rawSource : 'all';

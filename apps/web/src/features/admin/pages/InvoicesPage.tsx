@@ -15,7 +15,7 @@ import {
 } from '../../../shared/ui';
 import { InvoiceDocument, InvoiceStatusBadge } from '../../../shared/money';
 import { PAGE_SIZE } from '../api/adminApi';
-import { useSearchAdminInvoicesQuery, type InvoiceStatusFilter } from '../api/paymentsAdminApi';
+import { useSearchAdminInvoicesQuery, type InvoiceStatusFilter } from '../api/adminPaymentsApi';
 import { Drawer } from '../components/Drawer';
 import { EmailAddress } from '../components/EmailAddress';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';

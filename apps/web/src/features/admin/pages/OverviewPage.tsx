@@ -5,7 +5,7 @@ import { PaymentStatusBadge } from '../../../shared/money';
 import { formatTokens } from '../../../shared/format';
 import { Card, EmptyState, Icon, ListError, PageHeader, RelativeTime, Skeleton, type IconName } from '../../../shared/ui';
 import { useListAdminPaymentsQuery, useListModelsQuery, useListOutboxQuery, useListUsersQuery } from '../api/adminApi';
-import { useGetAdminStatsQuery, type AdminStatsAnswer } from '../api/statsAdminApi';
+import { useGetAdminStatsQuery, type AdminStatsAnswer } from '../api/adminStatsApi';
 import { FilterTabs } from '../components/FilterTabs';
 import { useAdminPath } from '../hooks/adminBase';
 import './OverviewPage.css';

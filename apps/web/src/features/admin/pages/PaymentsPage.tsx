@@ -14,7 +14,7 @@ import {
 } from '../../../shared/ui';
 import { cardLabel, PaymentStatusBadge } from '../../../shared/money';
 import { PAGE_SIZE } from '../api/adminApi';
-import { useSearchAdminPaymentsQuery, type PaymentStatusFilter } from '../api/paymentsAdminApi';
+import { useSearchAdminPaymentsQuery, type PaymentStatusFilter } from '../api/adminPaymentsApi';
 import { ClampedText } from '../components/ClampedText';
 import { EmailAddress } from '../components/EmailAddress';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';

@@ -16,7 +16,7 @@ import {
   type TableColumn,
 } from '../../../shared/ui';
 import { PAGE_SIZE } from '../api/adminApi';
-import { useDecidePayoutMutation, useListAdminPayoutsQuery, type PayoutDecision, type PayoutsFilter } from '../api/payoutsAdminApi';
+import { useDecidePayoutMutation, useListAdminPayoutsQuery, type PayoutDecision, type PayoutsFilter } from '../api/adminPayoutsApi';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';
 import { PayoutDecisionModal } from '../components/PayoutDecisionModal';
 import { payoutAccountLabel, payoutMoney, PayoutStatusBadge } from '../../../shared/money';

@@ -21,7 +21,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../../shared/ui';
-import { useCreatePostMutation, useGetAdminPostQuery, useUpdatePostMutation, type PostChanges } from '../api/postsAdminApi';
+import { useCreatePostMutation, useGetAdminPostQuery, useUpdatePostMutation, type PostChanges } from '../api/adminPostsApi';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { PostCoverField } from '../components/PostCoverField';
 import { PostRichText } from '../components/PostRichText';

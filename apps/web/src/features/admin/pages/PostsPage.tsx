@@ -25,7 +25,7 @@ import {
   usePublishPostMutation,
   useUnpublishPostMutation,
   type PostsFilter,
-} from '../api/postsAdminApi';
+} from '../api/adminPostsApi';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';
 import { PostStatusBadge } from '../components/PostStatusBadge';

@@ -13,7 +13,7 @@ import {
   type TableColumn,
 } from '../../../shared/ui';
 import { PAGE_SIZE } from '../api/adminApi';
-import { useListAdminItemsQuery, type ItemsFilter } from '../api/itemsAdminApi';
+import { useListAdminItemsQuery, type ItemsFilter } from '../api/adminItemsApi';
 import { ClampedText } from '../components/ClampedText';
 import { FilterTabs, type FilterOption } from '../components/FilterTabs';
 import { ItemDrawer } from '../components/ItemDrawer';
