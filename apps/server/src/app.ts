@@ -99,51 +99,9 @@ export type App = {
 
 /** Builds the whole server: platform, then each feature module. `main.ts` and every test call it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
-    logController: new RequestLogAtDebug(),
-    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/operations.md#proxy).
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    serverFactory: (handler) => createHttpServer(handler, config.http),
-    // The spec writes some calls with a trailing slash (/users/otp/, /media/{id}/download/) and
-    // clients drop it as often as not: both spellings reach the same route (docs/product.md#compatibility).
-    routerOptions: { ignoreTrailingSlash: true },
-    // avvio's default 10 s per plugin was once too short on CI's busy 2-core machine (3 test
-    // workers, Chromium and child servers): @fastify/swagger-ui, which reads one file, timed out
-    // and the app never started. A plugin that truly hangs still fails start-up, a little later.
-    pluginTimeout: 60_000,
-  }).withTypeProvider<ZodTypeProvider>();
-  // A JSON content type with an empty body (e.g. POST /auth/logout from some clients) means "no body",
-  // not a syntax error; everything else goes through Fastify's safe default parser.
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text === '') return done(null, undefined);
-    noteJsonBody(request, text);
-    return parseJson(request, text, done);
-  });
-  refuseNulText(app);
-  closeConnectionsWithUnreadBodies(app);
-  capConnectionsPerAddress(app.server, config);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  // First of the onRequest hooks, so every answer a listed origin gets carries CORS headers,
-  // a 503 while draining included (docs/operations.md#cors).
-  await registerCors(app, config.corsOrigins);
-  const inFlight = trackInFlight(app);
+  const { app, inFlight } = await createFastify(config, options);
 
-  const database: Database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    pgliteDir: options.pgliteDir,
-    pgliteSnapshot: options.pgliteSnapshot,
-    pglite: options.pglite,
-    // One line with the driver's reason: the pool replaces the connection, there is nothing to trace.
-    onIdleError: (error: Error & { code?: string }) =>
-      app.log.warn({ reason: [error.code, error.message].filter(Boolean).join(': ') }, 'idle database connection lost'),
-  });
+  const database = await openAppDatabase(app, config, options);
   const events = createEventBus((error, name) => app.log.error({ err: error, event: name }, 'event handler failed'));
   const sessions = createSessionService({ db: database.db, secret: config.jwtSecret });
   const transport =
@@ -163,114 +121,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Events published while Redis was down crossed no node: once it is back, every tab refetches.
   if (redis) watchRedis(redis, app.log, () => socketRef.io && broadcastResync(socketRef.io));
   const connectionHandlers: SocketConnectionHandler[] = [];
-  // The shared services are built here once and handed to every module through `ctx`.
-  const settings = createSettingsService({ db: database.db });
-  const ctx: AppContext = {
-    config,
-    clock,
-    database,
-    db: database.db,
-    events,
-    mail: createMailQueue({ db: database.db, events }),
-    sessions,
-    storage: config.storage.provider === 's3' ? createS3Storage(config.storage.s3) : createLocalStorage(config.dataDir),
-    rateLimit: rateLimitFactory(config.rateLimitScale),
-    loginThrottle: redis ? createRedisLoginThrottle(redis, `${config.redisPrefix}:login`) : createMemoryLoginThrottle(),
-    log: app.log,
-    jobs,
-    io: () => {
-      if (!socketRef.io) throw new Error('socket server not ready');
-      return socketRef.io;
-    },
-    onSocketConnection: (handler) => void connectionHandlers.push(handler),
-    presence: redis ? createRedisPresence(redis, `${config.redisPrefix}:presence`) : createMemoryPresence(),
-    mediaAccess: createMediaAccess(),
-    settings,
-    ledger: createLedger({ db: database.db, events, settings }),
-    members: createMemberLookup(database.db),
-    audit: createAuditLog(database.db),
-  };
+  const ctx = sharedContext({ config, log: app.log, database, events, sessions, clock, jobs, redis, socketRef, connectionHandlers });
 
-  // Real Accept.js loads from Authorize.Net and posts the card there; the sandbox stays on our origin.
-  const cardTokenizer = config.payments.provider === 'authorizenet' ? [new URL(config.payments.authorizenet.acceptJsUrl).origin] : [];
-  const cardApi =
-    config.payments.provider === 'authorizenet'
-      ? ['https://api2.authorize.net', 'https://apitest.authorize.net', 'https://api.authorize.net']
-      : [];
-  // Twilio's Voice JS SDK (bundled, loaded only with VOICE_PROVIDER=twilio): signalling over
-  // wss://voice-js.roaming.twilio.com (the default 'roaming' edge; 'wss:' allows it already, named
-  // here so narrowing 'wss:' keeps it), call-quality events to eventgw, ring and hang-up sounds from
-  // sdk.twilio.com. Media is SRTP, not governed by CSP. The SDK's README, "Content Security Policy".
-  const voiceSdk =
-    config.voice.provider === 'twilio' ? ['wss://voice-js.roaming.twilio.com', 'https://eventgw.twilio.com', 'https://sdk.twilio.com'] : [];
-  const voiceSounds = config.voice.provider === 'twilio' ? ['mediastream:', 'https://sdk.twilio.com'] : [];
-  registerSecurityHeaders(
-    app,
-    {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // Administrator footer script is served from our own origin, so 'self' suffices.
-          scriptSrc: ["'self'", ...cardTokenizer],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', ...voiceSounds],
-          connectSrc: ["'self'", 'ws:', 'wss:', ...cardApi, ...voiceSdk],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          // Helmet's default would force https for every subresource, breaking plain-http deployments.
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    },
-    { publicUrl: config.publicUrl },
-  );
-  await app.register(cookie);
-  await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
-  await app.register(rateLimit, {
-    global: false,
-    // Counted in Redis across nodes; in memory while Redis is down (platform/rate-limit-store.ts).
-    ...(redis ? { store: redisOrLocalStore(redis, `${config.redisPrefix}:rl:`) } : {}),
-    // The plugin throws what this returns; an Error carries the sentence to the error handler.
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error(`Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`), { statusCode: 429 }),
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Creator Chat API', version: '0.1.0', description: 'Every route, generated from the shared contracts.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      servers: [{ url: '/' }],
-    },
-    transform: openApiTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authPlugin, { sessions });
+  await registerPlugins(app, config, { redis, sessions });
 
-  let firstAdmin: FirstAdminCredentials | null = null;
-  await app.register(
-    async (api) => {
-      registerHealthRoutes(api, ctx, redis);
-      registerFileRoutes(api, ctx);
-      ({ firstAdmin } = await accountsModule(api, ctx));
-      await systemModule(api, ctx);
-      await walletModule(api, ctx);
-      await paymentsModule(api, ctx);
-      await mediaModule(api, ctx);
-      await contactsModule(api, ctx);
-      await notificationsModule(api, ctx);
-      await messagingModule(api, ctx);
-      await callsModule(api, ctx, options.calls);
-      await marketplaceModule(api, ctx);
-      await postsModule(api, ctx);
-      await payoutsModule(api, ctx);
-      await dashboardModule(api, ctx);
-    },
-    { prefix: '/api' },
-  );
+  const firstAdmin = await registerModules(app, ctx, { redis, calls: options.calls });
 
   serveWebApp(app, config);
 
@@ -318,6 +173,166 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     shutdown,
     close: async () => void (await shutdown(5_000)),
   };
+}
+
+/** The database: PostgreSQL when DATABASE_URL is set, else the embedded PGlite (or the one a test lends). */
+function openAppDatabase(app: FastifyInstance, config: Config, options: BuildOptions): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteDir: options.pgliteDir,
+    pgliteSnapshot: options.pgliteSnapshot,
+    pglite: options.pglite,
+    // One line with the driver's reason: the pool replaces the connection, there is nothing to trace.
+    onIdleError: (error: Error & { code?: string }) =>
+      app.log.warn({ reason: [error.code, error.message].filter(Boolean).join(': ') }, 'idle database connection lost'),
+  });
+}
+
+/** The shared services, built once and handed to every module through `ctx` (app-context.ts). */
+function sharedContext({
+  config,
+  log,
+  database,
+  events,
+  sessions,
+  clock,
+  jobs,
+  redis,
+  socketRef,
+  connectionHandlers,
+}: Pick<AppContext, 'config' | 'log' | 'database' | 'events' | 'sessions' | 'clock' | 'jobs'> & {
+  redis: Redis | undefined;
+  socketRef: { io?: Io };
+  connectionHandlers: SocketConnectionHandler[];
+}): AppContext {
+  const settings = createSettingsService({ db: database.db });
+  return {
+    config,
+    clock,
+    database,
+    db: database.db,
+    events,
+    mail: createMailQueue({ db: database.db, events }),
+    sessions,
+    storage: config.storage.provider === 's3' ? createS3Storage(config.storage.s3) : createLocalStorage(config.dataDir),
+    rateLimit: rateLimitFactory(config.rateLimitScale),
+    loginThrottle: redis ? createRedisLoginThrottle(redis, `${config.redisPrefix}:login`) : createMemoryLoginThrottle(),
+    log,
+    jobs,
+    io: () => {
+      if (!socketRef.io) throw new Error('socket server not ready');
+      return socketRef.io;
+    },
+    onSocketConnection: (handler) => void connectionHandlers.push(handler),
+    presence: redis ? createRedisPresence(redis, `${config.redisPrefix}:presence`) : createMemoryPresence(),
+    mediaAccess: createMediaAccess(),
+    settings,
+    ledger: createLedger({ db: database.db, events, settings }),
+    members: createMemberLookup(database.db),
+    audit: createAuditLog(database.db),
+  };
+}
+
+/**
+ * The Fastify instance and what guards every request before a route sees it: the body parser,
+ * NUL text, unread bodies, connections per address, validation, errors, CORS and the drain.
+ */
+async function createFastify(config: Config, options: BuildOptions) {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    logController: new RequestLogAtDebug(),
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (docs/operations.md#proxy).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    serverFactory: (handler) => createHttpServer(handler, config.http),
+    // The spec writes some calls with a trailing slash (/users/otp/, /media/{id}/download/) and
+    // clients drop it as often as not: both spellings reach the same route (docs/product.md#compatibility).
+    routerOptions: { ignoreTrailingSlash: true },
+    // avvio's default 10 s per plugin was once too short on CI's busy 2-core machine (3 test
+    // workers, Chromium and child servers): @fastify/swagger-ui, which reads one file, timed out
+    // and the app never started. A plugin that truly hangs still fails start-up, a little later.
+    pluginTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  // A JSON content type with an empty body (e.g. POST /auth/logout from some clients) means "no body",
+  // not a syntax error; everything else goes through Fastify's safe default parser.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    noteJsonBody(request, text);
+    return parseJson(request, text, done);
+  });
+  refuseNulText(app);
+  closeConnectionsWithUnreadBodies(app);
+  capConnectionsPerAddress(app.server, config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // First of the onRequest hooks, so every answer a listed origin gets carries CORS headers,
+  // a 503 while draining included (docs/operations.md#cors).
+  await registerCors(app, config.corsOrigins);
+  const inFlight = trackInFlight(app);
+  return { app, inFlight };
+}
+
+/** Security headers, cookies, uploads, the rate limit, the OpenAPI document and sign-in, in that order. */
+async function registerPlugins(
+  app: FastifyInstance,
+  config: Config,
+  { redis, sessions }: { redis: Redis | undefined; sessions: AppContext['sessions'] },
+) {
+  registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000 } });
+  await app.register(rateLimit, {
+    global: false,
+    // Counted in Redis across nodes; in memory while Redis is down (platform/rate-limit-store.ts).
+    ...(redis ? { store: redisOrLocalStore(redis, `${config.redisPrefix}:rl:`) } : {}),
+    // The plugin throws what this returns; an Error carries the sentence to the error handler.
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`), { statusCode: 429 }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Creator Chat API', version: '0.1.0', description: 'Every route, generated from the shared contracts.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      servers: [{ url: '/' }],
+    },
+    transform: openApiTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, { sessions });
+}
+
+/** Every feature module under /api; answers the first administrator's credentials when this start made them. */
+async function registerModules(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { redis, calls }: { redis: Redis | undefined; calls: CallsModuleOptions | undefined },
+): Promise<FirstAdminCredentials | null> {
+  let firstAdmin: FirstAdminCredentials | null = null;
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, ctx, redis);
+      registerFileRoutes(api, ctx);
+      ({ firstAdmin } = await accountsModule(api, ctx));
+      await systemModule(api, ctx);
+      await walletModule(api, ctx);
+      await paymentsModule(api, ctx);
+      await mediaModule(api, ctx);
+      await contactsModule(api, ctx);
+      await notificationsModule(api, ctx);
+      await messagingModule(api, ctx);
+      await callsModule(api, ctx, calls);
+      await marketplaceModule(api, ctx);
+      await postsModule(api, ctx);
+      await payoutsModule(api, ctx);
+      await dashboardModule(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+  return firstAdmin;
 }
 
 /** Serves the built React app; client-side routes fall back to index.html. */
