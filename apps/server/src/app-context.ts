@@ -12,9 +12,9 @@ import type { Jobs } from './platform/jobs';
 import type { MediaAccess } from './platform/media-access';
 import type { Presence } from './platform/presence';
 import type { SocketConnectionHandler } from './platform/socket';
-import type { SettingsService } from './modules/system';
-import type { Ledger } from './modules/wallet';
-import type { MemberLookup } from './modules/accounts';
+import type { SettingsService } from './modules/system/settings.service';
+import type { Ledger } from './modules/wallet/ledger.service';
+import type { MemberLookup } from './modules/accounts/member-lookup';
 import type { AuditLog } from './platform/audit';
 import type { Clock } from './platform/clock';
 

@@ -3,8 +3,9 @@ import { tokensToHundredths } from '@cc/contracts';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/passwords';
 import type { TestApp } from './harness';
+import { TEST_PASSWORD } from './test-password';
 
-export const TEST_PASSWORD = 'Str0ng!Passw0rd';
+export { TEST_PASSWORD } from './test-password';
 let passwordHash: Promise<string> | undefined;
 
 type MemberOverrides = Partial<typeof users.$inferInsert>;

@@ -7,7 +7,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import { openDatabase } from '../platform/db';
-import { TEST_PASSWORD } from './factories';
+import { TEST_PASSWORD } from './test-password';
 import { leaseEmbedded } from './pglite-pool';
 import { createLogScan, registerBodySecrets, registerMailSecrets, type LogScan } from './log-scan';
 

@@ -1,34 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context';
-import { createNotificationsRepository } from './notifications.repository';
-import { registerNotificationRoutes } from './notifications.routes';
-import { createNotificationsService } from './notifications.service';
-import { createNotificationsPush } from './notifications.socket';
-import { subscribeNotificationTriggers } from './notifications.triggers';
-import { createNotifier } from './notifier.service';
-
+/**
+ * The notifications module's public face for other modules: types, factories and pure helpers. Its
+ * routes, sockets and jobs are registered by notifications.module.ts, which only app.ts imports.
+ */
 export type { Notifier, NotifyInput } from './notifier.service';
-
-/** For modules that notify directly (items sold, payouts, calls): the same notifier the triggers use. */
-export const createNotifierFor = (ctx: Pick<AppContext, 'db' | 'io'>) =>
-  createNotifier({ repo: createNotificationsRepository(ctx.db), push: createNotificationsPush(ctx.io) });
-
-/** Notifications: what members are told about, counted exactly and pushed live. */
-export async function notificationsModule(app: FastifyInstance, ctx: AppContext) {
-  const { db, events, presence } = ctx;
-  const repo = createNotificationsRepository(db);
-  const push = createNotificationsPush(ctx.io);
-  const notifier = createNotifier({ repo, push });
-
-  const service = createNotificationsService({ repo, push });
-  registerNotificationRoutes(app, service);
-
-  const unsubscribe = subscribeNotificationTriggers({ events, presence, repo, notifier });
-  const unsubscribeReads = events.subscribe('conversation.read', ({ readerId, conversationId }) =>
-    service.markConversationRead(readerId, conversationId),
-  );
-  app.addHook('onClose', async () => {
-    unsubscribe();
-    unsubscribeReads();
-  });
-}
+export { createNotifierFor } from './notifier-for';

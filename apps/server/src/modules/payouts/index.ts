@@ -1,25 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context';
-import { createAccountCodeService } from '../accounts';
-import { createPayoutAccountsService } from './payout-accounts.service';
-import { createPayoutDecisionsService } from './payout-decisions.service';
-import { createPayoutRequestsService } from './payout-requests.service';
-import { createPayoutsRepository } from './payouts.repository';
-import { registerPayoutRoutes } from './payouts.routes';
-
-export { payoutsPaidPerBucket } from './stats.repository';
-
 /**
- * Payouts (docs/product.md#payouts): a model's payout account and requests, and administrators'
- * decisions on them. The tokens move through the ledger: held when requested, settled when paid,
- * given back when rejected.
+ * The payouts module's public face for other modules: types, factories and pure helpers. Its
+ * routes, sockets and jobs are registered by payouts.module.ts, which only app.ts imports.
  */
-export async function payoutsModule(app: FastifyInstance, ctx: AppContext) {
-  const { db, ledger, events, settings, audit } = ctx;
-  const repo = createPayoutsRepository(db);
-  registerPayoutRoutes(app, {
-    accounts: createPayoutAccountsService({ repo }),
-    requests: createPayoutRequestsService({ db, repo, ledger, settings, codes: createAccountCodeService(ctx), events }),
-    decisions: createPayoutDecisionsService({ db, repo, ledger, events, audit }),
-  });
-}
+export { payoutsPaidPerBucket } from './stats.repository';
