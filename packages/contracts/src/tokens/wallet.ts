@@ -3,7 +3,9 @@ import { idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
 import { signedTokenAmount, tokenAmount } from '../common/money';
 
 /** Amounts are tokens on the wire and integer hundredths inside (docs/product.md#units). */
-export const ledgerKindSchema = z.enum([
+
+/** What moved tokens: a ledger transaction's kind (the database keeps it as plain text, db/schema/wallet.ts). */
+export const LEDGER_KINDS = [
   'card_purchase',
   'message',
   'item',
@@ -16,7 +18,8 @@ export const ledgerKindSchema = z.enum([
   'refund',
   /** Tokens the site gives a new member at sign-up (docs/product.md#welcome-tokens). */
   'signup_bonus',
-]);
+] as const;
+export const ledgerKindSchema = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
 
 /** One line of a member's statement: what moved in or out of their wallet. */

@@ -1,4 +1,5 @@
 /** Paid voice calls (modules/calls; docs/decisions/0009-calls.md). */
+import { CALL_END_REASONS, CALL_STATUSES } from '@cc/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -21,7 +22,7 @@ export const calls = pgTable(
     modelId: uuid('model_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['initiated', 'ringing', 'connected', 'ended', 'declined', 'missed', 'failed'] }).notNull(),
+    status: text('status', { enum: CALL_STATUSES }).notNull(),
     /** Hundredths of a token per minute, fixed when the call was placed. */
     rate: integer('rate').notNull(),
     /** The caller's leg at the voice provider (Twilio's CallSid of the browser device). */
@@ -32,20 +33,7 @@ export const calls = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    endReason: text('end_reason', {
-      enum: [
-        'caller-ended',
-        'model-ended',
-        'caller-cancelled',
-        'insufficient-tokens',
-        'caller-left',
-        'model-left',
-        'declined',
-        'no-answer',
-        'failed',
-        'admin-ended',
-      ],
-    }),
+    endReason: text('end_reason', { enum: CALL_END_REASONS }),
     minutesCharged: integer('minutes_charged').notNull().default(0),
     tokensCharged: integer('tokens_charged').notNull().default(0),
     /**

@@ -2,6 +2,7 @@
  * The ledger: accounts, transactions, entries and models' earnings (modules/wallet;
  * docs/decisions/0005-ledger.md).
  */
+import { LEDGER_KINDS } from '@cc/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
@@ -51,19 +52,7 @@ export const ledgerTransactions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
       // Plain text in the database (no check): a new kind needs no migration.
-      enum: [
-        'card_purchase',
-        'message',
-        'item',
-        'tip',
-        'call',
-        'payout',
-        'payout_refund',
-        'payout_paid',
-        'adjustment',
-        'refund',
-        'signup_bonus',
-      ],
+      enum: LEDGER_KINDS,
     }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     memo: text('memo').notNull().default(''),
