@@ -15,18 +15,18 @@ async function problemsOf(filePath: string, code: string) {
 describe('import boundaries', () => {
   it('refuses a web feature importing another feature', async () => {
     const problems = await problemsOf(
-      'apps/web/src/features/messages/components/Fixture.tsx',
-      "import { ChatHeader } from '../../tokens/pages/TokensPage';\nexport const x = ChatHeader;\n",
+      'apps/web/src/features/messaging/components/Fixture.tsx',
+      "import { ChatHeader } from '../../wallet/pages/TokensPage';\nexport const x = ChatHeader;\n",
     );
     expect(problems).toEqual([expect.stringContaining('Web features do not import each other')]);
   });
 
   it('refuses a web feature importing app/, but lets its tests mount the app store', async () => {
     const code = "import { createAppStore } from '../../../app/store';\nexport const x = createAppStore;\n";
-    expect(await problemsOf('apps/web/src/features/messages/pages/Fixture.tsx', code)).toEqual([
+    expect(await problemsOf('apps/web/src/features/messaging/pages/Fixture.tsx', code)).toEqual([
       expect.stringContaining('Web features do not import app/'),
     ]);
-    expect(await problemsOf('apps/web/src/features/messages/tests/Fixture.test.tsx', code)).toEqual([]);
+    expect(await problemsOf('apps/web/src/features/messaging/tests/Fixture.test.tsx', code)).toEqual([]);
   });
 
   it("refuses a server module reaching into another module's files, and allows its index.ts", async () => {

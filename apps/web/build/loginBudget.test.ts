@@ -48,7 +48,7 @@ function withImports(names: string[]): Rolldown.OutputChunk[] {
 
 it('keeps the login page within 150 KB of brotli-compressed JavaScript, without what it does not need', () => {
   const entry = chunks.find((chunk) => chunk.isEntry)!;
-  const loginPage = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/features/auth/pages/LoginPage.tsx'))!;
+  const loginPage = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/features/accounts/pages/LoginPage.tsx'))!;
   const loaded = withImports([entry.fileName, loginPage.fileName]);
 
   const modules = loaded.flatMap((chunk) => Object.keys(chunk.modules));

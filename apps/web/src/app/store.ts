@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
 import { callReducer } from '../features/calls/model/callSlice';
-import { chatReducer } from '../features/messages/model/chatSlice';
+import { chatReducer } from '../features/messaging/model/chatSlice';
 import { baseApi } from '../shared/api/baseApi';
 import { appReset } from '../shared/api/session';
 import { authReducer } from '../shared/auth/authSlice';

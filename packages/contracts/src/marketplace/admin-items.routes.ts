@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasNoNul, idParamSchema, listOf, optionalFilter, pageQuerySchema, searchTextSchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { defineRoute } from '../common/routes';
-import { mediaTypeSchema } from '../messaging/media';
+import { mediaTypeSchema } from '../media/media';
 
 // ---- sell items (admin) --------------------------------------------------------------------
 

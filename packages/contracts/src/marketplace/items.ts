@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode, hasNoNul, idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { expectedPriceSchema } from '../common/price-seen';
-import { mediaTypeSchema } from '../messaging/media';
+import { mediaTypeSchema } from '../media/media';
 
 /** Items models sell (docs/product.md#marketplace). Prices are tokens on the wire, hundredths inside. */
 export const ITEM_NAME_MAX = 120;

@@ -3,7 +3,7 @@ import { publicUserSchema } from '../accounts/account';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageQuerySchema, pagingFields } from '../common/envelope';
 import { tokenAmount } from '../common/money';
 import { expectedPriceSchema } from '../common/price-seen';
-import { mediaSchema } from './media';
+import { mediaSchema } from '../media/media';
 
 /** Text messages hold at most 5,000 characters (docs/product.md#limits). */
 export const MESSAGE_TEXT_MAX = 5000;

@@ -4,7 +4,7 @@ import { callSignalSchema, CALL_END_REASONS } from '../calls/calls';
 import { tokenAmount } from '../common/money';
 import { conversationSchema } from '../messaging/conversations';
 import { messageSchema } from '../messaging/messages';
-import { notificationSchema } from '../messaging/notifications';
+import { notificationSchema } from '../notifications/notifications';
 import { xchatServerEventSchemas } from './xchat-events';
 
 /**

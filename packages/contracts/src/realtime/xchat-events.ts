@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tokenAmount } from '../common/money';
 import { sellItemSchema } from '../marketplace/items';
 import { conversationSchema } from '../messaging/conversations';
-import { mediaSchema } from '../messaging/media';
+import { mediaSchema } from '../media/media';
 import { messageSchema } from '../messaging/messages';
 
 /**

@@ -1,6 +1,6 @@
 import { CallNowButton } from '../../features/calls';
-import ModelProfilePage from '../../features/people/pages/ModelProfilePage';
-import { ProfileStore } from '../../features/store';
+import ModelProfilePage from '../../features/contacts/pages/ModelProfilePage';
+import { ProfileStore } from '../../features/marketplace';
 
 /** /models/:username: people's profile page with the calls feature's 'Call Now' and the store feature's Store in its slots. */
 export default function ModelProfileRoute() {

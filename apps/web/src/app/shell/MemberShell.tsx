@@ -1,9 +1,9 @@
 import { useLiveSocket } from '../../shared/socket/useLiveSocket';
 import { SocketStatusDot } from '../../shared/socket/SocketStatusDot';
 import { CallCenter } from '../../features/calls';
-import { MessagesNavLink, MessagesShortcut, useMessagingLive } from '../../features/messages';
+import { MessagesNavLink, MessagesShortcut, useMessagingLive } from '../../features/messaging';
 import { NotificationBell, useNotificationsLive } from '../../features/notifications';
-import { useCallabilityLive } from '../../features/people';
+import { useCallabilityLive } from '../../features/contacts';
 
 /*
  * The parts of the shell that exist only while someone is signed in, in a chunk of their own: the

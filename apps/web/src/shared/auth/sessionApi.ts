@@ -5,7 +5,7 @@ import type { RouteBody } from '../api/routeTypes';
 
 export type LoginRequest = RouteBody<typeof authRoutes.login>;
 
-/** The calls that open, check and close a session. The rest of /auth lives in features/auth. */
+/** The calls that open, check and close a session. The rest of /auth lives in features/accounts. */
 export const sessionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<RouteAnswer<typeof authRoutes.login>, LoginRequest>({

@@ -46,7 +46,7 @@ const adminBase = baseApi.enhanceEndpoints({
     'AdminInvoices',
     'AdminEntries',
     'AdminAudit',
-    // The members' own package list (features/tokens): a change shows on /tokens without a reload.
+    // The members' own package list (features/wallet): a change shows on /tokens without a reload.
     'TokenPackages',
   ],
 });

@@ -8,7 +8,7 @@ export type ItemsArgs = { status: ItemsFilter; q: string; limit: number; skip: n
 
 /**
  * Administrators' sell items (docs/product.md#marketplace): every model's items by status, and
- * hiding one from the store or putting it back. 'SellItem' is the store's own tag (features/store),
+ * hiding one from the store or putting it back. 'SellItem' is the store's own tag (features/marketplace),
  * so a store page open in this tab follows; 'AdminAudit' is the audit log (adminApi), where each
  * hide and restore writes a row.
  */

@@ -1,0 +1,2 @@
+export * from './media';
+export * from './media.routes';

@@ -1,0 +1,5 @@
+export * from './packages';
+export * from './payments';
+export * from './packages.routes';
+export * from './payments.routes';
+export * from './admin-payments.routes';

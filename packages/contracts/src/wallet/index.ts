@@ -1,0 +1,3 @@
+export * from './wallet';
+export * from './wallet.routes';
+export * from './admin-earnings.routes';
