@@ -1,12 +1,11 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contractsForBrowser } from './build/contractsForBrowser.ts';
 import { precompressBuild } from './build/precompress.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), contractsForBrowser(), precompressBuild()],
+  plugins: [react(), precompressBuild()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -29,8 +28,8 @@ export default defineConfig({
       treeshake: {
         // Modules that only declare: one that no page uses is left out, and one a page uses is not
         // loaded by every page that imports its neighbours through a barrel (shared/ui's index,
-        // the contracts' index). The contracts declare schemas, routes and constants
-        // (build/contractsForBrowser.ts); shared/ui's components do nothing on import but bring
+        // the contracts' browser entry). The contracts only declare schemas, route tables and
+        // constants (docs/architecture.md#contracts); shared/ui's components do nothing on import but bring
         // their CSS, which then comes with the pages that use them.
         moduleSideEffects: [
           { test: /\/packages\/contracts\/src\//, sideEffects: false },

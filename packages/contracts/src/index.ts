@@ -1,4 +1,6 @@
+export * from './common/error-codes';
 export * from './common/envelope';
+export * from './common/money-format';
 export * from './common/money';
 export * from './common/price-seen';
 export * from './common/routes';

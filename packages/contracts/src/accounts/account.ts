@@ -23,6 +23,9 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, dots and underscores')
   .transform((u) => u.toLowerCase());
 
+/** A public profile's path parameter (/users/findByUsername/:username). */
+export const usernameParamsSchema = z.object({ username: usernameSchema });
+
 export const displayNameSchema = z
   .string({ error: 'Name is required' })
   .trim()

@@ -1,59 +1,14 @@
-import { z } from 'zod';
-import { emptyAsMissing, idParamSchema, listOf, optionalFilter, pageQuerySchema, searchTextSchema } from '../common/envelope';
+import { idParamSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
-
-// ---- contact-form messages (admin) ---------------------------------------------------------
-
-/** `open` until an administrator marks it handled (docs/product.md#contact); `all` lists both. */
-export const contactMessageStatusSchema = z.enum(['open', 'handled'], { error: "Status must be 'open' or 'handled'" });
-export type ContactMessageStatus = z.infer<typeof contactMessageStatusSchema>;
-export const contactMessageFilterSchema = z.enum(['open', 'handled', 'all'], { error: "Status must be 'open', 'handled' or 'all'" });
-
-export const ADMIN_CONTACT_QUERY_MAX = 120;
-
-const dateOrInstant = optionalFilter(
-  z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use a date (YYYY-MM-DD) or an ISO date-time' }),
-);
-
-/**
- * GET /admin/contact-messages: `status` open (the default), handled or all; `q` matches the
- * sender's name, e-mail or the message text; `from`/`to` bound when it was sent (a bare `to` date
- * includes that whole day). Newest first.
- */
-export const adminContactMessagesQuerySchema = pageQuerySchema.extend({
-  status: z.preprocess(emptyAsMissing, contactMessageFilterSchema.default('open')),
-  q: optionalFilter(searchTextSchema(ADMIN_CONTACT_QUERY_MAX)),
-  from: dateOrInstant,
-  to: dateOrInstant,
-});
-export type AdminContactMessagesQuery = z.input<typeof adminContactMessagesQuerySchema>;
-
-/** A message sent through the contact form, as administrators read it. Every field is plain text. */
-export const contactMessageRowSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  message: z.string(),
-  /** The account the sender was signed in with; null for a visitor (or an account since deleted). */
-  sender: z.object({ _id: z.string(), username: z.string() }).nullable(),
-  status: contactMessageStatusSchema,
-  handledAt: z.string().nullable(),
-  /** The administrator who marked it handled; null while open. */
-  handledBy: z.object({ _id: z.string(), username: z.string() }).nullable(),
-  createdAt: z.string(),
-});
-export type ContactMessageRow = z.infer<typeof contactMessageRowSchema>;
-
-/** The list, with how many messages are open whatever the filters (the admin menu shows it). */
-export const contactMessageListSchema = listOf(contactMessageRowSchema).extend({ open: z.number().int().nonnegative() });
+import { adminContactPaths } from './admin-contact.paths';
+import { adminContactMessagesQuerySchema, contactMessageRowSchema, contactMessageListSchema } from './admin-contact';
 
 const tags = ['admin', 'contact'];
 
 /** Administrators read what visitors sent through the contact form and mark it handled. */
 export const adminContactRoutes = {
   list: defineRoute({
-    method: 'GET',
-    path: '/admin/contact-messages',
+    ...adminContactPaths.list,
     access: 'admin',
     tags,
     summary: 'Contact-form messages, newest first, filtered by status, text and date',
@@ -61,8 +16,7 @@ export const adminContactRoutes = {
     answer: contactMessageListSchema,
   }),
   handle: defineRoute({
-    method: 'POST',
-    path: '/admin/contact-messages/:id/handle',
+    ...adminContactPaths.handle,
     access: 'admin',
     tags,
     summary: 'Mark a message handled',
@@ -71,8 +25,7 @@ export const adminContactRoutes = {
     answer: contactMessageRowSchema,
   }),
   reopen: defineRoute({
-    method: 'POST',
-    path: '/admin/contact-messages/:id/reopen',
+    ...adminContactPaths.reopen,
     access: 'admin',
     tags,
     summary: 'Put a handled message back among the open ones',

@@ -1,12 +1,12 @@
 import { idParamSchema, listOf } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 import { adminModelRowSchema, adminModelsQuerySchema, adminUserRowSchema, adminUsersQuerySchema, refuseModelSchema } from './admin';
+import { accountAdminPaths } from './admin.paths';
 
 /** Administrators: the model review queue and members' accounts. */
 export const accountAdminRoutes = {
   models: defineRoute({
-    method: 'GET',
-    path: '/admin/models',
+    ...accountAdminPaths.models,
     access: 'admin',
     tags: ['admin'],
     summary: 'Models and their documents (pending first)',
@@ -14,8 +14,7 @@ export const accountAdminRoutes = {
     answer: listOf(adminModelRowSchema),
   }),
   approveModel: defineRoute({
-    method: 'POST',
-    path: '/admin/models/:id/approve',
+    ...accountAdminPaths.approveModel,
     access: 'admin',
     tags: ['admin'],
     summary: "Approve a model's verification document; the model is mailed",
@@ -23,8 +22,7 @@ export const accountAdminRoutes = {
     answer: adminModelRowSchema,
   }),
   refuseModel: defineRoute({
-    method: 'POST',
-    path: '/admin/models/:id/refuse',
+    ...accountAdminPaths.refuseModel,
     access: 'admin',
     tags: ['admin'],
     summary: "Refuse a model's verification document with a reason; the model is mailed",
@@ -33,8 +31,7 @@ export const accountAdminRoutes = {
     answer: adminModelRowSchema,
   }),
   users: defineRoute({
-    method: 'GET',
-    path: '/admin/users',
+    ...accountAdminPaths.users,
     access: 'admin',
     tags: ['admin'],
     summary: 'Members, with their balances in tokens',
@@ -42,8 +39,7 @@ export const accountAdminRoutes = {
     answer: listOf(adminUserRowSchema),
   }),
   suspendUser: defineRoute({
-    method: 'POST',
-    path: '/admin/users/:id/suspend',
+    ...accountAdminPaths.suspendUser,
     access: 'admin',
     tags: ['admin'],
     summary: 'Suspend a member; their sessions end',
@@ -51,8 +47,7 @@ export const accountAdminRoutes = {
     answer: adminUserRowSchema,
   }),
   reactivateUser: defineRoute({
-    method: 'POST',
-    path: '/admin/users/:id/reactivate',
+    ...accountAdminPaths.reactivateUser,
     access: 'admin',
     tags: ['admin'],
     summary: 'Reactivate a suspended or deactivated member',
@@ -60,8 +55,7 @@ export const accountAdminRoutes = {
     answer: adminUserRowSchema,
   }),
   makeAdmin: defineRoute({
-    method: 'POST',
-    path: '/admin/users/:id/make-admin',
+    ...accountAdminPaths.makeAdmin,
     access: 'admin',
     tags: ['admin'],
     summary: 'Make an active member (not a model) an administrator',
@@ -69,8 +63,7 @@ export const accountAdminRoutes = {
     answer: adminUserRowSchema,
   }),
   removeAdmin: defineRoute({
-    method: 'POST',
-    path: '/admin/users/:id/remove-admin',
+    ...accountAdminPaths.removeAdmin,
     access: 'admin',
     tags: ['admin'],
     summary: 'Take the administrator role back; the last administrator cannot be removed',

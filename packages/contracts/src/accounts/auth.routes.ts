@@ -9,12 +9,12 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from './account';
+import { authPaths } from './auth.paths';
 
 /** Sign-up, e-mail confirmation, sign-in and out, and password reset (docs/product.md#accounts). */
 export const authRoutes = {
   register: defineRoute({
-    method: 'POST',
-    path: '/auth/register',
+    ...authPaths.register,
     access: 'public',
     tags: ['auth'],
     summary: 'Create an account; a 6-digit code is e-mailed',
@@ -25,8 +25,7 @@ export const authRoutes = {
     answer: registerResultSchema,
   }),
   verifyEmail: defineRoute({
-    method: 'POST',
-    path: '/auth/verify/code',
+    ...authPaths.verifyEmail,
     access: 'public',
     tags: ['auth'],
     summary: 'Confirm the e-mail address with the mailed code',
@@ -35,8 +34,7 @@ export const authRoutes = {
     answer: okSchema,
   }),
   resendVerification: defineRoute({
-    method: 'POST',
-    path: '/auth/verify/resend',
+    ...authPaths.resendVerification,
     access: 'public',
     tags: ['auth'],
     summary: 'Mail a new confirmation code',
@@ -44,8 +42,7 @@ export const authRoutes = {
     answer: okSchema,
   }),
   login: defineRoute({
-    method: 'POST',
-    path: '/auth/login',
+    ...authPaths.login,
     access: 'public',
     tags: ['auth'],
     summary: 'Sign in; answers a bearer token',
@@ -54,8 +51,7 @@ export const authRoutes = {
     answer: loginResultSchema,
   }),
   logout: defineRoute({
-    method: 'POST',
-    path: '/auth/logout',
+    ...authPaths.logout,
     access: 'member',
     tags: ['auth'],
     summary: 'End this session',
@@ -63,8 +59,7 @@ export const authRoutes = {
     answer: null,
   }),
   forgotPassword: defineRoute({
-    method: 'POST',
-    path: '/auth/forgot',
+    ...authPaths.forgotPassword,
     access: 'public',
     tags: ['auth'],
     summary: 'Mail a one-time password reset link',
@@ -73,8 +68,7 @@ export const authRoutes = {
     answer: okSchema,
   }),
   resetPassword: defineRoute({
-    method: 'POST',
-    path: '/auth/reset',
+    ...authPaths.resetPassword,
     access: 'public',
     tags: ['auth'],
     summary: 'Set a new password with the mailed token',

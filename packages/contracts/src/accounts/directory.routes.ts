@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import { listOf } from '../common/envelope';
 import { defineRoute } from '../common/routes';
-import { listedUserSchema, profileByUsernameSchema, usernameSchema, userSearchQuerySchema } from './account';
-
-export const usernameParamsSchema = z.object({ username: usernameSchema });
+import { listedUserSchema, profileByUsernameSchema, usernameParamsSchema, userSearchQuerySchema } from './account';
+import { directoryPaths } from './directory.paths';
 
 /**
  * Finding other members. The model directory is public: signed-out visitors are answered too and
@@ -11,8 +9,7 @@ export const usernameParamsSchema = z.object({ username: usernameSchema });
  */
 export const directoryRoutes = {
   findByUsername: defineRoute({
-    method: 'GET',
-    path: '/users/findByUsername/:username',
+    ...directoryPaths.findByUsername,
     access: 'public',
     tags: ['users'],
     summary: 'A member by username, with contactId and isFriend; visitors find approved models only',
@@ -21,8 +18,7 @@ export const directoryRoutes = {
     answer: profileByUsernameSchema,
   }),
   search: defineRoute({
-    method: 'GET',
-    path: '/users/search',
+    ...directoryPaths.search,
     access: 'public',
     tags: ['users'],
     summary: 'Search members; visitors see approved models only',
@@ -31,8 +27,7 @@ export const directoryRoutes = {
     answer: listOf(listedUserSchema),
   }),
   searchFriends: defineRoute({
-    method: 'GET',
-    path: '/users/search-friend',
+    ...directoryPaths.searchFriends,
     access: 'member',
     tags: ['users'],
     summary: 'Search my contacts',

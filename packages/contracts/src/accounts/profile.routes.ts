@@ -9,20 +9,19 @@ import {
   updatePasswordSchema,
   updateProfileSchema,
 } from './account';
+import { profilePaths } from './profile.paths';
 
 /** The signed-in member's own account: profile, picture, password, document, code, deactivation, price. */
 export const profileRoutes = {
   me: defineRoute({
-    method: 'GET',
-    path: '/users/me',
+    ...profilePaths.me,
     access: 'member',
     tags: ['users'],
     summary: 'My account, with my balance in tokens',
     answer: meSchema,
   }),
   updateProfile: defineRoute({
-    method: 'PUT',
-    path: '/users/updateProfile',
+    ...profilePaths.updateProfile,
     access: 'member',
     tags: ['users'],
     summary: 'Change my profile: name, username, bio, gender, age, place, private contact details, availability for calls',
@@ -32,17 +31,14 @@ export const profileRoutes = {
     answer: meSchema,
   }),
   avatar: defineRoute({
-    method: 'POST',
-    path: '/users/avatar',
+    ...profilePaths.avatar,
     access: 'member',
     tags: ['users'],
     summary: 'Upload a profile picture (field "file": JPEG, PNG, WebP or GIF up to 5 MB)',
-    upload: true,
     answer: meSchema,
   }),
   updatePassword: defineRoute({
-    method: 'POST',
-    path: '/users/updatePassword',
+    ...profilePaths.updatePassword,
     access: 'member',
     tags: ['users'],
     summary: 'Change the password; other sessions end',
@@ -51,14 +47,12 @@ export const profileRoutes = {
     answer: okSchema,
   }),
   submitDocument: defineRoute({
-    method: 'POST',
-    path: '/users/document',
+    ...profilePaths.submitDocument,
     access: 'member',
     tags: ['users'],
     summary: 'Models: submit a verification document',
     description:
       'Multipart: the fields legalName and birthDate (YYYY-MM-DD), and optionally documentType (`ID`, `passport` or `driverCard`; default `ID`) and the field "file" (JPEG, PNG, WebP or PDF up to 10 MB), in any order. Or JSON: `{ legalName, birthDate, documentType?, fileId }`, fileId (also `documentFileId`) being a JPEG, PNG, WebP or PDF uploaded before through /media/files or /media/photos by the same member.',
-    upload: true,
     answer: meSchema,
   }),
   /**
@@ -66,8 +60,7 @@ export const profileRoutes = {
    * alone (which a link on another site brings along) it only reports (docs/product.md#compatibility).
    */
   accountCodeStatus: defineRoute({
-    method: 'GET',
-    path: '/users/otp/',
+    ...profilePaths.accountCodeStatus,
     access: 'member',
     tags: ['users'],
     summary: 'With the bearer header: mail a 6-digit account code. With the cookie alone: whether one waits',
@@ -76,8 +69,7 @@ export const profileRoutes = {
     answer: accountCodeStatusSchema,
   }),
   accountCode: defineRoute({
-    method: 'POST',
-    path: '/users/otp/',
+    ...profilePaths.accountCode,
     access: 'member',
     tags: ['users'],
     summary: 'Mail a 6-digit account code (valid 10 minutes)',
@@ -87,8 +79,7 @@ export const profileRoutes = {
     answer: okSchema,
   }),
   deactivate: defineRoute({
-    method: 'PUT',
-    path: '/users/deactivate',
+    ...profilePaths.deactivate,
     access: 'member',
     tags: ['users'],
     summary: 'Deactivate my account with a code from POST /users/otp/',
@@ -97,8 +88,7 @@ export const profileRoutes = {
     answer: okSchema,
   }),
   tokenPerMessage: defineRoute({
-    method: 'PUT',
-    path: '/users/token-per-message',
+    ...profilePaths.tokenPerMessage,
     access: 'member',
     tags: ['users'],
     summary: 'Models: the price of one message, in tokens',

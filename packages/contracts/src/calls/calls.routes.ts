@@ -11,6 +11,7 @@ import {
   initiatedCallSchema,
   voiceTokenSchema,
 } from './calls';
+import { callPaths } from './calls.paths';
 
 const tags = ['calls'];
 const callId = idParamSchema.describe("The call's id");
@@ -18,8 +19,7 @@ const callId = idParamSchema.describe("The call's id");
 /** Paid voice calls (docs/product.md#calls). Every route needs a signed-in member. */
 export const callRoutes = {
   initiate: defineRoute({
-    method: 'POST',
-    path: '/masked-call/initiate',
+    ...callPaths.initiate,
     access: 'member',
     tags,
     summary: 'Call a model: answers callId and callRate; the model is rung',
@@ -31,8 +31,7 @@ export const callRoutes = {
     answer: initiatedCallSchema,
   }),
   status: defineRoute({
-    method: 'GET',
-    path: '/masked-call/status/:id',
+    ...callPaths.status,
     access: 'member',
     tags,
     summary: 'One of my calls, as it stands now',
@@ -40,8 +39,7 @@ export const callRoutes = {
     answer: callSchema,
   }),
   history: defineRoute({
-    method: 'GET',
-    path: '/masked-call/history',
+    ...callPaths.history,
     access: 'member',
     tags,
     summary: 'My calls, both directions, newest first (limit and skip default to 20 and 0)',
@@ -49,16 +47,14 @@ export const callRoutes = {
     answer: listOf(callSchema),
   }),
   voiceToken: defineRoute({
-    method: 'GET',
-    path: '/call/webrtc/token',
+    ...callPaths.voiceToken,
     access: 'member',
     tags,
     summary: "A JWT that registers this browser's voice device",
     answer: voiceTokenSchema,
   }),
   charge: defineRoute({
-    method: 'POST',
-    path: '/masked-call/charge/:id',
+    ...callPaths.charge,
     access: 'member',
     tags,
     summary: "Charge every minute due by the server's clock; answers tokens used and the balance",
@@ -68,8 +64,7 @@ export const callRoutes = {
     answer: callChargeSchema,
   }),
   setRate: defineRoute({
-    method: 'PUT',
-    path: '/masked-call/rate',
+    ...callPaths.setRate,
     access: 'member',
     tags,
     summary: 'Set my call rate (models only), in tokens per minute',
@@ -77,16 +72,14 @@ export const callRoutes = {
     answer: callSettingsSchema,
   }),
   settings: defineRoute({
-    method: 'GET',
-    path: '/masked-call/settings',
+    ...callPaths.settings,
     access: 'member',
     tags,
     summary: 'My call settings (models only)',
     answer: callSettingsSchema,
   }),
   updateSettings: defineRoute({
-    method: 'PUT',
-    path: '/masked-call/settings',
+    ...callPaths.updateSettings,
     access: 'member',
     tags,
     summary: 'Change my call rate or availability (models only)',
@@ -94,8 +87,7 @@ export const callRoutes = {
     answer: callSettingsSchema,
   }),
   accept: defineRoute({
-    method: 'POST',
-    path: '/masked-call/accept/:id',
+    ...callPaths.accept,
     access: 'member',
     tags,
     summary: 'The model answers a ringing call (the in-app softphone)',
@@ -103,8 +95,7 @@ export const callRoutes = {
     answer: callSchema,
   }),
   decline: defineRoute({
-    method: 'POST',
-    path: '/masked-call/decline/:id',
+    ...callPaths.decline,
     access: 'member',
     tags,
     summary: 'The model declines a ringing call',
@@ -112,8 +103,7 @@ export const callRoutes = {
     answer: callSchema,
   }),
   end: defineRoute({
-    method: 'POST',
-    path: '/masked-call/end/:id',
+    ...callPaths.end,
     access: 'member',
     tags,
     summary: 'Either party hangs up (the caller cancelling a ringing call too); answers the final call',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/routes';
+import { twilioPaths } from './twilio.paths';
 
 const tags = ['calls'];
 /** Checked by the handler after the signature, so a forged request learns nothing from a 422. */
@@ -12,8 +13,7 @@ const callIdParam = z.object({ callId: z.string().max(200).describe("The call's 
  */
 export const twilioRoutes = {
   voice: defineRoute({
-    method: 'POST',
-    path: '/twilio/voice',
+    ...twilioPaths.voice,
     access: 'public',
     tags,
     summary: "The TwiML app's Voice URL: joins a member's browser to the call's conference",
@@ -21,8 +21,7 @@ export const twilioRoutes = {
     answer: 'raw',
   }),
   callStatus: defineRoute({
-    method: 'POST',
-    path: '/twilio/call-status/:callId',
+    ...twilioPaths.callStatus,
     access: 'public',
     tags,
     summary: "Twilio's call progress callback for the model's phone leg",
@@ -30,8 +29,7 @@ export const twilioRoutes = {
     answer: 'raw',
   }),
   conference: defineRoute({
-    method: 'POST',
-    path: '/twilio/conference/:callId',
+    ...twilioPaths.conference,
     access: 'public',
     tags,
     summary: "Twilio's conference status callback (start, end, join, leave)",

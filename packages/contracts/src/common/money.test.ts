@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { formatTokens, hasAtMostTwoDecimals, hundredthsToTokens, parseTokens, tokenAmount, tokensToHundredths } from './money';
+import { tokenAmount } from './money';
+import { formatTokens, hasAtMostTwoDecimals, hundredthsToTokens, parseTokens, tokensToHundredths } from './money-format';
 
 describe('token amounts for people', () => {
   it('shows two decimals and thousands separators', () => {

@@ -1,6 +1,7 @@
 import { idParamSchema, listOf, okSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 import { addContactSchema, contactListQuerySchema, contactSchema, inviteSchema } from './contacts';
+import { contactPaths } from './contacts.paths';
 
 const tags = ['contacts'];
 const idOrUserId = idParamSchema.describe("The contact's id or the contact's user id");
@@ -8,8 +9,7 @@ const idOrUserId = idParamSchema.describe("The contact's id or the contact's use
 /** Contacts (one-way favourites) and invitations by e-mail. Every route needs a signed-in member. */
 export const contactRoutes = {
   list: defineRoute({
-    method: 'GET',
-    path: '/contact',
+    ...contactPaths.list,
     access: 'member',
     tags,
     summary: 'My contacts, newest first; q filters by name or username',
@@ -17,8 +17,7 @@ export const contactRoutes = {
     answer: listOf(contactSchema),
   }),
   get: defineRoute({
-    method: 'GET',
-    path: '/contact/:id',
+    ...contactPaths.get,
     access: 'member',
     tags,
     summary: 'One of my contacts, by contact id or user id',
@@ -26,8 +25,7 @@ export const contactRoutes = {
     answer: contactSchema,
   }),
   add: defineRoute({
-    method: 'POST',
-    path: '/contact',
+    ...contactPaths.add,
     access: 'member',
     tags,
     summary: 'Add a member to my contacts (201; 200 with the existing contact when already added)',
@@ -38,8 +36,7 @@ export const contactRoutes = {
     answer: contactSchema,
   }),
   remove: defineRoute({
-    method: 'DELETE',
-    path: '/contact/:id',
+    ...contactPaths.remove,
     access: 'member',
     tags,
     summary: 'Remove a member from my contacts, by contact id or user id',
@@ -47,8 +44,7 @@ export const contactRoutes = {
     answer: okSchema,
   }),
   invite: defineRoute({
-    method: 'POST',
-    path: '/newsletter/invite',
+    ...contactPaths.invite,
     access: 'member',
     tags,
     summary: 'Invite someone by e-mail to join the site',

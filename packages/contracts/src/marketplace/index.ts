@@ -1,3 +1,4 @@
 export * from './items';
+export * from './admin-items';
 export * from './items.routes';
 export * from './admin-items.routes';

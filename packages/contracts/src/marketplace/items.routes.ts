@@ -9,6 +9,7 @@ import {
   sellItemsOfModelQuerySchema,
   updateSellItemSchema,
 } from './items';
+import { itemsPaths } from './items.paths';
 
 const tags = ['items'];
 
@@ -19,8 +20,7 @@ const tags = ['items'];
  */
 export const itemsRoutes = {
   create: defineRoute({
-    method: 'POST',
-    path: '/sell-item',
+    ...itemsPaths.create,
     access: 'member',
     tags,
     summary: 'Models: put an uploaded photo, video or file on sale',
@@ -31,8 +31,7 @@ export const itemsRoutes = {
     answer: sellItemSchema,
   }),
   ofModel: defineRoute({
-    method: 'GET',
-    path: '/sell-item/model',
+    ...itemsPaths.ofModel,
     access: 'public',
     tags,
     summary: "A model's items on sale, newest first (with the viewer's purchases when signed in)",
@@ -40,8 +39,7 @@ export const itemsRoutes = {
     answer: listOf(sellItemSchema),
   }),
   mine: defineRoute({
-    method: 'GET',
-    path: '/sell-item/me',
+    ...itemsPaths.mine,
     access: 'member',
     tags,
     summary: 'Models: my items on sale, newest first, with how often each sold',
@@ -49,8 +47,7 @@ export const itemsRoutes = {
     answer: listOf(sellItemSchema),
   }),
   update: defineRoute({
-    method: 'PUT',
-    path: '/sell-item/:id',
+    ...itemsPaths.update,
     access: 'member',
     tags,
     summary: "Models: change an item's name, description or price",
@@ -59,8 +56,7 @@ export const itemsRoutes = {
     answer: sellItemSchema,
   }),
   remove: defineRoute({
-    method: 'DELETE',
-    path: '/sell-item/:id',
+    ...itemsPaths.remove,
     access: 'member',
     tags,
     summary: 'Models: take an item off sale (buyers keep their download)',
@@ -68,8 +64,7 @@ export const itemsRoutes = {
     answer: null,
   }),
   preview: defineRoute({
-    method: 'GET',
-    path: '/sell-item/:id/preview',
+    ...itemsPaths.preview,
     access: 'public',
     tags,
     summary:
@@ -78,8 +73,7 @@ export const itemsRoutes = {
     answer: 'raw',
   }),
   purchases: defineRoute({
-    method: 'GET',
-    path: '/purchase-item',
+    ...itemsPaths.purchases,
     access: 'member',
     tags,
     summary: 'My purchases, newest first',
@@ -87,8 +81,7 @@ export const itemsRoutes = {
     answer: listOf(purchaseItemSchema),
   }),
   purchase: defineRoute({
-    method: 'POST',
-    path: '/purchase-item',
+    ...itemsPaths.purchase,
     access: 'member',
     tags,
     summary: 'Buy an item: its price is charged once (402 when tokens are short, 409 when already bought)',
@@ -100,8 +93,7 @@ export const itemsRoutes = {
     answer: itemPurchaseResultSchema,
   }),
   hidePurchase: defineRoute({
-    method: 'DELETE',
-    path: '/purchase-item/:id',
+    ...itemsPaths.hidePurchase,
     access: 'member',
     tags,
     summary: 'Remove a purchase from my list (nothing is refunded)',
@@ -110,8 +102,7 @@ export const itemsRoutes = {
   }),
   /** The spec writes the download with its trailing slash. */
   download: defineRoute({
-    method: 'GET',
-    path: '/purchase-item/:id/download/',
+    ...itemsPaths.download,
     access: 'public',
     tags,
     summary: 'The purchased file itself, for its buyer (ranges supported; also accepts the accessToken cookie)',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ErrorCode, hasNoNul, idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
+import { hasNoNul, idempotencyKeySchema, pageQuerySchema } from '../common/envelope';
+import { ErrorCode } from '../common/error-codes';
 import { tokenAmount } from '../common/money';
 import { expectedPriceSchema } from '../common/price-seen';
 import { mediaTypeSchema } from '../media/media';

@@ -1,20 +1,19 @@
 import { idParamSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 import { MEDIA_FILE_FIELD, MEDIA_LIMITS, MEDIA_TYPES, mediaSchema, type MediaType } from './media';
+import { mediaPaths } from './media.paths';
 
 const tags = ['media'];
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const typesOf = (type: MediaType) => MEDIA_TYPES[type].map((t) => t.ext.toUpperCase()).join(', ');
 
-const upload = (type: MediaType, path: `/media/${'photos' | 'videos' | 'files'}`) =>
+const upload = (type: MediaType, paths: (typeof mediaPaths)['uploadPhoto' | 'uploadVideo' | 'uploadFile']) =>
   defineRoute({
-    method: 'POST',
-    path,
+    ...paths,
     access: 'member',
     tags,
     summary: `Upload a ${type} (multipart field "${MEDIA_FILE_FIELD}": ${typesOf(type)} up to ${megabytes(MEDIA_LIMITS[type])})`,
-    upload: true,
     status: 201,
     answer: mediaSchema,
   });
@@ -27,13 +26,12 @@ const downloadSummary = 'The file itself, for its owner and whoever a feature le
  * accessToken cookie, and a missing file and a file the viewer may not see answer the same 404.
  */
 export const mediaRoutes = {
-  uploadPhoto: upload('photo', '/media/photos'),
-  uploadVideo: upload('video', '/media/videos'),
-  uploadFile: upload('file', '/media/files'),
+  uploadPhoto: upload('photo', mediaPaths.uploadPhoto),
+  uploadVideo: upload('video', mediaPaths.uploadVideo),
+  uploadFile: upload('file', mediaPaths.uploadFile),
   /** The spec writes the download with its trailing slash. */
   download: defineRoute({
-    method: 'GET',
-    path: '/media/:id/download/',
+    ...mediaPaths.download,
     access: 'public',
     tags,
     summary: downloadSummary,
@@ -41,8 +39,7 @@ export const mediaRoutes = {
     answer: 'raw',
   }),
   thumbnail: defineRoute({
-    method: 'GET',
-    path: '/media/:id/thumbnail',
+    ...mediaPaths.thumbnail,
     access: 'public',
     tags,
     summary: "A photo's thumbnail or a video's poster frame (JPEG); 404 when there is none",

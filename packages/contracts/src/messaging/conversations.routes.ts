@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { profileByUsernameSchema } from '../accounts/account';
 import { idParamSchema, listOf, okSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
@@ -9,13 +8,13 @@ import {
   createConversationSchema,
   unreadCountSchema,
 } from './conversations';
+import { conversationPaths } from './conversations.paths';
 
 const tags = ['conversations'];
 
 const setBlock = (block: boolean) =>
   defineRoute({
-    method: 'POST',
-    path: block ? '/conversation/:id/block' : '/conversation/:id/unblock',
+    ...(block ? conversationPaths.block : conversationPaths.unblock),
     access: 'member',
     tags,
     summary: block ? 'Block the other person: neither side can send until unblocked' : 'Lift my block of the other person',
@@ -26,8 +25,7 @@ const setBlock = (block: boolean) =>
 /** A member's 1:1 conversations (docs/product.md#messaging). Every route needs a signed-in member. */
 export const conversationRoutes = {
   list: defineRoute({
-    method: 'GET',
-    path: '/conversation',
+    ...conversationPaths.list,
     access: 'member',
     tags,
     summary: 'My conversations, most recent first; q filters by the other person',
@@ -35,8 +33,7 @@ export const conversationRoutes = {
     answer: listOf(conversationSchema),
   }),
   start: defineRoute({
-    method: 'POST',
-    path: '/conversation',
+    ...conversationPaths.start,
     access: 'member',
     tags,
     summary: 'Start a conversation (201), or get the existing one with that member (200)',
@@ -47,16 +44,14 @@ export const conversationRoutes = {
     answer: conversationSchema,
   }),
   totalUnread: defineRoute({
-    method: 'GET',
-    path: '/conversation/total-unread-message',
+    ...conversationPaths.totalUnread,
     access: 'member',
     tags,
     summary: 'My unread messages over all conversations',
     answer: unreadCountSchema,
   }),
   get: defineRoute({
-    method: 'GET',
-    path: '/conversation/:id',
+    ...conversationPaths.get,
     access: 'member',
     tags,
     summary: 'One of my conversations',
@@ -64,8 +59,7 @@ export const conversationRoutes = {
     answer: conversationSchema,
   }),
   hide: defineRoute({
-    method: 'DELETE',
-    path: '/conversation/:id',
+    ...conversationPaths.hide,
     access: 'member',
     tags,
     summary: 'Hide a conversation from my list (and mark it read); a new message brings it back',
@@ -75,8 +69,7 @@ export const conversationRoutes = {
   block: setBlock(true),
   unblock: setBlock(false),
   recipient: defineRoute({
-    method: 'GET',
-    path: '/conversation/:id/recipient',
+    ...conversationPaths.recipient,
     access: 'member',
     tags,
     summary: "The other person's profile, with my favourite of them",
@@ -84,8 +77,7 @@ export const conversationRoutes = {
     answer: profileByUsernameSchema,
   }),
   read: defineRoute({
-    method: 'POST',
-    path: '/conversation/:id/read',
+    ...conversationPaths.read,
     access: 'member',
     tags,
     summary: 'Mark a conversation read up to its newest message',
@@ -94,6 +86,3 @@ export const conversationRoutes = {
     answer: conversationReadSchema,
   }),
 };
-
-/** The path parameter of GET /messages/{conversationId}. */
-export const conversationParamSchema = z.object({ conversationId: z.uuid('That conversation id is not valid') });

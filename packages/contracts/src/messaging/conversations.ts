@@ -57,3 +57,6 @@ export const conversationReadSchema = z.object({
   totalUnread: z.number().int().nonnegative(),
 });
 export type ConversationRead = z.infer<typeof conversationReadSchema>;
+
+/** The path parameter of GET /messages/{conversationId}. */
+export const conversationParamSchema = z.object({ conversationId: z.uuid('That conversation id is not valid') });

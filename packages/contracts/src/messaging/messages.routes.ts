@@ -1,6 +1,6 @@
 import { idParamSchema, listOf } from '../common/envelope';
 import { defineRoute } from '../common/routes';
-import { conversationParamSchema } from './conversations.routes';
+import { conversationParamSchema } from './conversations';
 import {
   bookmarkedMessageSchema,
   bookmarkMessageSchema,
@@ -12,14 +12,14 @@ import {
   messageSchema,
   sendMessageSchema,
 } from './messages';
+import { messagePaths } from './messages.paths';
 
 const tags = ['messages'];
 
 /** Messages and bookmarks (docs/product.md#messaging). Every route needs a signed-in member. */
 export const messageRoutes = {
   latest: defineRoute({
-    method: 'GET',
-    path: '/messages/latest',
+    ...messagePaths.latest,
     access: 'member',
     tags,
     summary: 'Messages in all my conversations, newest first; with since, the ones right after that seq (catching up)',
@@ -27,8 +27,7 @@ export const messageRoutes = {
     answer: listOf(messageSchema),
   }),
   list: defineRoute({
-    method: 'GET',
-    path: '/messages/:conversationId',
+    ...messagePaths.list,
     access: 'member',
     tags,
     summary: 'A page of a conversation, newest first; before/after are seq cursors, q searches the text',
@@ -37,8 +36,7 @@ export const messageRoutes = {
     answer: messagePageSchema,
   }),
   send: defineRoute({
-    method: 'POST',
-    path: '/messages',
+    ...messagePaths.send,
     access: 'member',
     tags,
     summary: 'Send a message (201); a retry with the same clientId answers the stored one (200) and charges nothing',
@@ -55,8 +53,7 @@ export const messageRoutes = {
     answer: messageSchema,
   }),
   remove: defineRoute({
-    method: 'DELETE',
-    path: '/messages/:id',
+    ...messagePaths.remove,
     access: 'member',
     tags,
     summary: 'Delete my message, for both people',
@@ -64,8 +61,7 @@ export const messageRoutes = {
     answer: messageSchema,
   }),
   bookmark: defineRoute({
-    method: 'POST',
-    path: '/messages/bookmark',
+    ...messagePaths.bookmark,
     access: 'member',
     tags,
     summary: 'Bookmark a message (201), or get my existing bookmark of it (200)',
@@ -76,8 +72,7 @@ export const messageRoutes = {
     answer: bookmarkSchema,
   }),
   removeBookmark: defineRoute({
-    method: 'DELETE',
-    path: '/messages/bookmark/:id',
+    ...messagePaths.removeBookmark,
     access: 'member',
     tags,
     summary: 'Remove one of my bookmarks',
@@ -85,8 +80,7 @@ export const messageRoutes = {
     answer: bookmarkSchema,
   }),
   searchBookmarks: defineRoute({
-    method: 'GET',
-    path: '/messages/bookmark/search',
+    ...messagePaths.searchBookmarks,
     access: 'member',
     tags,
     summary: 'My bookmarks, newest first, by text and type',

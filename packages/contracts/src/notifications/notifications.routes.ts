@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { idParamSchema, listOf } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 import { notificationListQuerySchema, notificationSchema, readAllResultSchema } from './notifications';
+import { notificationPaths } from './notifications.paths';
 
 const tags = ['notifications'];
 
 /** A member's own notifications (docs/product.md#notifications). Each route acts only on the caller's own. */
 export const notificationRoutes = {
   list: defineRoute({
-    method: 'GET',
-    path: '/notifications',
+    ...notificationPaths.list,
     access: 'member',
     tags,
     summary: 'My notifications, newest first (count is the total)',
@@ -17,8 +17,7 @@ export const notificationRoutes = {
     answer: listOf(notificationSchema),
   }),
   unreadList: defineRoute({
-    method: 'GET',
-    path: '/notifications/unread/list',
+    ...notificationPaths.unreadList,
     access: 'member',
     tags,
     summary: 'My unread notifications, newest first (count is the total unread)',
@@ -26,16 +25,14 @@ export const notificationRoutes = {
     answer: listOf(notificationSchema),
   }),
   unreadCount: defineRoute({
-    method: 'GET',
-    path: '/notifications/unread/count',
+    ...notificationPaths.unreadCount,
     access: 'member',
     tags,
     summary: 'How many of my notifications are unread',
     answer: z.object({ count: z.number().int().nonnegative() }),
   }),
   readAll: defineRoute({
-    method: 'PUT',
-    path: '/notifications/read/all',
+    ...notificationPaths.readAll,
     access: 'member',
     tags,
     summary: 'Mark all my notifications read',
@@ -43,8 +40,7 @@ export const notificationRoutes = {
     answer: readAllResultSchema,
   }),
   read: defineRoute({
-    method: 'PUT',
-    path: '/notifications/read/:id',
+    ...notificationPaths.read,
     access: 'member',
     tags,
     summary: 'Mark one of my notifications read',

@@ -1,6 +1,7 @@
 import { idParamSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 import { adminPaymentDetailSchema, refundPaymentSchema, reversePaymentSchema } from './payments';
+import { adminPaymentPaths } from './admin-payments.paths';
 
 const tags = ['admin', 'payments'];
 
@@ -10,8 +11,7 @@ const tags = ['admin', 'payments'];
  */
 export const adminPaymentRoutes = {
   detail: defineRoute({
-    method: 'GET',
-    path: '/admin/payments/:id',
+    ...adminPaymentPaths.detail,
     access: 'admin',
     tags,
     summary: 'One payment with its invoice and the member’s balance now',
@@ -19,8 +19,7 @@ export const adminPaymentRoutes = {
     answer: adminPaymentDetailSchema,
   }),
   refund: defineRoute({
-    method: 'POST',
-    path: '/admin/payments/:id/refund',
+    ...adminPaymentPaths.refund,
     access: 'admin',
     tags,
     summary: 'Refund an approved payment: the money goes back to the card, the tokens leave the wallet',
@@ -35,8 +34,7 @@ export const adminPaymentRoutes = {
     answer: adminPaymentDetailSchema,
   }),
   chargeback: defineRoute({
-    method: 'POST',
-    path: '/admin/payments/:id/chargeback',
+    ...adminPaymentPaths.chargeback,
     access: 'admin',
     tags,
     summary: 'Record a chargeback: the card’s bank took the money back; the tokens leave the wallet (as many as it holds)',

@@ -1,28 +1,26 @@
 import { idParamSchema, listOf } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 import { tokenPackageInputSchema, tokenPackageSchema, tokenPackageUpdateSchema } from './packages';
+import { packagePaths } from './packages.paths';
 
 /** Token packages: the shop's list, and the administrators' catalogue. */
 export const packageRoutes = {
   onSale: defineRoute({
-    method: 'GET',
-    path: '/token-package',
+    ...packagePaths.onSale,
     access: 'public',
     tags: ['token packages'],
     summary: 'Packages on sale, in display order',
     answer: listOf(tokenPackageSchema),
   }),
   all: defineRoute({
-    method: 'GET',
-    path: '/admin/token-packages',
+    ...packagePaths.all,
     access: 'admin',
     tags: ['admin', 'token packages'],
     summary: 'Every package, retired ones too',
     answer: listOf(tokenPackageSchema),
   }),
   create: defineRoute({
-    method: 'POST',
-    path: '/admin/token-packages',
+    ...packagePaths.create,
     access: 'admin',
     tags: ['admin', 'token packages'],
     summary: 'Add a package',
@@ -32,8 +30,7 @@ export const packageRoutes = {
     answer: tokenPackageSchema,
   }),
   update: defineRoute({
-    method: 'PUT',
-    path: '/admin/token-packages/:id',
+    ...packagePaths.update,
     access: 'admin',
     tags: ['admin', 'token packages'],
     summary: 'Change a package (payments already made keep what they paid)',
@@ -43,8 +40,7 @@ export const packageRoutes = {
     answer: tokenPackageSchema,
   }),
   retire: defineRoute({
-    method: 'DELETE',
-    path: '/admin/token-packages/:id',
+    ...packagePaths.retire,
     access: 'admin',
     tags: ['admin', 'token packages'],
     summary: 'Retire a package (it stays on past payments)',

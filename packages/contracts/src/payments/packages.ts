@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, tokenAmount, usdCents, usdDollars } from '../common/money';
+import { tokenAmount, usdCents, usdDollars } from '../common/money';
+import { hasAtMostTwoDecimals } from '../common/money-format';
 
 /**
  * Token packages: `tokens` is tokens on the wire (hundredths inside), the price is US money and

@@ -14,28 +14,26 @@ import {
   saveCardSchema,
   savedCardSchema,
 } from './payments';
+import { paymentPaths } from './payments.paths';
 
 /** Card payments: buying packages, saved cards, history, invoices, the provider's webhooks. */
 export const paymentRoutes = {
   acceptConfig: defineRoute({
-    method: 'POST',
-    path: '/payment/authorizenet/token',
+    ...paymentPaths.acceptConfig,
     access: 'member',
     tags: ['payments'],
     summary: 'What the browser needs to turn a card into a one-time nonce',
     answer: acceptConfigSchema,
   }),
   savedCards: defineRoute({
-    method: 'GET',
-    path: '/payment/authorizenet/customer-profile',
+    ...paymentPaths.savedCards,
     access: 'member',
     tags: ['payments'],
     summary: 'Saved cards (masked)',
     answer: listOf(savedCardSchema),
   }),
   saveCard: defineRoute({
-    method: 'POST',
-    path: '/payment/authorizenet/customer-profile',
+    ...paymentPaths.saveCard,
     access: 'member',
     tags: ['payments'],
     summary: 'Save a card from a nonce',
@@ -44,8 +42,7 @@ export const paymentRoutes = {
     answer: savedCardSchema,
   }),
   removeCard: defineRoute({
-    method: 'DELETE',
-    path: '/payment/authorizenet/customer-profile/:id',
+    ...paymentPaths.removeCard,
     access: 'member',
     tags: ['payments'],
     summary: 'Remove a saved card',
@@ -53,8 +50,7 @@ export const paymentRoutes = {
     answer: null,
   }),
   purchase: defineRoute({
-    method: 'POST',
-    path: '/payment/transactions/request',
+    ...paymentPaths.purchase,
     access: 'member',
     tags: ['payments'],
     summary: 'Buy a token package (the price comes from the package)',
@@ -70,8 +66,7 @@ export const paymentRoutes = {
     alsoAnswers: [202],
   }),
   history: defineRoute({
-    method: 'GET',
-    path: '/payment/transactions',
+    ...paymentPaths.history,
     access: 'member',
     tags: ['payments'],
     summary: 'My payments, newest first',
@@ -79,8 +74,7 @@ export const paymentRoutes = {
     answer: listOf(paymentSchema),
   }),
   invoices: defineRoute({
-    method: 'GET',
-    path: '/invoice',
+    ...paymentPaths.invoices,
     access: 'member',
     tags: ['payments'],
     summary: 'My invoices, newest first',
@@ -88,8 +82,7 @@ export const paymentRoutes = {
     answer: listOf(invoiceSchema),
   }),
   invoice: defineRoute({
-    method: 'GET',
-    path: '/invoice/:id',
+    ...paymentPaths.invoice,
     access: 'member',
     tags: ['payments'],
     summary: 'One invoice (its buyer or an administrator)',
@@ -97,8 +90,7 @@ export const paymentRoutes = {
     answer: invoiceSchema,
   }),
   adminPayments: defineRoute({
-    method: 'GET',
-    path: '/admin/payments',
+    ...paymentPaths.adminPayments,
     access: 'admin',
     tags: ['admin', 'payments'],
     summary: 'Every payment, newest first, filtered by status, text (member, provider transaction id, invoice number) and time',
@@ -106,8 +98,7 @@ export const paymentRoutes = {
     answer: listOf(adminPaymentSchema),
   }),
   adminInvoices: defineRoute({
-    method: 'GET',
-    path: '/admin/invoices',
+    ...paymentPaths.adminInvoices,
     access: 'admin',
     tags: ['admin', 'payments'],
     summary: 'Every invoice, newest first, filtered by status, text (number, buyer) and time',
@@ -115,8 +106,7 @@ export const paymentRoutes = {
     answer: listOf(invoiceSchema),
   }),
   webhook: defineRoute({
-    method: 'POST',
-    path: '/payment/authorizenet/webhook',
+    ...paymentPaths.webhook,
     access: 'public',
     tags: ['payments'],
     summary: 'Authorize.Net webhooks (X-ANET-Signature verified; a redelivery is a no-op)',
@@ -124,16 +114,14 @@ export const paymentRoutes = {
     answer: okSchema,
   }),
   sandboxScript: defineRoute({
-    method: 'GET',
-    path: '/payment/sandbox/accept.js',
+    ...paymentPaths.sandboxScript,
     access: 'public',
     tags: ['payments'],
     summary: 'Sandbox only: Accept.js with the same calling shape as Authorize.Net’s (JavaScript)',
     answer: 'raw',
   }),
   sandboxTokenize: defineRoute({
-    method: 'POST',
-    path: '/payment/sandbox/tokenize',
+    ...paymentPaths.sandboxTokenize,
     access: 'public',
     tags: ['payments'],
     summary: 'Sandbox only: a test card becomes a one-time nonce (15 minutes)',

@@ -9,14 +9,14 @@ import {
   payoutRequestSchema,
   payoutRequestsQuerySchema,
 } from './payouts';
+import { payoutsPaths } from './payouts.paths';
 
 const tags = ['payouts'];
 
 /** Payout accounts and requests for models; decisions for administrators (docs/product.md#payouts). */
 export const payoutsRoutes = {
   account: defineRoute({
-    method: 'GET',
-    path: '/payout-account/',
+    ...payoutsPaths.account,
     access: 'member',
     tags,
     summary: 'Models: my payout account, the account number masked (null when there is none)',
@@ -24,8 +24,7 @@ export const payoutsRoutes = {
     answer: payoutAccountSchema.nullable(),
   }),
   saveAccount: defineRoute({
-    method: 'POST',
-    path: '/payout-account/',
+    ...payoutsPaths.saveAccount,
     access: 'member',
     tags,
     summary: 'Models: set my payout account (bank transfer or PayPal)',
@@ -35,8 +34,7 @@ export const payoutsRoutes = {
     answer: payoutAccountSchema,
   }),
   requests: defineRoute({
-    method: 'GET',
-    path: '/payout-request',
+    ...payoutsPaths.requests,
     access: 'member',
     tags,
     summary: 'Models: my payout requests, newest first',
@@ -44,8 +42,7 @@ export const payoutsRoutes = {
     answer: listOf(payoutRequestSchema),
   }),
   request: defineRoute({
-    method: 'POST',
-    path: '/payout-request',
+    ...payoutsPaths.request,
     access: 'member',
     tags,
     summary: 'Models: request a payout; the tokens leave the balance at once',
@@ -56,8 +53,7 @@ export const payoutsRoutes = {
     answer: payoutRequestSchema,
   }),
   adminList: defineRoute({
-    method: 'GET',
-    path: '/admin/payout-requests',
+    ...payoutsPaths.adminList,
     access: 'admin',
     tags: ['admin', ...tags],
     summary: 'Payout requests of every model, newest first, by status',
@@ -65,8 +61,7 @@ export const payoutsRoutes = {
     answer: listOf(payoutRequestSchema),
   }),
   approve: defineRoute({
-    method: 'POST',
-    path: '/admin/payout-requests/:id/approve',
+    ...payoutsPaths.approve,
     access: 'admin',
     tags: ['admin', ...tags],
     summary: 'Approve a pending payout request (once; 409 when already decided)',
@@ -75,8 +70,7 @@ export const payoutsRoutes = {
     answer: payoutRequestSchema,
   }),
   markPaid: defineRoute({
-    method: 'POST',
-    path: '/admin/payout-requests/:id/pay',
+    ...payoutsPaths.markPaid,
     access: 'admin',
     tags: ['admin', ...tags],
     summary: 'Mark an approved payout request paid (once; 409 otherwise)',
@@ -86,8 +80,7 @@ export const payoutsRoutes = {
     answer: payoutRequestSchema,
   }),
   reject: defineRoute({
-    method: 'POST',
-    path: '/admin/payout-requests/:id/reject',
+    ...payoutsPaths.reject,
     access: 'admin',
     tags: ['admin', ...tags],
     summary: 'Reject a pending payout request; the tokens return to the model (once; 409 otherwise)',

@@ -9,6 +9,7 @@ import {
   postSummarySchema,
   updatePostSchema,
 } from './posts';
+import { postsPaths } from './posts.paths';
 
 const tags = ['posts'];
 const admin = ['admin', ...tags];
@@ -16,8 +17,7 @@ const admin = ['admin', ...tags];
 /** Published posts for everyone; writing, publishing and unpublishing for administrators. */
 export const postsRoutes = {
   list: defineRoute({
-    method: 'GET',
-    path: '/posts',
+    ...postsPaths.list,
     access: 'public',
     tags,
     summary: 'Published posts, newest first',
@@ -25,8 +25,7 @@ export const postsRoutes = {
     answer: listOf(postSummarySchema),
   }),
   get: defineRoute({
-    method: 'GET',
-    path: '/posts/:id',
+    ...postsPaths.get,
     access: 'public',
     tags,
     summary: 'One published post, by id or slug',
@@ -34,8 +33,7 @@ export const postsRoutes = {
     answer: postSchema,
   }),
   adminList: defineRoute({
-    method: 'GET',
-    path: '/admin/posts',
+    ...postsPaths.adminList,
     access: 'admin',
     tags: admin,
     summary: 'Every post, drafts included, newest first',
@@ -43,8 +41,7 @@ export const postsRoutes = {
     answer: listOf(postSummarySchema),
   }),
   adminGet: defineRoute({
-    method: 'GET',
-    path: '/admin/posts/:id',
+    ...postsPaths.adminGet,
     access: 'admin',
     tags: admin,
     summary: 'One post, draft or published',
@@ -52,8 +49,7 @@ export const postsRoutes = {
     answer: postSchema,
   }),
   create: defineRoute({
-    method: 'POST',
-    path: '/admin/posts',
+    ...postsPaths.create,
     access: 'admin',
     tags: admin,
     summary: 'Write a post (HTML body, sanitised on save)',
@@ -62,8 +58,7 @@ export const postsRoutes = {
     answer: postSchema,
   }),
   update: defineRoute({
-    method: 'PUT',
-    path: '/admin/posts/:id',
+    ...postsPaths.update,
     access: 'admin',
     tags: admin,
     summary: 'Edit a post (HTML body, sanitised on save)',
@@ -72,8 +67,7 @@ export const postsRoutes = {
     answer: postSchema,
   }),
   publish: defineRoute({
-    method: 'POST',
-    path: '/admin/posts/:id/publish',
+    ...postsPaths.publish,
     access: 'admin',
     tags: admin,
     summary: 'Publish a post',
@@ -81,8 +75,7 @@ export const postsRoutes = {
     answer: postSchema,
   }),
   unpublish: defineRoute({
-    method: 'POST',
-    path: '/admin/posts/:id/unpublish',
+    ...postsPaths.unpublish,
     access: 'admin',
     tags: admin,
     summary: 'Take a post back to draft',
@@ -90,8 +83,7 @@ export const postsRoutes = {
     answer: postSchema,
   }),
   remove: defineRoute({
-    method: 'DELETE',
-    path: '/admin/posts/:id',
+    ...postsPaths.remove,
     access: 'admin',
     tags: admin,
     summary: 'Delete a post',
@@ -99,12 +91,10 @@ export const postsRoutes = {
     answer: null,
   }),
   uploadCover: defineRoute({
-    method: 'POST',
-    path: '/admin/posts/cover',
+    ...postsPaths.uploadCover,
     access: 'admin',
     tags: admin,
     summary: 'Upload a cover image (multipart field "file": JPEG, PNG or WebP up to 5 MB)',
-    upload: true,
     status: 201,
     answer: postCoverSchema,
   }),

@@ -1,2 +1,3 @@
+export * from './socket';
 export * from './events';
 export * from './xchat-events';

@@ -9,12 +9,12 @@ import {
   menuUpdateSchema,
   reorderMenusSchema,
 } from './menus';
+import { menuPaths } from './menus.paths';
 
 /** Menu links per section (the footer is one): anyone reads them, administrators edit them. */
 export const menuRoutes = {
   section: defineRoute({
-    method: 'GET',
-    path: '/menus/sections/:section',
+    ...menuPaths.section,
     access: 'public',
     tags: ['menus'],
     summary: 'Menu links of one section, in display order',
@@ -22,8 +22,7 @@ export const menuRoutes = {
     answer: listOf(menuItemSchema),
   }),
   adminList: defineRoute({
-    method: 'GET',
-    path: '/admin/menus',
+    ...menuPaths.adminList,
     access: 'admin',
     tags: ['admin', 'menus'],
     summary: 'Menus of one section, or of all',
@@ -31,8 +30,7 @@ export const menuRoutes = {
     answer: listOf(adminMenuItemSchema),
   }),
   create: defineRoute({
-    method: 'POST',
-    path: '/admin/menus',
+    ...menuPaths.create,
     access: 'admin',
     tags: ['admin', 'menus'],
     summary: 'Add a menu',
@@ -41,8 +39,7 @@ export const menuRoutes = {
     answer: adminMenuItemSchema,
   }),
   reorder: defineRoute({
-    method: 'PUT',
-    path: '/admin/menus/reorder',
+    ...menuPaths.reorder,
     access: 'admin',
     tags: ['admin', 'menus'],
     summary: 'Set the order of a section',
@@ -50,8 +47,7 @@ export const menuRoutes = {
     answer: listOf(adminMenuItemSchema),
   }),
   update: defineRoute({
-    method: 'PUT',
-    path: '/admin/menus/:id',
+    ...menuPaths.update,
     access: 'admin',
     tags: ['admin', 'menus'],
     summary: 'Change a menu',
@@ -60,8 +56,7 @@ export const menuRoutes = {
     answer: adminMenuItemSchema,
   }),
   remove: defineRoute({
-    method: 'DELETE',
-    path: '/admin/menus/:id',
+    ...menuPaths.remove,
     access: 'admin',
     tags: ['admin', 'menus'],
     summary: 'Delete a menu',

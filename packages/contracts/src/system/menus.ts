@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MENU_SECTION } from './menu-sections';
 
 /** The site's menus (footer links and other sections), as administrators edit them and pages show them. */
 export const menuSectionSchema = z
@@ -7,7 +8,6 @@ export const menuSectionSchema = z
   .min(1, 'Section is required')
   .max(40, 'Section must be at most 40 characters')
   .regex(/^[a-z0-9-]+$/, 'Section may contain only lowercase letters, digits and dashes');
-export const DEFAULT_MENU_SECTION = 'footer';
 
 export const menuItemSchema = z.object({
   _id: z.string(),

@@ -1,12 +1,12 @@
 import { listOf, pageQuerySchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
 import { outboxRowSchema } from './outbox';
+import { outboxPaths } from './outbox.paths';
 
 /** Administrators: the mail outbox, newest first, never with bodies (they may hold codes). */
 export const outboxRoutes = {
   list: defineRoute({
-    method: 'GET',
-    path: '/admin/outbox',
+    ...outboxPaths.list,
     access: 'admin',
     tags: ['admin', 'system'],
     summary: 'Mail outbox, newest first (no bodies)',

@@ -1,19 +1,18 @@
 import { defineRoute } from '../common/routes';
 import { settingsSchema, updateSettingsSchema } from './settings';
+import { settingsPaths } from './settings.paths';
 
 /** Administrators: every site setting (minPayoutTokens in tokens, siteCommission a percent). */
 export const settingsRoutes = {
   get: defineRoute({
-    method: 'GET',
-    path: '/admin/settings',
+    ...settingsPaths.get,
     access: 'admin',
     tags: ['admin', 'system'],
     summary: 'Every setting',
     answer: settingsSchema,
   }),
   update: defineRoute({
-    method: 'PUT',
-    path: '/admin/settings',
+    ...settingsPaths.update,
     access: 'admin',
     tags: ['admin', 'system'],
     summary: 'Change some settings (all checked before any is written)',
@@ -22,12 +21,10 @@ export const settingsRoutes = {
     answer: settingsSchema,
   }),
   uploadFavicon: defineRoute({
-    method: 'POST',
-    path: '/admin/settings/favicon',
+    ...settingsPaths.uploadFavicon,
     access: 'admin',
     tags: ['admin', 'system'],
     summary: 'Upload the site favicon (multipart field "file": PNG, ICO or WebP up to 1 MB)',
-    upload: true,
     answer: settingsSchema,
   }),
 };

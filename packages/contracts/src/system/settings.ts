@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { tokenAmount, USD_CENTS_UNIT } from '../common/money';
+import { tokenAmount } from '../common/money';
+import { USD_CENTS_UNIT } from '../common/money-format';
 
 /** The most a new member may be given at sign-up: 1,000 tokens, in hundredths. */
 export const SIGNUP_FREE_TOKENS_MAX = 100_000;

@@ -1,19 +1,18 @@
 import { defineRoute } from '../common/routes';
 import { configKeysAnswerSchema, configKeysRequestSchema, publicConfigSchema } from './settings';
+import { systemPaths } from './system.paths';
 
 /** Public site configuration: what the shell and the footer read before anyone signs in. */
 export const systemRoutes = {
   publicConfig: defineRoute({
-    method: 'GET',
-    path: '/system/configs/public',
+    ...systemPaths.publicConfig,
     access: 'public',
     tags: ['system'],
     summary: 'Settings the shell needs on first paint (siteName, siteFavicon)',
     answer: publicConfigSchema,
   }),
   configKeys: defineRoute({
-    method: 'POST',
-    path: '/system/configs/keys',
+    ...systemPaths.configKeys,
     access: 'public',
     tags: ['system'],
     summary: 'Values of public settings by key; unknown and private keys are left out',
@@ -24,8 +23,7 @@ export const systemRoutes = {
   }),
   /** The CSP allows only `script-src 'self'`, so the web app loads the administrator's script from here. */
   footerScript: defineRoute({
-    method: 'GET',
-    path: '/system/footer-script.js',
+    ...systemPaths.footerScript,
     access: 'public',
     tags: ['system'],
     summary: "The administrator's footer script (JavaScript, possibly empty)",

@@ -10,20 +10,19 @@ import {
   walletEntrySchema,
   walletSchema,
 } from './wallet';
+import { walletPaths } from './wallet.paths';
 
 /** The ledger's routes: balance, statement, earnings, tips, and the administrators' adjustments. */
 export const walletRoutes = {
   balance: defineRoute({
-    method: 'GET',
-    path: '/wallet',
+    ...walletPaths.balance,
     access: 'member',
     tags: ['wallet'],
     summary: 'My balance in tokens',
     answer: walletSchema,
   }),
   statement: defineRoute({
-    method: 'GET',
-    path: '/wallet/entries',
+    ...walletPaths.statement,
     access: 'member',
     tags: ['wallet'],
     summary: 'My statement: what moved in and out of my wallet, newest first',
@@ -31,8 +30,7 @@ export const walletRoutes = {
     answer: listOf(walletEntrySchema),
   }),
   earnings: defineRoute({
-    method: 'GET',
-    path: '/earning',
+    ...walletPaths.earnings,
     access: 'member',
     tags: ['wallet'],
     summary: 'My earnings (gross, commission, net) with totals, by source and by period; empty for a member who is not a model',
@@ -40,8 +38,7 @@ export const walletRoutes = {
     answer: earningListSchema,
   }),
   tip: defineRoute({
-    method: 'POST',
-    path: '/share-love/create',
+    ...walletPaths.tip,
     access: 'member',
     tags: ['wallet'],
     summary: 'Tip a model; the site keeps its commission',
@@ -51,8 +48,7 @@ export const walletRoutes = {
     answer: shareLoveResultSchema,
   }),
   adjustBalance: defineRoute({
-    method: 'POST',
-    path: '/admin/users/:id/adjust-balance',
+    ...walletPaths.adjustBalance,
     access: 'admin',
     tags: ['admin', 'wallet'],
     summary: 'Add or remove tokens with a reason (written to the ledger)',
@@ -63,8 +59,7 @@ export const walletRoutes = {
     answer: walletSchema,
   }),
   memberStatement: defineRoute({
-    method: 'GET',
-    path: '/admin/users/:id/entries',
+    ...walletPaths.memberStatement,
     access: 'admin',
     tags: ['admin', 'wallet'],
     summary: "A member's statement, newest first",
@@ -73,8 +68,7 @@ export const walletRoutes = {
     answer: listOf(walletEntrySchema),
   }),
   ledgerCheck: defineRoute({
-    method: 'GET',
-    path: '/admin/ledger/check',
+    ...walletPaths.ledgerCheck,
     access: 'admin',
     tags: ['admin', 'wallet'],
     summary: 'Ledger integrity: unbalanced transactions and drifted balances (both empty when all is well)',

@@ -1,0 +1,3 @@
+export const contactUsPaths = {
+  send: { method: 'POST', path: '/contact-us' },
+} as const;

@@ -1,0 +1,15 @@
+export const paymentPaths = {
+  acceptConfig: { method: 'POST', path: '/payment/authorizenet/token' },
+  savedCards: { method: 'GET', path: '/payment/authorizenet/customer-profile' },
+  saveCard: { method: 'POST', path: '/payment/authorizenet/customer-profile' },
+  removeCard: { method: 'DELETE', path: '/payment/authorizenet/customer-profile/:id' },
+  purchase: { method: 'POST', path: '/payment/transactions/request' },
+  history: { method: 'GET', path: '/payment/transactions' },
+  invoices: { method: 'GET', path: '/invoice' },
+  invoice: { method: 'GET', path: '/invoice/:id' },
+  adminPayments: { method: 'GET', path: '/admin/payments' },
+  adminInvoices: { method: 'GET', path: '/admin/invoices' },
+  webhook: { method: 'POST', path: '/payment/authorizenet/webhook' },
+  sandboxScript: { method: 'GET', path: '/payment/sandbox/accept.js' },
+  sandboxTokenize: { method: 'POST', path: '/payment/sandbox/tokenize' },
+} as const;

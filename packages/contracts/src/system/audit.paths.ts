@@ -1,0 +1,3 @@
+export const auditPaths = {
+  list: { method: 'GET', path: '/admin/audit' },
+} as const;

@@ -1,0 +1,3 @@
+export const outboxPaths = {
+  list: { method: 'GET', path: '/admin/outbox' },
+} as const;

@@ -1,0 +1,3 @@
+export const adminStatsPaths = {
+  get: { method: 'GET', path: '/admin/stats' },
+} as const;

@@ -1,0 +1,3 @@
+export const adminEarningPaths = {
+  list: { method: 'GET', path: '/admin/earnings' },
+} as const;
