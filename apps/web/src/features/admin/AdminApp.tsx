@@ -1,30 +1,30 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { ButtonLink, EmptyState } from '../../shared/ui';
-import { AdminLayout } from './components/AdminLayout';
-import { AdminBaseContext, useAdminPath, useMountPath } from './hooks/adminBase';
+import { AdminLayout } from './shared/components/AdminLayout';
+import { AdminBaseContext, useAdminPath, useMountPath } from './shared/hooks/adminBase';
 
 /**
  * Each section is a chunk of its own, loaded when opened (issue #28: the console's one 551 kB chunk
  * took 2–2.8 s cold); AdminLayout shows a skeleton in the page's place meanwhile.
  */
-const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
-const CallsPage = lazy(() => import('./pages/CallsPage'));
-const EarningsPage = lazy(() => import('./pages/EarningsPage'));
-const ContactMessagesPage = lazy(() => import('./pages/ContactMessagesPage'));
-const InvoicesPage = lazy(() => import('./pages/InvoicesPage'));
-const MembersPage = lazy(() => import('./pages/MembersPage'));
-const MenusPage = lazy(() => import('./pages/MenusPage'));
-const ModelsPage = lazy(() => import('./pages/ModelsPage'));
-const OutboxPage = lazy(() => import('./pages/OutboxPage'));
-const OverviewPage = lazy(() => import('./pages/OverviewPage'));
-const PaymentsPage = lazy(() => import('./pages/PaymentsPage'));
-const PayoutRequestsPage = lazy(() => import('./pages/PayoutRequestsPage'));
-const PostEditorPage = lazy(() => import('./pages/PostEditorPage'));
-const PostsPage = lazy(() => import('./pages/PostsPage'));
-const SellItemsPage = lazy(() => import('./pages/SellItemsPage'));
-const SettingsPage = lazy(() => import('./pages/SettingsPage'));
-const TokenPackagesPage = lazy(() => import('./pages/TokenPackagesPage'));
+const AuditLogPage = lazy(() => import('./audit/pages/AuditLogPage'));
+const CallsPage = lazy(() => import('./calls/pages/CallsPage'));
+const EarningsPage = lazy(() => import('./money/pages/EarningsPage'));
+const ContactMessagesPage = lazy(() => import('./people/pages/ContactMessagesPage'));
+const InvoicesPage = lazy(() => import('./money/pages/InvoicesPage'));
+const MembersPage = lazy(() => import('./people/pages/MembersPage'));
+const MenusPage = lazy(() => import('./site/pages/MenusPage'));
+const ModelsPage = lazy(() => import('./people/pages/ModelsPage'));
+const OutboxPage = lazy(() => import('./site/pages/OutboxPage'));
+const OverviewPage = lazy(() => import('./overview/pages/OverviewPage'));
+const PaymentsPage = lazy(() => import('./money/pages/PaymentsPage'));
+const PayoutRequestsPage = lazy(() => import('./money/pages/PayoutRequestsPage'));
+const PostEditorPage = lazy(() => import('./content/pages/PostEditorPage'));
+const PostsPage = lazy(() => import('./content/pages/PostsPage'));
+const SellItemsPage = lazy(() => import('./content/pages/SellItemsPage'));
+const SettingsPage = lazy(() => import('./site/pages/SettingsPage'));
+const TokenPackagesPage = lazy(() => import('./money/pages/TokenPackagesPage'));
 
 function AdminNotFound() {
   const home = useAdminPath();
