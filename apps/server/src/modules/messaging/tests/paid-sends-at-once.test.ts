@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test-support/harness';
 import { balanceOf, conversationOf, fund, send, startConversation } from './helpers';
 
 /**
- * Paid sends that arrive together are charged and stored together (messages.service
+ * Paid sends that arrive together are charged and stored together (message-charges.service.ts
  * `chargeAndStoreMany`). Each must still be answered as if it were alone: charged once at its
  * price, refused with its own 402 when its sender is short, and answered as a retry when repeated.
  */

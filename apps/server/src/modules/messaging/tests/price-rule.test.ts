@@ -7,9 +7,9 @@ import { createTestApp, type TestApp } from '../../../test-support/harness';
 import { balanceOf, fund, send, startConversation } from './helpers';
 
 /**
- * The price rule of messages is written twice (issue #29): in TypeScript (messages.service
+ * The price rule of messages is written twice (issue #29): in TypeScript (message-price.ts
  * `priceOf`, for a paid send and for a send that names the price it saw) and in SQL (the one-statement
- * free send, messages.repository `insertIfFree`, which stores a message only when it costs nothing).
+ * free send, message-writes.repository.ts `insertIfFree`, which stores a message only when it costs nothing).
  * A send without `expectedPrice` meets the SQL rule first; a send with it meets the TypeScript rule
  * only. On random senders and recipients both must charge what docs/product.md#messaging says: an
  * ordinary member writing to an approved model pays her price per message; anything else is free.

@@ -9,7 +9,7 @@ import { conversationOf, send, startConversation, unreadTotal, uploadedMedia } f
 
 /**
  * Free sends that finish their checks in one turn of the event loop are stored by one statement
- * (messages.repository `insertIfFree`). Each must still be answered as if it were alone: stored
+ * (message-writes.repository.ts `insertIfFree`). Each must still be answered as if it were alone: stored
  * once with its own text, refused for its own reason, counted unread once, and the conversation's
  * last message the newest of them.
  */
