@@ -1,11 +1,12 @@
 import { Suspense, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAppSelector } from '../../shared/store/hooks';
 import { selectCurrentUser } from '../../shared/auth/authSlice';
 import { useSiteName } from '../../shared/site/siteApi';
-import { ButtonLink, CREATOR_SECTIONS, Icon } from '../../shared/ui';
+import { ButtonLink, Icon } from '../../shared/ui';
 import { BalanceChip } from './BalanceChip';
-import { MemberLiveControls, MemberNavLink } from './loadMemberShell';
+import { MemberLiveControls } from './loadMemberShell';
+import { MainNav } from './MainNav';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 import './TopBar.css';
@@ -18,10 +19,6 @@ export function TopBar() {
   // The collapsed phone menu belongs to the page it was opened on, so a page change closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.pathname;
-  // One place for a creator's tools (issue #28): lit on any of their pages.
-  const onCreatorPage = CREATOR_SECTIONS.some(
-    (section) => location.pathname === section.to || location.pathname.startsWith(`${section.to}/`),
-  );
 
   return (
     <header className={user ? 'topbar topbar--member' : 'topbar'}>
@@ -32,56 +29,7 @@ export function TopBar() {
         </Link>
 
         <div id="topbar-menu" className="topbar__menu" data-open={menuOpen || undefined}>
-          <nav aria-label="Main" className="topbar__nav">
-            <NavLink to="/" end className="topbar__link">
-              Home
-            </NavLink>
-            {user ? (
-              <Suspense fallback={null}>
-                <MemberNavLink />
-              </Suspense>
-            ) : null}
-            <NavLink to="/models" className="topbar__link">
-              Models
-            </NavLink>
-            <NavLink to="/posts" className="topbar__link">
-              Posts
-            </NavLink>
-            {user ? (
-              <>
-                <NavLink to="/contacts" className="topbar__link">
-                  Contacts
-                </NavLink>
-                {user.type === 'model' ? (
-                  <Link
-                    to="/earnings"
-                    className={onCreatorPage ? 'topbar__link active' : 'topbar__link'}
-                    aria-current={onCreatorPage ? 'page' : undefined}
-                  >
-                    Creator
-                  </Link>
-                ) : null}
-                {user.role === 'admin' ? null : (
-                  <NavLink to="/tokens" className="topbar__link">
-                    Tokens
-                  </NavLink>
-                )}
-                <NavLink to="/account/profile" className="topbar__link">
-                  My account
-                </NavLink>
-              </>
-            ) : (
-              // Signed in, the contact form is in the avatar menu, so "Contacts" (people) stands alone here.
-              <NavLink to="/contact-us" className="topbar__link">
-                Contact us
-              </NavLink>
-            )}
-            {user?.role === 'admin' ? (
-              <NavLink to="/admin" className="topbar__link">
-                Admin
-              </NavLink>
-            ) : null}
-          </nav>
+          <MainNav user={user} />
           {user ? null : (
             <div className="topbar__guest">
               <ButtonLink to="/auth/login" variant="ghost">

@@ -112,7 +112,8 @@ export function Pager({
   );
 }
 
-type ListQuery<T> = {
+/** The parts of an RTK Query result that a list's states need. */
+export type ListQuery<T> = {
   data?: T | undefined;
   error?: unknown;
   isLoading: boolean;

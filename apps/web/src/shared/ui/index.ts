@@ -19,7 +19,7 @@ export { Spinner } from './Spinner';
 export { Table, type TableColumn } from './Table';
 export { Tabs, type TabItem } from './Tabs';
 export { TextAreaField, TextField } from './TextField';
-export { ListError, ListView, Pager, TableSkeleton } from './ListStates';
+export { ListError, ListView, Pager, TableSkeleton, type ListQuery } from './ListStates';
 export { useMenuButton } from './useMenuButton';
 export { ConfirmDialog } from './ConfirmDialog';
 export { CREATOR_SECTIONS, CreatorNav, SectionNav, type NavSection } from './SectionNav';

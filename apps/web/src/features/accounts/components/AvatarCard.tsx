@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { useId, useRef } from 'react';
 import type { Me } from '@cc/contracts';
-import { errorMessage } from '../../../shared/api/apiError';
 import { formatBytes } from '../../../shared/format';
 import { Avatar, Button, Card, Icon } from '../../../shared/ui';
-import { useUploadAvatarMutation } from '../api/accountApi';
-import { AVATAR_RULE, acceptAttribute, fileProblem } from '../lib/fileChecks';
+import { useAvatarChoice } from '../hooks/useAvatarChoice';
+import { AVATAR_RULE, acceptAttribute } from '../lib/fileChecks';
 
 type Props = {
   user: Me;
@@ -18,47 +16,7 @@ type Props = {
 export function AvatarCard({ user, file, onFileChange: setFile }: Props) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [upload, { isLoading }] = useUploadAvatarMutation();
-
-  // The preview URL holds the file in memory until it is revoked.
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-  // Saved with the profile (or cleared by the page): the preview goes with it.
-  if (!file && preview) setPreview(null);
-
-  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (!chosen) return;
-    const reason = fileProblem(chosen, AVATAR_RULE);
-    setProblem(reason);
-    if (reason) return;
-    setFile(chosen);
-    setPreview(URL.createObjectURL(chosen));
-  };
-
-  const cancel = () => {
-    setFile(null);
-    setPreview(null);
-  };
-
-  // The type was right by its name, but the bytes are not a picture the browser can draw.
-  const unreadable = () => {
-    cancel();
-    setProblem(`That file could not be read as a picture. Choose a ${AVATAR_RULE.kinds} photo.`);
-  };
-
-  const save = async () => {
-    if (!file) return;
-    const answer = await upload(file);
-    if (answer.error) {
-      toast.error(errorMessage(answer.error));
-      return;
-    }
-    cancel();
-    toast.success('Your profile photo is updated.');
-  };
+  const { preview, problem, choose, cancel, unreadable, save, saving: isLoading } = useAvatarChoice(file, setFile);
 
   return (
     <Card title="Profile photo" description="People see it next to your name in chats and on your profile.">
@@ -77,7 +35,7 @@ export function AvatarCard({ user, file, onFileChange: setFile }: Props) {
             type="file"
             accept={acceptAttribute(AVATAR_RULE)}
             className="visually-hidden"
-            onChange={onChoose}
+            onChange={choose}
             aria-describedby={`${inputId}-rules`}
           />
           {file ? (

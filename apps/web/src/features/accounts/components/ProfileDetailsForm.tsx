@@ -41,23 +41,21 @@ type Props = {
   onPhotoSaved?: () => void;
 };
 
-export function ProfileDetailsForm({ user, photo = null, onPhotoSaved }: Props) {
+/**
+ * The form's values from the member's profile, and Save: a photo chosen above goes first (nothing
+ * else changes when it fails), then the profile; the server's field errors land on their fields.
+ */
+function useProfileDetails(user: Me, photo: File | null, onPhotoSaved: (() => void) | undefined) {
   const [updateProfile] = useUpdateProfileMutation();
   const [uploadAvatar] = useUploadAvatarMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    control,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(profileFormSchema),
     mode: 'onTouched',
     defaultValues: formValuesOf(user),
   });
 
+  const { handleSubmit, setError, reset } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     if (photo) {
@@ -77,6 +75,17 @@ export function ProfileDetailsForm({ user, photo = null, onPhotoSaved }: Props) 
     toast.success(photo ? 'Your profile and photo are saved.' : 'Your profile is saved.');
   });
 
+  return { form, onSubmit, formError };
+}
+
+export function ProfileDetailsForm({ user, photo = null, onPhotoSaved }: Props) {
+  const { form, onSubmit, formError } = useProfileDetails(user, photo, onPhotoSaved);
+  const {
+    register,
+    reset,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = form;
   const bioLength = useWatch({ control, name: 'bio' })?.length ?? 0;
 
   return (

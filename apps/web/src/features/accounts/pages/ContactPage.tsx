@@ -5,9 +5,11 @@ import { contactUsSchema } from '@cc/contracts';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
-import { FormAlert, Button, ButtonLink, Card, EmptyState, PageHeader, TextAreaField, TextField } from '../../../shared/ui';
+import { FormAlert, Button, Card, PageHeader, TextAreaField, TextField } from '../../../shared/ui';
 import { useSendContactMessageMutation } from '../api/contactUsApi';
+import { ContactSent } from '../components/ContactSent';
 
+/** /contact-us — a message to the site's team, answered by e-mail; a member's name and address are filled in. */
 export default function ContactPage() {
   const user = useAppSelector(selectCurrentUser);
   const [send] = useSendContactMessageMutation();
@@ -50,18 +52,7 @@ export default function ContactPage() {
         description="Questions about your account, a payment or a creator? Write to us and we'll answer by e-mail, usually within a day."
       />
       {sentTo ? (
-        <Card>
-          <EmptyState
-            icon="checkCircle"
-            title="Thanks — your message is on its way"
-            description={`We'll reply to ${sentTo}.`}
-            action={
-              <ButtonLink to="/" variant="secondary">
-                Back to the home page
-              </ButtonLink>
-            }
-          />
-        </Card>
+        <ContactSent email={sentTo} />
       ) : (
         <Card>
           <form className="stack" onSubmit={onSubmit} noValidate>

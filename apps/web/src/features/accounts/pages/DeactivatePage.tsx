@@ -8,17 +8,12 @@ import { errorMessage } from '../../../shared/api/apiError';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { logout } from '../../../shared/auth/logoutThunk';
 import { applyServerErrors } from '../../../shared/forms/serverErrors';
-import { FormAlert, Button, Card, Icon, Modal, PageHeader, TextField } from '../../../shared/ui';
+import { FormAlert, Button, Card, Icon, PageHeader, TextField } from '../../../shared/ui';
 import { useDeactivateAccountMutation, useRequestAccountCodeMutation } from '../api/accountApi';
+import { DeactivateConfirm, DeactivateConsequences } from '../components/DeactivateParts';
 import './DeactivatePage.css';
 
-const CONSEQUENCES = [
-  'Your profile is hidden and nobody can message or call you.',
-  'You are signed out on every device.',
-  'Your conversations, purchases and balance are kept, but you cannot use them.',
-  'You cannot sign in again by yourself — contact us to reactivate the account.',
-];
-
+/** /account/deactivate — a code e-mailed to the member, then one more question, then signed out everywhere. */
 export default function DeactivatePage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
@@ -64,16 +59,7 @@ export default function DeactivatePage() {
   return (
     <>
       <PageHeader title="Deactivate account" description="Take a break from the site. Read what happens before you go on." />
-      <Card title="What happens">
-        <ul className="consequences">
-          {CONSEQUENCES.map((text) => (
-            <li key={text}>
-              <Icon name="info" size={18} />
-              <span>{text}</span>
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <DeactivateConsequences />
       <Card title="Confirm it's you" description="For your safety we e-mail you a 6-digit code first. It is valid for 10 minutes.">
         <form className="stack" onSubmit={askToConfirm} noValidate>
           <FormAlert message={formError} />
@@ -102,23 +88,7 @@ export default function DeactivatePage() {
           ) : null}
         </form>
       </Card>
-      <Modal
-        open={confirming}
-        onOpenChange={setConfirming}
-        dismissible={!deactivation.isLoading}
-        title="Deactivate your account?"
-        description="You will be signed out everywhere and will need our help to come back."
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(false)} disabled={deactivation.isLoading}>
-              Keep my account
-            </Button>
-            <Button variant="danger" onClick={confirm} loading={deactivation.isLoading}>
-              Deactivate
-            </Button>
-          </>
-        }
-      />
+      <DeactivateConfirm open={confirming} onOpenChange={setConfirming} busy={deactivation.isLoading} onConfirm={confirm} />
     </>
   );
 }

@@ -1,68 +1,24 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { ErrorCode } from '@cc/contracts';
-import { useAppDispatch } from '../../../shared/store/hooks';
-import { login } from '../../../shared/auth/loginThunk';
-import { forgetSessionEnd, rememberedSessionEnd, safeNext } from '../../../shared/api/navigation';
-import { lazyResolver } from '../../../shared/forms/lazyResolver';
-import { applyServerErrors } from '../../../shared/forms/serverErrors';
+import { Link, useSearchParams } from 'react-router';
+import { forgetSessionEnd, rememberedSessionEnd } from '../../../shared/api/navigation';
 import { Alert, FormAlert, Button, ButtonLink, Checkbox, PasswordField, TextField } from '../../../shared/ui';
 import { AuthLayout } from '../components/AuthLayout';
 import { ContactUsText } from '../components/ContactUsText';
+import { useSignIn } from '../hooks/useSignIn';
 import { arrivalNotice } from '../lib/arrivalNotice';
 
-// The form's rules load when it is first checked: the page is usable before zod arrives (issue #11).
-const loginResolver = lazyResolver(() => import('../lib/loginResolver').then((module) => module.loginResolver));
-
+/** /auth/login — signing in, with why the person arrived here (signed out, a session ended) said first. */
 export default function LoginPage() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [closedAccount, setClosedAccount] = useState<string | null>(null);
-  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   // Kept from the first render; the tab forgets the reason once the page has shown it.
   const [remembered] = useState(rememberedSessionEnd);
   useEffect(forgetSessionEnd, []);
   const notice = arrivalNotice(params, remembered);
-
+  const { form, onSubmit, formError, closedAccount, unverifiedEmail } = useSignIn(params);
   const {
     register,
-    handleSubmit,
-    setError,
-    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: loginResolver,
-    mode: 'onTouched',
-    defaultValues: { email: params.get('email') ?? '', password: '', keepLogin: true },
-  });
-
-  // Ready to type: the e-mail, or the password when the e-mail is already filled in (after confirming it).
-  const emailGiven = Boolean(params.get('email'));
-  useEffect(() => setFocus(emailGiven ? 'password' : 'email'), [emailGiven, setFocus]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    setClosedAccount(null);
-    setUnverifiedEmail(null);
-    const result = await dispatch(login(values));
-    if (login.fulfilled.match(result)) {
-      navigate(safeNext(params.get('next')), { replace: true });
-      return;
-    }
-    const error = result.payload;
-    if (error?.code === ErrorCode.EMAIL_NOT_VERIFIED) {
-      setUnverifiedEmail(values.email);
-      return;
-    }
-    if (error?.code === ErrorCode.ACCOUNT_DEACTIVATED && error.msg) {
-      setClosedAccount(error.msg);
-      return;
-    }
-    setFormError(applyServerErrors(error, setError, ['email', 'password']));
-  });
+  } = form;
 
   return (
     <AuthLayout

@@ -1,62 +1,24 @@
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { registerSchema } from '@cc/contracts';
-import { applyServerErrors } from '../../../shared/forms/serverErrors';
+import { Link, useSearchParams } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import { Checkbox, FormAlert, Button, Icon, PasswordField, RadioCards, TextField } from '../../../shared/ui';
 import { AuthLayout } from '../components/AuthLayout';
-import { useRegisterMutation } from '../api/authApi';
+import { useRegistration } from '../hooks/useRegistration';
 
 const ACCOUNT_TYPES = [
   { value: 'user', title: 'Member', description: 'Chat with creators, buy tokens and call.', icon: <Icon name="chat" size={20} /> },
   { value: 'model', title: 'Creator', description: 'Earn from messages, items and paid calls.', icon: <Icon name="star" size={20} /> },
 ] as const;
 
-const FIELDS = ['name', 'username', 'email', 'password', 'type'] as const;
-
-/**
- * The contract's fields, and the confirmation a person gives before joining (issue #28: sign-up had
- * no age confirmation). The API does not ask for it (spec section 7 names no such field), so it
- * stays in the form.
- */
-const registerFormSchema = registerSchema.extend({
-  adult: z.boolean().refine((yes) => yes, 'Confirm that you are 18 or older to join'),
-});
-
-/** "Join as a creator" links here with `?type=model`; anything else starts as a member. */
-const accountTypeFrom = (params: URLSearchParams) => (params.get('type') === 'model' ? 'model' : 'user');
-
+/** /auth/register — joining as a member or a creator, with the password's rules shown as they are met. */
 export default function RegisterPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [registerAccount] = useRegisterMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-
+  const { form, onSubmit, formError } = useRegistration(params);
   const {
     register,
-    handleSubmit,
-    setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(registerFormSchema),
-    mode: 'onTouched',
-    defaultValues: { name: '', username: '', email: '', password: '', type: accountTypeFrom(params), adult: false },
-  });
-
+  } = form;
   const typedPassword = useWatch({ control, name: 'password' });
-
-  const onSubmit = handleSubmit(async ({ adult: _confirmed, ...values }) => {
-    setFormError(null);
-    const answer = await registerAccount(values);
-    if (answer.error) {
-      setFormError(applyServerErrors(answer.error, setError, FIELDS));
-      return;
-    }
-    navigate(`/auth/verify?email=${encodeURIComponent(answer.data.email || values.email)}`);
-  });
 
   return (
     <AuthLayout

@@ -38,6 +38,69 @@ function ChargeLines({ call }: { call: Call }) {
   );
 }
 
+/** When it started, connected and ended, how long, at what rate, how many minutes were charged. */
+function ReceiptFacts({ call, live }: { call: Call; live: boolean }) {
+  return (
+    <dl className="call-receipt__facts">
+      <div>
+        <dt>Started</dt>
+        <dd>{formatDateTime(call.createdAt)}</dd>
+      </div>
+      <div>
+        <dt>Connected</dt>
+        <dd>{call.connectedAt ? formatDateTime(call.connectedAt) : 'Not connected'}</dd>
+      </div>
+      <div>
+        <dt>Ended</dt>
+        <dd>{call.endedAt ? formatDateTime(call.endedAt) : live ? 'Not yet' : '—'}</dd>
+      </div>
+      <div>
+        <dt>Duration</dt>
+        <dd>{formatCallDuration(call.duration)}</dd>
+      </div>
+      <div>
+        <dt>Rate</dt>
+        <dd>{formatTokens(call.callRate)} tokens per minute</dd>
+      </div>
+      <div>
+        <dt>Minutes charged</dt>
+        <dd>{call.minutesCharged}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The charges, line by line, and the total the caller paid. */
+function ReceiptCharges({ call, outgoing }: { call: Call; outgoing: boolean }) {
+  return (
+    <table className="call-receipt__lines">
+      <caption className="visually-hidden">Charges</caption>
+      <thead>
+        <tr>
+          <th scope="col">Charge</th>
+          <th scope="col" className="is-end">
+            Minutes
+          </th>
+          <th scope="col" className="is-end">
+            Tokens
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <ChargeLines call={call} />
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={2} className="is-end">
+            {outgoing ? 'Total tokens paid' : 'Total tokens charged to the caller'}
+          </th>
+          <td className="is-end call-receipt__total">{formatTokens(call.tokensUsed)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
 /** One call as a receipt: who, when, how long, at what rate, what it cost and why it ended. Prints on its own. */
 export function HistoryReceipt({ call }: { call: Call }) {
   const outgoing = call.direction === 'outgoing';
@@ -62,58 +125,9 @@ export function HistoryReceipt({ call }: { call: Call }) {
         <p className="call-receipt__muted">{outgoing ? `You called ${call.model.name}.` : `${call.caller.name} called you.`}</p>
       </section>
 
-      <dl className="call-receipt__facts">
-        <div>
-          <dt>Started</dt>
-          <dd>{formatDateTime(call.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>Connected</dt>
-          <dd>{call.connectedAt ? formatDateTime(call.connectedAt) : 'Not connected'}</dd>
-        </div>
-        <div>
-          <dt>Ended</dt>
-          <dd>{call.endedAt ? formatDateTime(call.endedAt) : live ? 'Not yet' : '—'}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{formatCallDuration(call.duration)}</dd>
-        </div>
-        <div>
-          <dt>Rate</dt>
-          <dd>{formatTokens(call.callRate)} tokens per minute</dd>
-        </div>
-        <div>
-          <dt>Minutes charged</dt>
-          <dd>{call.minutesCharged}</dd>
-        </div>
-      </dl>
+      <ReceiptFacts call={call} live={live} />
 
-      <table className="call-receipt__lines">
-        <caption className="visually-hidden">Charges</caption>
-        <thead>
-          <tr>
-            <th scope="col">Charge</th>
-            <th scope="col" className="is-end">
-              Minutes
-            </th>
-            <th scope="col" className="is-end">
-              Tokens
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <ChargeLines call={call} />
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2} className="is-end">
-              {outgoing ? 'Total tokens paid' : 'Total tokens charged to the caller'}
-            </th>
-            <td className="is-end call-receipt__total">{formatTokens(call.tokensUsed)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <ReceiptCharges call={call} outgoing={outgoing} />
 
       <section className="call-receipt__notes">
         <p>

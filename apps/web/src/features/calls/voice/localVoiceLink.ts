@@ -1,32 +1,25 @@
 import { CALL_MESSAGES, type CallSignal } from '@cc/contracts';
-import type { CreateVoiceLink } from './types';
+import type { CreateVoiceLink, VoiceLinkOptions } from './types';
+import { fetchVoiceToken } from './voiceToken';
 
-/** A voice token is a JWT: three dot-separated parts (docs/product.md#call-modal). */
-export const isJwt = (token: string): boolean => token.split('.').length === 3 && token.split('.').every(Boolean);
+type PeerContext = {
+  options: VoiceLinkOptions;
+  local: MediaStream;
+  iceServers: RTCIceServer[];
+  isClosed: () => boolean;
+  fail: () => void;
+};
 
 /**
- * The `local` provider's voice link (docs/product.md#calls): WebRTC audio between the caller's and
- * the model's browsers, signalled over the socket ('call:signal'), with the token answer's
- * STUN/TURN servers (none on loopback). The side that makes the offer is the caller, or whoever
- * rejoins after a reload; an offer arriving on a link that already had one starts a fresh
- * connection, so either side may reload mid-call.
+ * The WebRTC side of a link once the microphone is open: the peer connection (made afresh for an
+ * offer from a side that rejoined), the offer and answer, and ICE candidates held until the
+ * remote description is set.
  */
-export const createLocalVoiceLink: CreateVoiceLink = (options) => {
-  let stream: MediaStream | null = null;
+function peerSession({ options, local, iceServers, isClosed, fail }: PeerContext) {
   let peer: RTCPeerConnection | null = null;
-  let iceServers: RTCIceServer[] = [];
   let pendingCandidates: RTCIceCandidateInit[] = [];
-  let stopListening: (() => void) | null = null;
-  let muted = false;
-  let closed = false;
-  // Signals are handled one after another: WebRTC's descriptions must not interleave.
-  let queue: Promise<void> = Promise.resolve();
 
-  const fail = () => {
-    if (!closed) options.onStatus({ status: 'error', message: CALL_MESSAGES.voiceFailed });
-  };
-
-  function newPeer(local: MediaStream): RTCPeerConnection {
+  function newPeer(): RTCPeerConnection {
     peer?.close();
     pendingCandidates = [];
     const created = new RTCPeerConnection({ iceServers });
@@ -40,7 +33,7 @@ export const createLocalVoiceLink: CreateVoiceLink = (options) => {
       });
     };
     created.onconnectionstatechange = () => {
-      if (created !== peer || closed) return;
+      if (created !== peer || isClosed()) return;
       if (created.connectionState === 'connected') options.onStatus({ status: 'connected', callSid: options.callId });
       else if (created.connectionState === 'failed') fail();
     };
@@ -54,17 +47,17 @@ export const createLocalVoiceLink: CreateVoiceLink = (options) => {
     for (const candidate of waiting) await target.addIceCandidate(candidate).catch(() => undefined);
   }
 
-  async function offer(local: MediaStream) {
-    const target = newPeer(local);
+  async function offer() {
+    const target = newPeer();
     const description = await target.createOffer();
     await target.setLocalDescription(description);
     options.signals.send({ type: 'offer', sdp: description.sdp ?? '' });
   }
 
-  async function handle(signal: CallSignal, local: MediaStream) {
+  async function handle(signal: CallSignal) {
     if (signal.type === 'offer') {
       // A second offer means the other side rejoined (a reload): start over with it.
-      const target = peer && !peer.remoteDescription && peer.signalingState === 'stable' ? peer : newPeer(local);
+      const target = peer && !peer.remoteDescription && peer.signalingState === 'stable' ? peer : newPeer();
       await target.setRemoteDescription({ type: 'offer', sdp: signal.sdp });
       await flushCandidates(target);
       const answer = await target.createAnswer();
@@ -81,6 +74,34 @@ export const createLocalVoiceLink: CreateVoiceLink = (options) => {
     }
   }
 
+  const close = () => {
+    peer?.close();
+    peer = null;
+  };
+
+  return { newPeer, offer, handle, close };
+}
+
+/**
+ * The `local` provider's voice link (docs/product.md#calls): WebRTC audio between the caller's and
+ * the model's browsers, signalled over the socket ('call:signal'), with the token answer's
+ * STUN/TURN servers (none on loopback). The side that makes the offer is the caller, or whoever
+ * rejoins after a reload; an offer arriving on a link that already had one starts a fresh
+ * connection, so either side may reload mid-call.
+ */
+export const createLocalVoiceLink: CreateVoiceLink = (options) => {
+  let stream: MediaStream | null = null;
+  let session: ReturnType<typeof peerSession> | null = null;
+  let stopListening: (() => void) | null = null;
+  let muted = false;
+  let closed = false;
+  // Signals are handled one after another: WebRTC's descriptions must not interleave.
+  let queue: Promise<void> = Promise.resolve();
+
+  const fail = () => {
+    if (!closed) options.onStatus({ status: 'error', message: CALL_MESSAGES.voiceFailed });
+  };
+
   const enqueue = (work: () => Promise<void>) => {
     queue = queue.then(() => (closed ? undefined : work())).catch(fail);
   };
@@ -89,14 +110,7 @@ export const createLocalVoiceLink: CreateVoiceLink = (options) => {
     async connect() {
       options.onStatus({ status: 'connecting' });
       try {
-        let token;
-        try {
-          token = await options.fetchToken();
-        } catch {
-          throw new Error(CALL_MESSAGES.tokenRequestFailed);
-        }
-        if (!isJwt(token.token)) throw new Error('The voice token is not a JWT');
-        iceServers = token.iceServers;
+        const { iceServers } = await fetchVoiceToken(options.fetchToken);
         const local = await navigator.mediaDevices.getUserMedia({ audio: true });
         if (closed) {
           for (const track of local.getTracks()) track.stop();
@@ -104,9 +118,12 @@ export const createLocalVoiceLink: CreateVoiceLink = (options) => {
         }
         stream = local;
         for (const track of local.getAudioTracks()) track.enabled = !muted;
-        if (!options.makeOffer) newPeer(local);
-        stopListening = options.signals.listen((signal) => enqueue(() => handle(signal, local)));
-        if (options.makeOffer) enqueue(() => offer(local));
+        session?.close();
+        const current = peerSession({ options, local, iceServers, isClosed: () => closed, fail });
+        session = current;
+        if (!options.makeOffer) current.newPeer();
+        stopListening = options.signals.listen((signal) => enqueue(() => current.handle(signal)));
+        if (options.makeOffer) enqueue(() => current.offer());
       } catch (error) {
         if (!closed) options.onStatus({ status: 'error', message: error instanceof Error ? error.message : String(error) });
         throw error;
@@ -120,8 +137,8 @@ export const createLocalVoiceLink: CreateVoiceLink = (options) => {
       if (closed) return;
       closed = true;
       stopListening?.();
-      peer?.close();
-      peer = null;
+      session?.close();
+      session = null;
       for (const track of stream?.getTracks() ?? []) track.stop();
       stream = null;
       options.onRemoteStream(null);

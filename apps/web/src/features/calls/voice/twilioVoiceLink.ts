@@ -1,6 +1,6 @@
 import { CALL_MESSAGES } from '@cc/contracts';
-import { isJwt } from './localVoiceLink';
-import type { CreateVoiceLink } from './types';
+import type { CreateVoiceLink, VoiceLinkOptions } from './types';
+import { fetchVoiceToken, isJwt } from './voiceToken';
 
 /**
  * The parts of Twilio's Voice JS SDK this link uses (Device and Call of @twilio/voice-sdk 2.x),
@@ -28,6 +28,30 @@ export type TwilioDeviceClass = new (token: string, options: { closeProtection: 
  * bundle does not carry it.
  */
 const loadTwilioDevice = async (): Promise<TwilioDeviceClass> => (await import('@twilio/voice-sdk')).Device;
+
+type CallWatch = {
+  options: VoiceLinkOptions;
+  isClosed: () => boolean;
+  /** Twilio ended the leg: the link no longer holds a call. */
+  onEnded: () => void;
+  fail: () => void;
+};
+
+/** The joined leg's events as voice link statuses: connected with Twilio's CallSid on 'accept', disconnected, or failed. */
+function watchCall(joined: TwilioCall, { options, isClosed, onEnded, fail }: CallWatch) {
+  joined.on('accept', () => {
+    if (!isClosed()) options.onStatus({ status: 'connected', callSid: joined.parameters.CallSid ?? options.callId });
+  });
+  joined.on('disconnect', () => {
+    if (isClosed()) return;
+    onEnded();
+    options.onStatus({ status: 'disconnected' });
+  });
+  // Twilio refused the leg (the TwiML app rejected it, or it was cancelled before it joined).
+  joined.on('reject', fail);
+  joined.on('cancel', fail);
+  joined.on('error', fail);
+}
 
 /**
  * The `twilio` provider's voice link (docs/product.md#calls): the caller's browser registers a
@@ -74,15 +98,9 @@ export function twilioVoiceLinkWith(loadDevice: () => Promise<TwilioDeviceClass>
         options.onStatus({ status: 'connecting' });
         let token;
         try {
-          token = await options.fetchToken();
-        } catch {
-          const error = new Error(CALL_MESSAGES.tokenRequestFailed);
-          if (!closed) options.onStatus({ status: 'error', message: error.message });
-          throw error;
-        }
-        if (!isJwt(token.token)) {
-          const error = new Error('The voice token is not a JWT');
-          if (!closed) options.onStatus({ status: 'error', message: error.message });
+          token = await fetchVoiceToken(options.fetchToken);
+        } catch (error) {
+          if (!closed) options.onStatus({ status: 'error', message: (error as Error).message });
           throw error;
         }
         try {
@@ -99,18 +117,10 @@ export function twilioVoiceLinkWith(loadDevice: () => Promise<TwilioDeviceClass>
           }
           call = joined;
           joined.mute(muted);
-          joined.on('accept', () => {
-            if (!closed) options.onStatus({ status: 'connected', callSid: joined.parameters.CallSid ?? options.callId });
-          });
-          joined.on('disconnect', () => {
-            if (closed) return;
+          const ended = () => {
             call = null;
-            options.onStatus({ status: 'disconnected' });
-          });
-          // Twilio refused the leg (the TwiML app rejected it, or it was cancelled before it joined).
-          joined.on('reject', fail);
-          joined.on('cancel', fail);
-          joined.on('error', fail);
+          };
+          watchCall(joined, { options, isClosed: () => closed, onEnded: ended, fail });
         } catch (error) {
           fail();
           release();

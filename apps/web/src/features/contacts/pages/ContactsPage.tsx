@@ -26,40 +26,7 @@ export default function ContactsPage() {
   else if (isError || !data) body = <ListError what="your contacts" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   // An empty answer to an earlier search says nothing about this one: wait for its own answer.
   else if (data.items.length === 0 && !currentData) body = <PersonRowsSkeleton label="Searching your contacts" />;
-  else if (data.items.length === 0 && page === 1)
-    body = (
-      <Card>
-        {q ? (
-          <EmptyState
-            icon="compass"
-            title={`No contacts match “${q}”`}
-            description="Search all members to find someone new."
-            action={
-              <div className="cluster">
-                <Button variant="secondary" onClick={() => setSearch('')}>
-                  Clear search
-                </Button>
-                <ButtonLink to="/people">Find people</ButtonLink>
-              </div>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon="users"
-            title="No contacts yet"
-            description="Add the creators and members you talk to most, so they are one click away."
-            action={
-              <div className="cluster">
-                <ButtonLink to="/models">Browse models</ButtonLink>
-                <ButtonLink to="/people" variant="secondary">
-                  Find people
-                </ButtonLink>
-              </div>
-            }
-          />
-        )}
-      </Card>
-    );
+  else if (data.items.length === 0 && page === 1) body = <NoContacts q={q} onClearSearch={() => setSearch('')} />;
   else
     body = (
       <div className="stack">
@@ -95,5 +62,42 @@ export default function ContactsPage() {
       </div>
       {removing ? <RemoveContactModal person={removing} onClose={() => setRemoving(null)} /> : null}
     </div>
+  );
+}
+
+/** None matching the search (clear it, or search all members), or none yet (where to find people). */
+function NoContacts({ q, onClearSearch }: { q: string; onClearSearch: () => void }) {
+  return (
+    <Card>
+      {q ? (
+        <EmptyState
+          icon="compass"
+          title={`No contacts match “${q}”`}
+          description="Search all members to find someone new."
+          action={
+            <div className="cluster">
+              <Button variant="secondary" onClick={onClearSearch}>
+                Clear search
+              </Button>
+              <ButtonLink to="/people">Find people</ButtonLink>
+            </div>
+          }
+        />
+      ) : (
+        <EmptyState
+          icon="users"
+          title="No contacts yet"
+          description="Add the creators and members you talk to most, so they are one click away."
+          action={
+            <div className="cluster">
+              <ButtonLink to="/models">Browse models</ButtonLink>
+              <ButtonLink to="/people" variant="secondary">
+                Find people
+              </ButtonLink>
+            </div>
+          }
+        />
+      )}
+    </Card>
   );
 }

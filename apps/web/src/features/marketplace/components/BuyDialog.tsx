@@ -1,15 +1,10 @@
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { changedPriceOf, type SellItem } from '@cc/contracts';
-import { isApiError } from '../../../shared/api/apiError';
+import type { SellItem } from '@cc/contracts';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
 import { formatTokens } from '../../../shared/format';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { Alert, Button, ButtonLink, Modal } from '../../../shared/ui';
-import { usePurchaseItemMutation } from '../api/marketplaceApi';
-import { useAttemptKey } from '../../../shared/hooks/useAttemptKey';
+import { usePurchase } from '../hooks/usePurchase';
 import { purchaseOutcome } from '../lib/purchaseMath';
-import { PURCHASE_SUCCESS, purchaseFailureMessage } from '../lib/purchaseMessages';
 import { ItemPreview } from './ItemPreview';
 
 type Props = { item: SellItem; sellerName: string; onClose: () => void };
@@ -24,34 +19,8 @@ type Props = { item: SellItem; sellerName: string; onClose: () => void };
  */
 export function BuyDialog({ item, sellerName, onClose }: Props) {
   const balance = useAppSelector(selectCurrentUser)?.balance ?? 0;
-  const [purchase, { isLoading }] = usePurchaseItemMutation();
-  const attemptKey = useAttemptKey();
-  // The price shown, and sent as the price seen; the price the dialog opened with when it changed since.
-  const [price, setPrice] = useState(item.price);
-  const [changedFrom, setChangedFrom] = useState<number | null>(null);
+  const { price, changedFrom, buy, buying: isLoading } = usePurchase(item, onClose);
   const { after, short } = purchaseOutcome(balance, price);
-
-  const buy = async () => {
-    const answer = await purchase({ sellItemId: item._id, expectedPrice: price, idempotencyKey: attemptKey.current() });
-    if (answer.error) {
-      toast.error(purchaseFailureMessage(answer.error));
-      // A lost answer keeps the dialog and the key, so trying again cannot charge twice; the
-      // server's refusal is final for this attempt (the list re-reads what changed).
-      if (isApiError(answer.error) && answer.error.status === 0) return;
-      attemptKey.renew();
-      const priceNow = changedPriceOf(isApiError(answer.error) ? answer.error : null);
-      if (priceNow !== null) {
-        setChangedFrom((first) => first ?? price);
-        setPrice(priceNow);
-        return;
-      }
-      onClose();
-      return;
-    }
-    attemptKey.renew();
-    toast.success(PURCHASE_SUCCESS);
-    onClose();
-  };
 
   return (
     <Modal

@@ -54,6 +54,45 @@ function NotApprovedYet({ me }: { me: Me }) {
   );
 }
 
+type GridProps = { items: readonly SellItem[]; onEdit: (item: SellItem) => void; onRemove: (item: SellItem) => void };
+
+/** The model's items with their sales, each with Edit and Remove. */
+function MyItemsGrid({ items, onEdit, onRemove }: GridProps) {
+  return (
+    <ul className="store-grid" aria-label="Your items">
+      {items.map((item) => (
+        <ItemCard
+          key={item._id}
+          item={item}
+          meta={<span className="store-card__sales">{salesLabel(item.salesCount)}</span>}
+          actions={
+            <>
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<Icon name="pencil" size={16} />}
+                onClick={() => onEdit(item)}
+                aria-label={`Edit ${item.name}`}
+              >
+                Edit
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<Icon name="trash" size={16} />}
+                onClick={() => onRemove(item)}
+                aria-label={`Remove ${item.name}`}
+              >
+                Remove
+              </Button>
+            </>
+          }
+        />
+      ))}
+    </ul>
+  );
+}
+
 function ModelStore({ me }: { me: Me }) {
   const [page, setPage] = usePage();
   const query = useListMyItemsQuery({ limit: STORE_PAGE_SIZE, skip: (page - 1) * STORE_PAGE_SIZE });
@@ -95,37 +134,7 @@ function ModelStore({ me }: { me: Me }) {
           </Card>
         ) : (
           <>
-            <ul className="store-grid" aria-label="Your items">
-              {list.items.map((item) => (
-                <ItemCard
-                  key={item._id}
-                  item={item}
-                  meta={<span className="store-card__sales">{salesLabel(item.salesCount)}</span>}
-                  actions={
-                    <>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        icon={<Icon name="pencil" size={16} />}
-                        onClick={() => setEditing(item)}
-                        aria-label={`Edit ${item.name}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        icon={<Icon name="trash" size={16} />}
-                        onClick={() => setRemoving(item)}
-                        aria-label={`Remove ${item.name}`}
-                      >
-                        Remove
-                      </Button>
-                    </>
-                  }
-                />
-              ))}
-            </ul>
+            <MyItemsGrid items={list.items} onEdit={setEditing} onRemove={setRemoving} />
             <Pager page={page} pageSize={STORE_PAGE_SIZE} total={list.count} onPage={setPage} busy={query.isFetching} />
           </>
         )}

@@ -34,7 +34,8 @@ export type SendMessageBody = RouteBody<typeof messageRoutes.send>;
 const LIST_TAG = { type: 'Conversation' as const, id: 'LIST' };
 const TOTAL_TAG = { type: 'Conversation' as const, id: 'UNREAD_TOTAL' };
 
-export const messagingApi = baseApi.injectEndpoints({
+/** Conversations: the lists, one conversation, the unread total, and what a member does with one. */
+const conversationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listConversations: build.query<RouteAnswer<typeof conversationRoutes.list>, ConversationListArgs>({
       query: ({ q, limit = CONVERSATION_PAGE_SIZE }) => routeRequest(conversationRoutes.list, { query: { q, limit } }),
@@ -55,7 +56,7 @@ export const messagingApi = baseApi.injectEndpoints({
       onQueryStarted: async (_args, { dispatch, getState, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
-        dispatch(messagingApi.util.upsertQueryData('getConversation', data._id, data));
+        dispatch(conversationsApi.util.upsertQueryData('getConversation', data._id, data));
         patchConversationLists(dispatch, getState() as RootState, (list, args) => (args.q ? list : addConversation(list, data)));
       },
     }),
@@ -89,17 +90,22 @@ export const messagingApi = baseApi.injectEndpoints({
       onQueryStarted: async (id, { dispatch, getState, queryFulfilled }) => {
         const markOpened = () => {
           patchConversationLists(dispatch, getState() as RootState, (list) => openConversation(list, id));
-          dispatch(messagingApi.util.updateQueryData('getConversation', id, (draft) => setUnread(draft, 0)));
+          dispatch(conversationsApi.util.updateQueryData('getConversation', id, (draft) => setUnread(draft, 0)));
         };
         markOpened();
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
         // Again: a list that was still loading when the read began may have arrived with the old count.
         markOpened();
-        dispatch(messagingApi.util.updateQueryData('getUnreadMessageTotal', undefined, () => ({ count: data.totalUnread })));
+        dispatch(conversationsApi.util.updateQueryData('getUnreadMessageTotal', undefined, () => ({ count: data.totalUnread })));
       },
     }),
+  }),
+});
 
+/** A conversation's messages: the open window, pages of older history or of search results, sending and deleting. */
+const messagesApi = conversationsApi.injectEndpoints({
+  endpoints: (build) => ({
     /**
      * The open conversation's messages, oldest first. A fresh load that meets what is already
      * there (a reconnect, a reload racing the socket) is merged, so nothing is lost or doubled.
@@ -126,7 +132,7 @@ export const messagingApi = baseApi.injectEndpoints({
       onQueryStarted: async (_input, { dispatch, getState, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
-        dispatch(messagingApi.util.updateQueryData('getMessageWindow', data.conversationId, (draft) => appendMessage(draft, data)));
+        dispatch(messagesApi.util.updateQueryData('getMessageWindow', data.conversationId, (draft) => appendMessage(draft, data)));
         patchConversationLists(dispatch, getState() as RootState, (list) => sentMessage(list, data));
       },
     }),
@@ -136,17 +142,23 @@ export const messagingApi = baseApi.injectEndpoints({
         if (!(await succeeded(queryFulfilled))) return;
         const now = new Date().toISOString();
         dispatch(
-          messagingApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => markMessageDeleted(draft, messageId, now)),
+          messagesApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => markMessageDeleted(draft, messageId, now)),
         );
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Bookmark']),
     }),
+  }),
+});
+
+/** Bookmarks: marking a message and unmarking it (in the open window at once), and searching them. */
+export const messagingApi = messagesApi.injectEndpoints({
+  endpoints: (build) => ({
     bookmarkMessage: build.mutation<RouteAnswer<typeof messageRoutes.bookmark>, { messageId: string; conversationId: string }>({
       query: ({ messageId }) => routeRequest(messageRoutes.bookmark, { body: { messageId } }),
       onQueryStarted: async ({ messageId, conversationId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
-        dispatch(messagingApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => setBookmark(draft, messageId, data._id)));
+        dispatch(messagesApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => setBookmark(draft, messageId, data._id)));
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Bookmark']),
     }),
@@ -157,7 +169,7 @@ export const messagingApi = baseApi.injectEndpoints({
       query: ({ bookmarkId }) => routeRequest(messageRoutes.removeBookmark, { params: { id: bookmarkId } }),
       onQueryStarted: async ({ messageId, conversationId }, { dispatch, queryFulfilled }) => {
         if (!(await succeeded(queryFulfilled))) return;
-        dispatch(messagingApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => clearBookmark(draft, messageId)));
+        dispatch(messagesApi.util.updateQueryData('getMessageWindow', conversationId, (draft) => clearBookmark(draft, messageId)));
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Bookmark']),
     }),
@@ -178,7 +190,7 @@ async function succeeded(fulfilled: Promise<unknown>): Promise<boolean> {
   }
 }
 
-type Dispatch = (action: ReturnType<typeof messagingApi.util.updateQueryData>) => unknown;
+type Dispatch = (action: ReturnType<typeof conversationsApi.util.updateQueryData>) => unknown;
 
 /** Applies a change to every cached conversation list (one per search text). */
 export function patchConversationLists(
@@ -186,8 +198,8 @@ export function patchConversationLists(
   state: RootState,
   change: (list: List<Conversation>, args: ConversationListArgs) => List<Conversation>,
 ) {
-  for (const args of messagingApi.util.selectCachedArgsForQuery(state, 'listConversations')) {
-    dispatch(messagingApi.util.updateQueryData('listConversations', args, (draft) => change(draft, args)));
+  for (const args of conversationsApi.util.selectCachedArgsForQuery(state, 'listConversations')) {
+    dispatch(conversationsApi.util.updateQueryData('listConversations', args, (draft) => change(draft, args)));
   }
 }
 
@@ -197,7 +209,7 @@ export function patchConversation(dispatch: Dispatch, state: RootState, id: stri
     const index = list.items.findIndex((item) => item._id === id);
     return index < 0 ? list : replaceConversation(list, change(list.items[index]!));
   });
-  dispatch(messagingApi.util.updateQueryData('getConversation', id, (draft) => change(draft)));
+  dispatch(conversationsApi.util.updateQueryData('getConversation', id, (draft) => change(draft)));
 }
 
 /** A newer copy of a conversation from the server, in place everywhere it is cached. */

@@ -1,19 +1,11 @@
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useStore } from 'react-redux';
-import { formatTokens, MESSAGE_TEXT_MAX } from '@cc/contracts';
-import { useAppDispatch } from '../../../shared/store/hooks';
-import type { RootState } from '../../../shared/store/hooks';
-import { selectCurrentUser } from '../../../shared/auth/authSlice';
-import { Icon } from '../../../shared/ui';
+import { useId, type FormEvent, type KeyboardEvent } from 'react';
+import { MESSAGE_TEXT_MAX } from '@cc/contracts';
 import { useAttachment } from '../hooks/useAttachment';
+import { useAutoGrow, useDraftText } from '../hooks/useComposerText';
 import type { Outgoing } from '../hooks/useSendMessage';
 import { useTypingEmitter } from '../hooks/useTypingEmitter';
-import { ATTACH_ACCEPT } from '../lib/mediaRules';
-import { draftSaved, selectDraft } from '../model/chatSlice';
 import { AttachmentPreview } from './AttachmentPreview';
-import { ChatIcon } from './ChatIcon';
-
-const MAX_HEIGHT_PX = 168;
+import { AttachButton, ComposerProblem, SendButton, TextCounter } from './ComposerParts';
 /** The counter appears when this close to the limit. */
 const COUNTER_FROM = MESSAGE_TEXT_MAX - 500;
 
@@ -32,37 +24,13 @@ type Props = {
  * conversation when leaving.
  */
 export function Composer({ conversationId, send, price }: Props) {
-  const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
-  // Read once: the text is then the composer's own state, so the store is not subscribed to here.
-  const [text, setText] = useState(() => selectDraft(store.getState(), conversationId));
-  const textRef = useRef(text);
+  const [text, setText] = useDraftText(conversationId);
   const inputId = useId();
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useAutoGrow(text);
   const typing = useTypingEmitter(conversationId);
   const { attachment, problem, choose, remove, sent, dismissProblem } = useAttachment();
 
-  // Grows with its text up to a few lines, then scrolls.
-  useLayoutEffect(() => {
-    const el = textarea.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
-  }, [text]);
-
-  // What was typed survives switching conversations, for the person who typed it: on sign-out the
-  // global reset empties the chat before this unmounts, and the draft must not come back into it.
-  useLayoutEffect(() => {
-    const authorId = selectCurrentUser(store.getState())?._id;
-    return () => {
-      if (!authorId || selectCurrentUser(store.getState())?._id !== authorId) return;
-      dispatch(draftSaved({ conversationId, text: textRef.current }));
-    };
-  }, [conversationId, dispatch, store]);
-
   const change = (value: string) => {
-    textRef.current = value;
     setText(value);
     typing.typed(value);
   };
@@ -95,15 +63,7 @@ export function Composer({ conversationId, send, price }: Props) {
 
   return (
     <div className="chat-composer">
-      {problem ? (
-        <div className="chat-composer__problem" role="alert">
-          <Icon name="alert" size={16} />
-          <span>{problem}</span>
-          <button type="button" className="chat-composer__dismiss" onClick={dismissProblem} aria-label="Dismiss">
-            <Icon name="close" size={14} />
-          </button>
-        </div>
-      ) : null}
+      {problem ? <ComposerProblem problem={problem} onDismiss={dismissProblem} /> : null}
       {attachment ? (
         <AttachmentPreview
           attachment={attachment}
@@ -114,29 +74,7 @@ export function Composer({ conversationId, send, price }: Props) {
         />
       ) : null}
       <form className="chat-composer__form" onSubmit={submit}>
-        <input
-          ref={fileInput}
-          type="file"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          accept={ATTACH_ACCEPT}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void choose(file);
-          }}
-          data-testid="attach-input"
-        />
-        <button
-          type="button"
-          className="chat-composer__icon-button"
-          onClick={() => fileInput.current?.click()}
-          aria-label={attachment ? 'Choose another photo, video or file' : 'Attach a photo, video or file'}
-          title={attachment ? 'Choose another photo, video or file' : 'Attach a photo, video or file'}
-        >
-          <ChatIcon name="paperclip" size={20} />
-        </button>
+        <AttachButton attached={attachment !== null} onChoose={(file) => void choose(file)} />
         <textarea
           ref={textarea}
           id={inputId}
@@ -151,30 +89,13 @@ export function Composer({ conversationId, send, price }: Props) {
           aria-invalid={tooLong || undefined}
           aria-describedby={tooLong ? `${inputId}-count` : undefined}
         />
-        <button
-          type="submit"
-          className={['chat-composer__send', price !== null && 'has-price'].filter(Boolean).join(' ')}
+        <SendButton
+          price={price}
           disabled={!canSend}
           title={attachment && !attachment.media ? 'Sending is possible once the upload is done' : undefined}
-        >
-          <ChatIcon name="send" size={18} />
-          <span className="chat-composer__send-text">
-            <span className="chat-composer__send-label">Send</span>
-            {price !== null ? (
-              <>
-                {' '}
-                <span className="chat-composer__send-dot">·</span> {formatTokens(price)} tokens
-              </>
-            ) : null}
-          </span>
-        </button>
+        />
       </form>
-      {text.length > COUNTER_FROM ? (
-        <p id={`${inputId}-count`} className={['chat-composer__count', tooLong && 'is-over'].filter(Boolean).join(' ')}>
-          {text.length.toLocaleString('en-US')} / {MESSAGE_TEXT_MAX.toLocaleString('en-US')}
-          {tooLong ? ' — too long to send' : ''}
-        </p>
-      ) : null}
+      {text.length > COUNTER_FROM ? <TextCounter id={`${inputId}-count`} length={text.length} /> : null}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../shared/store/hooks';
 import { selectCurrentUser } from '../../../shared/auth/authSlice';
-import { Button, Icon, ListError, Skeleton } from '../../../shared/ui';
+import type { conversationRoutes, RouteAnswer } from '@cc/contracts';
+import { Button, Icon, ListError, Skeleton, type ListQuery } from '../../../shared/ui';
 import { CONVERSATION_PAGE_SIZE, useListConversationsQuery } from '../api/messagingApi';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { ChatIcon } from './ChatIcon';
@@ -27,65 +28,10 @@ function ListSkeleton() {
 
 /** The conversation list: search by name (on the server), most recent first, the open one highlighted. */
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
-  const viewer = useAppSelector(selectCurrentUser);
-  const viewerId = viewer?._id ?? '';
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [limit, setLimit] = useState(CONVERSATION_PAGE_SIZE);
   const query = useListConversationsQuery({ q: q || undefined, limit });
-  const data = query.data;
-
-  let body;
-  if (query.isLoading) body = <ListSkeleton />;
-  else if (query.isError || !data) {
-    body = (
-      <div className="chat-list__state">
-        <ListError what="your conversations" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      </div>
-    );
-  } else if (data.items.length === 0) {
-    body = q ? (
-      <p className="chat-list__none">No conversations match “{q}”.</p>
-    ) : (
-      <div className="chat-list__empty">
-        <span className="chat-list__empty-icon">
-          <Icon name="chat" size={24} />
-        </span>
-        {viewer?.type === 'model' ? (
-          // A conversation reaches a model's list with its first message, never empty.
-          <p>No conversations yet — members who write to you appear here</p>
-        ) : (
-          <p>
-            No conversations yet — find someone on the <Link to="/models">Models page</Link>
-          </p>
-        )}
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <ul className="chat-list__items" aria-busy={query.isFetching || undefined}>
-          {data.items.map((conversation) => (
-            <li key={conversation._id}>
-              <ConversationListItem conversation={conversation} viewerId={viewerId} selected={conversation._id === selectedId} />
-            </li>
-          ))}
-        </ul>
-        {data.count > data.items.length ? (
-          <div className="chat-list__more">
-            <Button
-              variant="ghost"
-              size="sm"
-              loading={query.isFetching}
-              onClick={() => setLimit((current) => current + CONVERSATION_PAGE_SIZE)}
-            >
-              Show more conversations
-            </Button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
 
   return (
     <div className="chat-list">
@@ -109,8 +55,72 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
         />
       </div>
       <nav className="chat-list__body" aria-label="Conversations">
-        {body}
+        <ConversationListBody
+          query={query}
+          q={q}
+          selectedId={selectedId}
+          onShowMore={() => setLimit((current) => current + CONVERSATION_PAGE_SIZE)}
+        />
       </nav>
     </div>
+  );
+}
+
+type BodyProps = {
+  query: ListQuery<RouteAnswer<typeof conversationRoutes.list>>;
+  /** The search text asked for ('' for none). */
+  q: string;
+  selectedId: string | undefined;
+  onShowMore: () => void;
+};
+
+/** The list's body: loading, failed, empty (for a search or at all), or the conversations with more to show. */
+function ConversationListBody({ query, q, selectedId, onShowMore }: BodyProps) {
+  const viewer = useAppSelector(selectCurrentUser);
+  const viewerId = viewer?._id ?? '';
+  const data = query.data;
+
+  if (query.isLoading) return <ListSkeleton />;
+  if (query.isError || !data)
+    return (
+      <div className="chat-list__state">
+        <ListError what="your conversations" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      </div>
+    );
+  if (data.items.length === 0)
+    return q ? (
+      <p className="chat-list__none">No conversations match “{q}”.</p>
+    ) : (
+      <div className="chat-list__empty">
+        <span className="chat-list__empty-icon">
+          <Icon name="chat" size={24} />
+        </span>
+        {viewer?.type === 'model' ? (
+          // A conversation reaches a model's list with its first message, never empty.
+          <p>No conversations yet — members who write to you appear here</p>
+        ) : (
+          <p>
+            No conversations yet — find someone on the <Link to="/models">Models page</Link>
+          </p>
+        )}
+      </div>
+    );
+  return (
+    <>
+      <ul className="chat-list__items" aria-busy={query.isFetching || undefined}>
+        {data.items.map((conversation) => (
+          <li key={conversation._id}>
+            <ConversationListItem conversation={conversation} viewerId={viewerId} selected={conversation._id === selectedId} />
+          </li>
+        ))}
+      </ul>
+      {data.count > data.items.length ? (
+        <div className="chat-list__more">
+          <Button variant="ghost" size="sm" loading={query.isFetching} onClick={onShowMore}>
+            Show more conversations
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,12 +1,7 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { useWatch } from 'react-hook-form';
 import type { PayoutAccount } from '@cc/contracts';
-import { applyServerErrors } from '../../../shared/forms/serverErrors';
 import { Button, FormAlert, Icon, RadioCards, TextField } from '../../../shared/ui';
-import { useSavePayoutAccountMutation } from '../api/payoutsApi';
-import { ACCOUNT_FORM_FIELDS, accountFormFrom, accountFormSchema, toAccountBody, type AccountFormValues } from '../lib/accountForm';
+import { usePayoutAccountForm } from '../hooks/usePayoutAccountForm';
 
 const METHODS = [
   {
@@ -24,30 +19,15 @@ const METHODS = [
  * unchanged (docs/product.md#payouts).
  */
 export function PayoutAccountForm({ saved }: { saved: PayoutAccount | null }) {
-  const [save] = useSavePayoutAccountMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const defaults = accountFormFrom(saved);
+  const { form, onSubmit, formError } = usePayoutAccountForm(saved);
   const keepsNumber = saved?.type === 'bank_transfer';
   const {
     register,
-    handleSubmit,
-    setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<AccountFormValues>({ resolver: zodResolver(accountFormSchema), mode: 'onTouched', defaultValues: defaults });
+  } = form;
   const method = useWatch({ control, name: 'type' });
   const bankErrors = errors.bankInfo;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const answer = await save(toAccountBody(values));
-    if (answer.error) {
-      setFormError(applyServerErrors(answer.error, setError, ACCOUNT_FORM_FIELDS));
-      return;
-    }
-    // The page shows the saved account masked and starts a fresh form from it (keyed by the save).
-    toast.success(`Payout account saved: ${values.type === 'paypal' ? 'PayPal' : 'bank transfer'}.`);
-  });
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-label="Payout account">
