@@ -57,43 +57,8 @@ const SESSION_CACHE_MAX = 20_000;
 /** JWTs name a server-side session, so logout and password changes can end them. */
 export function createSessionService({ db, secret }: { db: Db; secret: string }) {
   const key = new TextEncoder().encode(secret);
-
-  // Every authenticated request used to verify the JWT and read its session and account: the most
-  // frequent statement of all (bench/PROFILE.md). Keyed by the token itself, so a hit skips both.
-  const remembered = new Map<string, { auth: AuthContext; until: number }>();
-  // Counts forgets: a sign-in read before one (it may have read what was just ended) is not kept.
-  let forgets = 0;
-
-  function remember(token: string, auth: AuthContext, sessionExpiresAt: number, forgetsBeforeRead: number) {
-    if (forgets !== forgetsBeforeRead) return;
-    if (remembered.size >= SESSION_CACHE_MAX) remembered.delete(remembered.keys().next().value!);
-    remembered.set(token, { auth, until: Math.min(Date.now() + SESSION_CACHE_MS, sessionExpiresAt) });
-  }
-
-  /** Forgets what a change made stale, so the next request reads the session and account again. */
-  function forget({ userId, sessionIds }: SessionChange) {
-    forgets++;
-    for (const [token, entry] of remembered) {
-      if (entry.auth.user.id !== userId) continue;
-      if (sessionIds === 'all' || sessionIds.includes(entry.auth.sessionId)) remembered.delete(token);
-    }
-  }
-
-  // Runs on every authenticated request: prepared once, so the ORM does not rebuild it each time.
-  const liveSession = db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sid')),
-        eq(sessions.userId, sql.placeholder('sub')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('auth_live_session');
+  const { remember, recall, forget, forgetsSoFar } = signInCache();
+  const liveSession = prepareLiveSession(db);
 
   async function issue(opts: { userId: string; keepLogin: boolean; userAgent?: string | undefined }, tx: DbOrTx = db) {
     const days = opts.keepLogin ? KEEP_LOGIN_DAYS : SESSION_LOGIN_DAYS;
@@ -113,9 +78,8 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
 
   /** The caller behind a token, or null when the token, session or account is not valid. */
   async function authenticate(token: string): Promise<AuthContext | null> {
-    const known = remembered.get(token);
-    if (known && known.until > Date.now()) return known.auth;
-    if (known) remembered.delete(token);
+    const known = recall(token);
+    if (known) return known;
     let sub: string | undefined;
     let sid: unknown;
     try {
@@ -126,7 +90,7 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
       return null;
     }
     if (!sub || typeof sid !== 'string') return null;
-    const forgetsBeforeRead = forgets;
+    const forgetsBeforeRead = forgetsSoFar();
     const rows = await liveSession.execute({ sid, sub, now: new Date() });
     const row = rows[0];
     if (!row || row.user.status !== 'active') return null;
@@ -169,6 +133,60 @@ export function createSessionService({ db, secret }: { db: Db; secret: string })
   }
 
   return { issue, authenticate, refusalOf, revoke, forget };
+}
+
+/**
+ * Every authenticated request used to verify the JWT and read its session and account: the most
+ * frequent statement of all (bench/PROFILE.md). This node's memory of those answers, keyed by the
+ * token itself, so a hit skips both.
+ */
+function signInCache() {
+  const remembered = new Map<string, { auth: AuthContext; until: number }>();
+  // Counts forgets: a sign-in read before one (it may have read what was just ended) is not kept.
+  let forgets = 0;
+
+  function remember(token: string, auth: AuthContext, sessionExpiresAt: number, forgetsBeforeRead: number) {
+    if (forgets !== forgetsBeforeRead) return;
+    if (remembered.size >= SESSION_CACHE_MAX) remembered.delete(remembered.keys().next().value!);
+    remembered.set(token, { auth, until: Math.min(Date.now() + SESSION_CACHE_MS, sessionExpiresAt) });
+  }
+
+  /** The remembered sign-in of a token while it is fresh; a stale one is dropped. */
+  function recall(token: string): AuthContext | undefined {
+    const known = remembered.get(token);
+    if (known && known.until > Date.now()) return known.auth;
+    if (known) remembered.delete(token);
+    return undefined;
+  }
+
+  /** Forgets what a change made stale, so the next request reads the session and account again. */
+  function forget({ userId, sessionIds }: SessionChange) {
+    forgets++;
+    for (const [token, entry] of remembered) {
+      if (entry.auth.user.id !== userId) continue;
+      if (sessionIds === 'all' || sessionIds.includes(entry.auth.sessionId)) remembered.delete(token);
+    }
+  }
+
+  return { remember, recall, forget, forgetsSoFar: () => forgets };
+}
+
+// Runs on every authenticated request: prepared once, so the ORM does not rebuild it each time.
+function prepareLiveSession(db: Db) {
+  return db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('sub')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_live_session');
 }
 
 function bearerTokenOf(request: FastifyRequest): string | undefined {

@@ -35,70 +35,18 @@ export async function buildWorld(app: TestApp) {
   const admin = await createAdmin(app);
   await giveTokens(app, memberA.user.id, 500);
   await giveTokens(app, memberB.user.id, 500);
-  const as = (actor: Actor) => ({ token: actor.token });
-  const post = (actor: Actor, url: string, body?: unknown) => app.request('POST', `/api${url}`, { ...as(actor), body });
+  const cast: Cast = { app, secret, memberA, memberB, model };
 
-  const conversation = ok(await post(memberA, '/conversation', { userId: model.user.id }), 'conversation');
-  const message = ok(
-    await post(memberA, '/messages', { conversationId: conversation._id, clientId: randomUUID(), type: 'text', text: `${secret} message` }),
-    'message',
-  );
-  const bookmark = ok(await post(memberA, '/messages/bookmark', { messageId: message._id }), 'bookmark');
-  const contact = ok(await post(memberA, '/contact', { userId: model.user.id }), 'contact');
-  // B talks to the model too, so B has a conversation of her own to abuse A's things from.
-  const conversationB = ok(await post(memberB, '/conversation', { userId: model.user.id }), 'conversation of B');
-
-  const png = await makeImage('png', 16, 16);
-  const mediaA = await upload(app, '/api/media/photos', { name: `${secret}.png`, type: 'image/png', content: png }, as(memberA));
-  expect(mediaA.status).toBe(201);
-  const media = mediaA.body.data as { _id: string };
-  const modelMedia = await upload(app, '/api/media/photos', { name: 'item.png', type: 'image/png', content: png }, as(model));
-  const item = ok(await post(model, '/sell-item', { mediaId: modelMedia.body.data._id, name: 'Sunset set', price: 10 }), 'item');
-  const purchase = ok(await post(memberA, '/purchase-item', { sellItemId: item._id }), 'purchase');
-
-  const call = ok(await post(memberA, '/masked-call/initiate', { modelId: model.user.id }), 'call');
-
-  const card = ok(
-    await post(memberA, '/payment/authorizenet/customer-profile', { opaqueData: await sandboxNonce(app, SANDBOX_CARDS.approved) }),
-    'card',
-  );
-  const pkg = await starter(app);
-  ok(
-    await post(memberA, '/payment/transactions/request', {
-      packageId: pkg._id,
-      idempotencyKey: randomUUID(),
-      payment: { kind: 'saved', paymentMethodId: card._id },
-    }),
-    'token purchase',
-  );
-  const invoices = ok(await app.request('GET', '/api/invoice', as(memberA)), 'invoices');
-  const invoice = invoices.items[0] as { _id: string };
+  const { conversation, message, bookmark, contact, conversationB } = await talk(cast);
+  const { media, item, purchase, call } = await shop(cast);
+  const { card, invoice } = await buyTokens(cast);
 
   contactAdded(app, model.user, memberA.user);
   const notification = await firstNotification(app, memberA.token);
 
-  // The model's payout: her account and a request, with the code the payout form asks for.
-  ok(await post(model, '/payout-account/', { type: 'paypal', email: `${secret}@example.test` }), 'payout account');
-  await giveTokens(app, model.user.id, 200);
-  const payout = ok(await post(model, '/payout-request', { token: 100, verifyCode: await freshCode(app, model.user.id) }), 'payout');
-
-  const draftPost = ok(await post(admin, '/admin/posts', { title: `${secret} draft`, body: '<p>Not yet.</p>' }), 'draft post');
-
-  // The model's verification document: a private file only she and administrators may fetch.
-  const pdf = Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`);
-  const stored = await app.ctx.storage.put(Readable.from([pdf]), { prefix: 'documents', extension: 'pdf' });
-  const [document] = await app.ctx.db
-    .insert(files)
-    .values({
-      ownerId: model.user.id,
-      kind: 'document',
-      visibility: 'private',
-      storageKey: stored.key,
-      fileName: 'passport.pdf',
-      mimeType: 'application/pdf',
-      size: stored.size,
-    })
-    .returning();
+  const payout = await requestPayout(cast);
+  const draftPost = ok(await post(app, admin, '/admin/posts', { title: `${secret} draft`, body: '<p>Not yet.</p>' }), 'draft post');
+  const document = await storeDocument(cast);
 
   return {
     app,
@@ -126,6 +74,90 @@ export async function buildWorld(app: TestApp) {
       document: document!.id,
     },
   };
+}
+
+/** Who the world is made of, for its steps. */
+type Cast = { app: TestApp; secret: string; memberA: Actor; memberB: Actor; model: Actor };
+const as = (actor: Actor) => ({ token: actor.token });
+const post = (app: TestApp, actor: Actor, url: string, body?: unknown) => app.request('POST', `/api${url}`, { ...as(actor), body });
+
+/** A's conversation with the model, a message in it, its bookmark, the contact; and B's own conversation. */
+async function talk({ app, secret, memberA, memberB, model }: Cast) {
+  const conversation = ok(await post(app, memberA, '/conversation', { userId: model.user.id }), 'conversation');
+  const message = ok(
+    await post(app, memberA, '/messages', {
+      conversationId: conversation._id,
+      clientId: randomUUID(),
+      type: 'text',
+      text: `${secret} message`,
+    }),
+    'message',
+  );
+  const bookmark = ok(await post(app, memberA, '/messages/bookmark', { messageId: message._id }), 'bookmark');
+  const contact = ok(await post(app, memberA, '/contact', { userId: model.user.id }), 'contact');
+  // B talks to the model too, so B has a conversation of her own to abuse A's things from.
+  const conversationB = ok(await post(app, memberB, '/conversation', { userId: model.user.id }), 'conversation of B');
+  return { conversation, message, bookmark, contact, conversationB };
+}
+
+/** A's photo, the model's item and A's purchase of it, and A's call to the model. */
+async function shop({ app, secret, memberA, model }: Cast) {
+  const png = await makeImage('png', 16, 16);
+  const mediaA = await upload(app, '/api/media/photos', { name: `${secret}.png`, type: 'image/png', content: png }, as(memberA));
+  expect(mediaA.status).toBe(201);
+  const media = mediaA.body.data as { _id: string };
+  const modelMedia = await upload(app, '/api/media/photos', { name: 'item.png', type: 'image/png', content: png }, as(model));
+  const item = ok(await post(app, model, '/sell-item', { mediaId: modelMedia.body.data._id, name: 'Sunset set', price: 10 }), 'item');
+  const purchase = ok(await post(app, memberA, '/purchase-item', { sellItemId: item._id }), 'purchase');
+
+  const call = ok(await post(app, memberA, '/masked-call/initiate', { modelId: model.user.id }), 'call');
+  return { media, item, purchase, call };
+}
+
+/** A's saved card, and the invoice of a token package bought with it. */
+async function buyTokens({ app, memberA }: Cast) {
+  const card = ok(
+    await post(app, memberA, '/payment/authorizenet/customer-profile', { opaqueData: await sandboxNonce(app, SANDBOX_CARDS.approved) }),
+    'card',
+  );
+  const pkg = await starter(app);
+  ok(
+    await post(app, memberA, '/payment/transactions/request', {
+      packageId: pkg._id,
+      idempotencyKey: randomUUID(),
+      payment: { kind: 'saved', paymentMethodId: card._id },
+    }),
+    'token purchase',
+  );
+  const invoices = ok(await app.request('GET', '/api/invoice', as(memberA)), 'invoices');
+  const invoice = invoices.items[0] as { _id: string };
+  return { card, invoice };
+}
+
+async function requestPayout({ app, secret, model }: Cast) {
+  // The model's payout: her account and a request, with the code the payout form asks for.
+  ok(await post(app, model, '/payout-account/', { type: 'paypal', email: `${secret}@example.test` }), 'payout account');
+  await giveTokens(app, model.user.id, 200);
+  return ok(await post(app, model, '/payout-request', { token: 100, verifyCode: await freshCode(app, model.user.id) }), 'payout');
+}
+
+async function storeDocument({ app, secret, model }: Cast) {
+  // The model's verification document: a private file only she and administrators may fetch.
+  const pdf = Buffer.from(`%PDF-1.4\n% ${secret}\n%%EOF\n`);
+  const stored = await app.ctx.storage.put(Readable.from([pdf]), { prefix: 'documents', extension: 'pdf' });
+  const [document] = await app.ctx.db
+    .insert(files)
+    .values({
+      ownerId: model.user.id,
+      kind: 'document',
+      visibility: 'private',
+      storageKey: stored.key,
+      fileName: 'passport.pdf',
+      mimeType: 'application/pdf',
+      size: stored.size,
+    })
+    .returning();
+  return document;
 }
 
 /**

@@ -10,20 +10,18 @@ import { toAdminUserRow } from './accounts.presenter';
 import { walletBalance, walletBalances } from '../wallet';
 import type { UserRow, UsersRepository } from './users.repository';
 
-/** Administrators find members and suspend or reactivate their accounts. */
-export function createAdminUsersService({
-  db,
-  users,
-  sessions,
-  events,
-  audit,
-}: {
+type AdminUsersDeps = {
   db: Db;
   users: UsersRepository;
   sessions: SessionService;
   events: EventBus;
   audit: AuditLog;
-}) {
+};
+
+/** Administrators find members, suspend or reactivate their accounts, and give or take the administrator role. */
+export function createAdminUsersService(deps: AdminUsersDeps) {
+  const { db, users, sessions, events, audit } = deps;
+
   async function rowOf(user: UserRow): Promise<AdminUserRow> {
     const files = await users.filesByIds([user.avatarFileId]);
     return toAdminUserRow(user, user.avatarFileId ? (files.get(user.avatarFileId) ?? null) : null, await walletBalance(db, user.id));
@@ -72,6 +70,11 @@ export function createAdminUsersService({
     return rowOf(user);
   }
 
+  return { list, suspend, reactivate, ...adminRoleChanges(deps, rowOf) };
+}
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
+
+function adminRoleChanges({ db, users, events, audit }: AdminUsersDeps, rowOf: (user: UserRow) => Promise<AdminUserRow>) {
   /**
    * Makes a member an administrator or takes the role back. The site always keeps one: the
    * administrators' rows are locked before they are counted, so two administrators removing each
@@ -118,9 +121,8 @@ export function createAdminUsersService({
     return rowOf(user);
   }
 
-  return { list, suspend, reactivate, setRole };
+  return { setRole };
 }
-export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 
 const statusChange = (action: string, before: UserRow, after: UserRow) => ({
   action,

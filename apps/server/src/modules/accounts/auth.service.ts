@@ -46,8 +46,7 @@ export function rethrowTaken(error: unknown): never {
 
 const hourAgo = () => new Date(Date.now() - 60 * 60_000);
 
-/** Registration, e-mail confirmation, sign-in and out, and password reset by e-mail link. */
-export function createAuthService(deps: {
+type AuthDeps = {
   db: Db;
   users: UsersRepository;
   tokens: TokensRepository;
@@ -62,8 +61,17 @@ export function createAuthService(deps: {
   loginThrottle: LoginThrottle;
   /** Welcome tokens (docs/product.md#welcome-tokens): the setting, and the ledger that grants them. */
   welcome: { settings: Pick<SettingsService, 'cached'>; ledger: Pick<Ledger, 'grantSignupTokens' | 'announce'> };
-}) {
-  const { db, users, tokens, codes, sessions, mail, events } = deps;
+};
+
+/** Registration, e-mail confirmation, sign-in and out, and password reset by e-mail link. */
+export function createAuthService(deps: AuthDeps) {
+  return { ...registration(deps), ...signIn(deps), ...passwordReset(deps) };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** A new account, its welcome tokens, and the mailed code that confirms its address. */
+function registration(deps: AuthDeps) {
+  const { db, users, codes, mail } = deps;
   /** Our page where a mailed confirmation code is typed, the address filled in. */
   const confirmPageOf = (email: string) => `${deps.publicUrl}/auth/verify?email=${encodeURIComponent(email)}`;
 
@@ -135,6 +143,12 @@ export function createAuthService(deps: {
     return { ok: true as const, message: 'If that address belongs to an account waiting for confirmation, a new code is on its way.' };
   }
 
+  return { register, verifyEmail, resendVerification };
+}
+
+function signIn(deps: AuthDeps) {
+  const { users, sessions, events } = deps;
+
   async function login(input: LoginData & { userAgent?: string | undefined }) {
     // Guesses against one account slow down wherever they come from (docs/operations.md#limits).
     const waitMs = await deps.loginThrottle.waitMs(input.email);
@@ -156,6 +170,13 @@ export function createAuthService(deps: {
     const ended = await sessions.revoke({ userId, sessionIds: [sessionId] });
     if (ended.length > 0) events.publish('session.revoked', { userId, sessionIds: ended, reason: 'logout' });
   }
+
+  return { login, logout };
+}
+
+/** A mailed link that sets a new password once and ends every session. */
+function passwordReset(deps: AuthDeps) {
+  const { db, users, tokens, sessions, mail, events } = deps;
 
   async function forgotPassword(input: { email: string }) {
     const user = await users.findByEmail(input.email);
@@ -198,9 +219,8 @@ export function createAuthService(deps: {
     return { ok: true as const, message: 'Your password is changed. Sign in with the new password.' };
   }
 
-  return { register, verifyEmail, resendVerification, login, logout, forgotPassword, resetPassword };
+  return { forgotPassword, resetPassword };
 }
-export type AuthService = ReturnType<typeof createAuthService>;
 
 /** The right password is not enough: the account must be active and its address confirmed. */
 function assertMaySignIn(user: UserRow) {

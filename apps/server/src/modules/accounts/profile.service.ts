@@ -53,8 +53,7 @@ const badFile = (msg: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, 
 
 export const notAModel = (action: string) => forbidden(`Only models can ${action}.`, ErrorCode.NOT_A_MODEL);
 
-/** The signed-in member's own account: profile, avatar, password, document, code, deactivation. */
-export function createProfileService(deps: {
+type ProfileDeps = {
   db: Db;
   users: UsersRepository;
   codes: CodeService;
@@ -63,9 +62,25 @@ export function createProfileService(deps: {
   mail: MailQueue;
   events: EventBus;
   settings: Pick<SettingsService, 'get'>;
-}) {
-  const { db, users, codes, sessions, storage, mail, events } = deps;
+};
 
+/** The signed-in member's own account: profile, avatar, password, document, code, deactivation. */
+export function createProfileService(deps: ProfileDeps) {
+  const answers = profileAnswers(deps);
+  return {
+    getMe: answers.getMe,
+    meOf: answers.meOf,
+    ...profileEdits(deps, answers),
+    ...verificationDocuments(deps, answers),
+    ...accountCodes(deps),
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;
+
+type ProfileAnswers = ReturnType<typeof profileAnswers>;
+
+/** The member's account as they see it (Me), and what every change does on its way out. */
+function profileAnswers({ db, users, storage, events }: ProfileDeps) {
   async function meOf(user: UserRow): Promise<Me> {
     const files = await users.filesByIds([user.avatarFileId, readDocument(user.verificationDocument)?.fileId]);
     return toMe(user, files, await walletBalance(db, user.id));
@@ -88,6 +103,11 @@ export function createProfileService(deps: {
     await storage.remove(file.storageKey);
   }
 
+  return { meOf, getMe, changed, discard };
+}
+
+/** The profile's fields, avatar, password and price per message. */
+function profileEdits({ db, users, sessions, storage, events }: ProfileDeps, { changed, discard }: ProfileAnswers) {
   /**
    * Only the fields sent change; '' clears a text. `email` is accepted only as the current address:
    * there is no verified e-mail change yet, and the sign-in address must not change unconfirmed.
@@ -144,6 +164,17 @@ export function createProfileService(deps: {
     return { ok: true as const, message: 'Your password is changed. Other devices have been signed out.' };
   }
 
+  /** `token` is the price in hundredths (the route's schema decoded the tokens the client sent). */
+  async function setTokenPerMessage({ user, token }: { user: UserRow; token: number }) {
+    if (user.type !== 'model') throw notAModel('set a price per message');
+    return changed(await users.update(user.id, { tokenPerMessage: token }));
+  }
+
+  return { updateProfile, replaceAvatar, updatePassword, setTokenPerMessage };
+}
+
+/** A model's verification document, by multipart upload or by an earlier upload's fileId. */
+function verificationDocuments({ db, users, storage }: ProfileDeps, { changed, discard }: ProfileAnswers) {
   /** Checked before the upload is read, so a refused member does not send a 10 MB file for nothing. */
   function assertMaySubmitDocument(user: UserRow) {
     if (user.type !== 'model') throw notAModel('submit a verification document');
@@ -225,6 +256,11 @@ export function createProfileService(deps: {
     return changed(user);
   }
 
+  return { assertMaySubmitDocument, submitDocument, submitDocumentByFileId };
+}
+
+/** The account code that confirms a payout or a deactivation, and the deactivation itself. */
+function accountCodes({ db, users, codes, sessions, mail, events, settings }: ProfileDeps) {
   /** Whether an account code waits, and until when. */
   async function accountCodeStatus({ user }: { user: UserRow }): Promise<AccountCodeStatus> {
     const until = await codes.pendingUntil({ userId: user.id, purpose: 'account' });
@@ -233,19 +269,19 @@ export function createProfileService(deps: {
     return { pending: true, expiresAt: at, message: `A code was sent to your e-mail address. It is valid until ${at}.`, sent: false };
   }
 
-  /**
-   * Mails a new account code, which replaces the previous one. Every route that mails it comes
-   * here, so one cap per account holds for all of them, on every node (docs/product.md#compatibility).
-   */
   /** What the code's mail says it confirms; amounts in hundredths, money at today's payout rate. */
   async function whatItConfirms({ purpose, token }: AccountCodeFor): Promise<string | undefined> {
     if (purpose === 'deactivate') return 'that you want to deactivate your account';
     if (purpose !== 'payout') return undefined;
     if (token === undefined) return 'your payout request';
-    const money = formatUsd(payoutCents(token, await deps.settings.get('payoutRateCents')));
+    const money = formatUsd(payoutCents(token, await settings.get('payoutRateCents')));
     return `your payout request of ${formatTokens(hundredthsToTokens(token))} tokens (${money})`;
   }
 
+  /**
+   * Mails a new account code, which replaces the previous one. Every route that mails it comes
+   * here, so one cap per account holds for all of them, on every node (docs/product.md#compatibility).
+   */
   async function sendAccountCode({ user, ...what }: { user: UserRow } & AccountCodeFor) {
     const since = new Date(Date.now() - 10 * 60_000);
     if ((await codes.countSentSince(user.id, 'account', since)) >= ACCOUNT_CODES_PER_10_MINUTES) {
@@ -283,25 +319,5 @@ export function createProfileService(deps: {
     return { ok: true as const, message: 'Your account is deactivated. You have been signed out everywhere.' };
   }
 
-  /** `token` is the price in hundredths (the route's schema decoded the tokens the client sent). */
-  async function setTokenPerMessage({ user, token }: { user: UserRow; token: number }) {
-    if (user.type !== 'model') throw notAModel('set a price per message');
-    return changed(await users.update(user.id, { tokenPerMessage: token }));
-  }
-
-  return {
-    getMe,
-    meOf,
-    updateProfile,
-    replaceAvatar,
-    updatePassword,
-    assertMaySubmitDocument,
-    submitDocument,
-    submitDocumentByFileId,
-    accountCodeByGet,
-    sendAccountCode,
-    deactivate,
-    setTokenPerMessage,
-  };
+  return { accountCodeByGet, sendAccountCode, deactivate };
 }
-export type ProfileService = ReturnType<typeof createProfileService>;

@@ -11,6 +11,12 @@ export type CodeRow = typeof verificationCodes.$inferSelect;
  * read from the server's clock (platform/clock.ts).
  */
 export function createTokensRepository(db: Db, clock: Clock) {
+  return { ...codesRepository(db, clock), ...resetsRepository(db, clock) };
+}
+export type TokensRepository = ReturnType<typeof createTokensRepository>;
+
+/** The one-time codes mailed to confirm an address or an account action. */
+function codesRepository(db: Db, clock: Clock) {
   async function insertCode(values: { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date }, tx: DbOrTx = db) {
     await tx.insert(verificationCodes).values(values);
   }
@@ -68,6 +74,11 @@ export function createTokensRepository(db: Db, clock: Clock) {
     return row?.n ?? 0;
   }
 
+  return { insertCode, retireCodes, latestOpenCode, recordWrongTry, useCode, countCodesSince };
+}
+
+/** The password-reset links' tokens. */
+function resetsRepository(db: Db, clock: Clock) {
   async function insertReset(values: { userId: string; tokenHash: string; expiresAt: Date }, tx: DbOrTx = db) {
     await tx.insert(passwordResets).values(values);
   }
@@ -98,17 +109,5 @@ export function createTokensRepository(db: Db, clock: Clock) {
     return row?.n ?? 0;
   }
 
-  return {
-    insertCode,
-    retireCodes,
-    latestOpenCode,
-    recordWrongTry,
-    useCode,
-    countCodesSince,
-    insertReset,
-    useReset,
-    retireResets,
-    countResetsSince,
-  };
+  return { insertReset, useReset, retireResets, countResetsSince };
 }
-export type TokensRepository = ReturnType<typeof createTokensRepository>;

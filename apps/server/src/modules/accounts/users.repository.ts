@@ -24,6 +24,12 @@ const avatarColumns = { id: files.id, fileName: files.fileName };
  * sign-in cache, platform/auth.ts) are dropped at once.
  */
 export function createUsersRepository(db: Db, opts: { onChanged?: (userId: string) => void } = {}) {
+  return { ...accountRows(db, opts), ...accountFiles(db), ...memberLists(db) };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** One account's row: found, locked, inserted, updated. */
+function accountRows(db: Db, opts: { onChanged?: (userId: string) => void }) {
   // Read on every payment and call (member-lookup): prepared once (platform/db.ts preparedStatement
   // says why), and the reads of one turn answered by one statement.
   const byIds = db
@@ -78,6 +84,26 @@ export function createUsersRepository(db: Db, opts: { onChanged?: (userId: strin
     return row;
   }
 
+  async function hasAdmin(tx: DbOrTx = db) {
+    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    return Boolean(row);
+  }
+
+  async function firstAdminEmail() {
+    const [row] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+      .orderBy(asc(users.createdAt))
+      .limit(1);
+    return row?.email;
+  }
+
+  return { findById, lockById, findByEmail, isEmailTaken, isUsernameTaken, insert, update, hasAdmin, firstAdminEmail };
+}
+
+/** The account's files: avatars and documents. */
+function accountFiles(db: Db) {
   async function filesByIds(ids: (string | null | undefined)[], tx: DbOrTx = db): Promise<Map<string, FileRef>> {
     const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
     if (wanted.length === 0) return new Map();
@@ -103,6 +129,11 @@ export function createUsersRepository(db: Db, opts: { onChanged?: (userId: strin
     return row?.storageKey;
   }
 
+  return { filesByIds, findFile, insertFile, deleteFile };
+}
+
+/** Members as lists show them: the directory's search, the review queue, the administrators' list. */
+function memberLists(db: Db) {
   /** The viewer's own contact row for each member; a signed-out viewer (null) has none. */
   const viewersContact = (viewerId: string | null): SQL =>
     viewerId ? and(eq(contacts.ownerId, viewerId), eq(contacts.contactUserId, users.id))! : sql`false`;
@@ -183,39 +214,5 @@ export function createUsersRepository(db: Db, opts: { onChanged?: (userId: strin
     return { rows, count: total?.n ?? 0 };
   }
 
-  async function hasAdmin(tx: DbOrTx = db) {
-    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-    return Boolean(row);
-  }
-
-  async function firstAdminEmail() {
-    const [row] = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
-      .orderBy(asc(users.createdAt))
-      .limit(1);
-    return row?.email;
-  }
-
-  return {
-    findById,
-    lockById,
-    findByEmail,
-    isEmailTaken,
-    isUsernameTaken,
-    insert,
-    update,
-    filesByIds,
-    findFile,
-    insertFile,
-    deleteFile,
-    findVisibleByUsername,
-    searchVisible,
-    listModels,
-    listAll,
-    hasAdmin,
-    firstAdminEmail,
-  };
+  return { findVisibleByUsername, searchVisible, listModels, listAll };
 }
-export type UsersRepository = ReturnType<typeof createUsersRepository>;

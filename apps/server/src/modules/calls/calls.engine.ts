@@ -39,7 +39,21 @@ export const dueAtOf = (connectedAt: Date, minute: number) => at(connectedAt, bi
  * locked: the ledger transfer (keyed `call:<id>:minute:<k>`, so a minute is paid once whatever
  * happens) and the row's `minutes_charged` / `next_charge_at` commit together.
  */
-export function createCallEngine(deps: {
+export function createCallEngine(deps: CallEngineDeps) {
+  const billing = callBilling(deps);
+  const announcer = callAnnouncer(deps);
+  const isLive = (call: CallRow) => (LIVE_STATUSES as readonly CallStatus[]).includes(call.status);
+  return {
+    ...ringingChanges(deps, announcer),
+    ...endings(deps, billing, announcer),
+    owesAMinute: billing.owesAMinute,
+    isLive,
+    publish: announcer.publish,
+  };
+}
+export type CallEngine = ReturnType<typeof createCallEngine>;
+
+type CallEngineDeps = {
   db: Db;
   repo: CallsRepository;
   ledger: Pick<Ledger, 'transferWithCommission' | 'announce'>;
@@ -48,10 +62,14 @@ export function createCallEngine(deps: {
   events: EventBus;
   now: () => Date;
   warn: (message: string, error: unknown) => void;
-}) {
-  const { db, repo, ledger, push, now } = deps;
-  const unchanged = (call: CallRow): Settled => ({ call, moved: false, notices: [], walletUserIds: [] });
+};
+type CallBilling = ReturnType<typeof callBilling>;
+type CallAnnouncer = ReturnType<typeof callAnnouncer>;
 
+const unchanged = (call: CallRow): Settled => ({ call, moved: false, notices: [], walletUserIds: [] });
+
+/** The per-minute charges of a connected call, on its locked row. */
+function callBilling({ repo, ledger }: CallEngineDeps) {
   /**
    * Charges every minute due by `until` on a locked, connected row. A minute the caller cannot pay
    * stops the loop (the ledger refused it inside a savepoint, so nothing of it was written).
@@ -120,6 +138,20 @@ export function createCallEngine(deps: {
     };
   }
 
+  /**
+   * Whether a minute of this row falls due by `instant`. A row read without its lock may be a
+   * moment old; a minute missed that way is charged by the next request or the billing job.
+   */
+  const owesAMinute = (call: CallRow, instant: Date) =>
+    call.status === 'connected' && dueAtOf(call.connectedAt!, call.minutesCharged + 1) <= billableUntil(call, instant);
+
+  return { chargeDue, billableUntil, finishConnected, owesAMinute };
+}
+
+/** Runs a change on the locked row and, after the commit, tells the parties and the provider. */
+function callAnnouncer(deps: CallEngineDeps) {
+  const { db, repo, ledger, push, now } = deps;
+
   /** Announces a committed outcome to the two parties, and hangs up the provider's legs of a finished call. */
   function publish(settled: Settled): Settled {
     const { call } = settled;
@@ -150,6 +182,11 @@ export function createCallEngine(deps: {
     return settled ? publish(settled) : undefined;
   }
 
+  return { publish, onLocked };
+}
+
+/** A ringing call answered, refused or left unanswered: compare-and-sets with no lock and no charge. */
+function ringingChanges({ repo, now }: CallEngineDeps, { publish }: CallAnnouncer) {
   /** The model answered (the softphone's accept, Twilio's conference join): billing starts now. */
   async function connect(id: string): Promise<Settled | undefined> {
     const instant = now();
@@ -172,6 +209,20 @@ export function createCallEngine(deps: {
     });
     return call ? publish({ call, moved: true, notices: [{ kind: 'declined', reason }], walletUserIds: [] }) : undefined;
   }
+
+  /** A ringing call past its time is missed: the caller hears 'no-answer', the model gets a notification. */
+  async function expireRinging(id: string, instant: Date): Promise<Settled | undefined> {
+    const call = await repo.findById(id);
+    if (!call || !RINGING.includes(call.status) || ringDeadlineOf(call) > instant) return undefined;
+    return notAnswered(id, 'no-answer');
+  }
+
+  return { connect, notAnswered, expireRinging };
+}
+
+/** A call failing, hung up, charged or left by a party: each on the locked row, with what is due charged first. */
+function endings({ repo, now }: CallEngineDeps, billing: CallBilling, { onLocked }: CallAnnouncer) {
+  const { chargeDue, billableUntil, finishConnected } = billing;
 
   /** The provider could not place the call. */
   async function fail(id: string): Promise<Settled | undefined> {
@@ -219,13 +270,6 @@ export function createCallEngine(deps: {
   }
 
   /**
-   * Whether a minute of this row falls due by `instant`. A row read without its lock may be a
-   * moment old; a minute missed that way is charged by the next request or the billing job.
-   */
-  const owesAMinute = (call: CallRow, instant: Date) =>
-    call.status === 'connected' && dueAtOf(call.connectedAt!, call.minutesCharged + 1) <= billableUntil(call, instant);
-
-  /**
    * Charges what is due now. `skipLocked` (the job): a row another transaction holds is left to it.
    * A due minute the caller cannot pay ends the call ('insufficient-tokens'), with no overdraft.
    */
@@ -248,13 +292,6 @@ export function createCallEngine(deps: {
     );
   }
 
-  /** A ringing call past its time is missed: the caller hears 'no-answer', the model gets a notification. */
-  async function expireRinging(id: string, instant: Date): Promise<Settled | undefined> {
-    const call = await repo.findById(id);
-    if (!call || !RINGING.includes(call.status) || ringDeadlineOf(call) > instant) return undefined;
-    return notAnswered(id, 'no-answer');
-  }
-
   /** A party gone past the grace period: the call ends at the instant they left. */
   async function partyLeft(id: string, party: Party): Promise<Settled | undefined> {
     return onLocked(id, async (tx, call) => {
@@ -266,8 +303,5 @@ export function createCallEngine(deps: {
     });
   }
 
-  const isLive = (call: CallRow) => (LIVE_STATUSES as readonly CallStatus[]).includes(call.status);
-
-  return { connect, notAnswered, fail, hangUp, charge, owesAMinute, expireRinging, partyLeft, isLive, publish };
+  return { fail, hangUp, charge, partyLeft };
 }
-export type CallEngine = ReturnType<typeof createCallEngine>;

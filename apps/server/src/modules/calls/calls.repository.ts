@@ -27,6 +27,12 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 
 /** The only code touching the `calls` table. Every instant comes from the service's clock, as a parameter. */
 export function createCallsRepository(db: Db) {
+  return { ...callRows(db), ...memberCallViews(db), ...adminCallViews(db), ...callsDue(db), ...awayMarks(db) };
+}
+export type CallsRepository = ReturnType<typeof createCallsRepository>;
+
+/** One call's row: written, read, locked and moved by compare-and-set. */
+function callRows(db: Db) {
   async function insert(values: NewCall, tx: DbOrTx = db): Promise<CallRow> {
     const [row] = await tx.insert(calls).values(values).returning();
     return row!;
@@ -93,6 +99,11 @@ export function createCallsRepository(db: Db) {
     return row;
   }
 
+  return { insert, insertAtCurrentRate, findById, lock, transition, liveCallOf };
+}
+
+/** Calls with both parties' names and avatars, as the members in them see them. */
+function memberCallViews(db: Db) {
   function viewSelect(tx: DbOrTx = db) {
     return tx
       .select({
@@ -128,6 +139,11 @@ export function createCallsRepository(db: Db) {
     return { rows: rows.map(toView), count: total?.n ?? 0 };
   }
 
+  return { findView, history };
+}
+
+/** Calls as administrators list them. */
+function adminCallViews(db: Db) {
   function adminSelect(tx: DbOrTx = db) {
     return tx
       .select({
@@ -179,6 +195,11 @@ export function createCallsRepository(db: Db) {
     return { rows, count: total?.n ?? 0 };
   }
 
+  return { adminView, adminList };
+}
+
+/** What the billing and ring-timeout jobs find due. */
+function callsDue(db: Db) {
   /** Connected calls with a minute due by `now` whose parties are both present (billing pauses while one is away). */
   async function dueForCharge(now: Date, limit: number): Promise<string[]> {
     const rows = await db
@@ -225,6 +246,11 @@ export function createCallsRepository(db: Db) {
       .limit(limit);
   }
 
+  return { dueForCharge, ringingPast, liveCalls };
+}
+
+/** The disconnect watch's marks: when a party went away, and that they came back. */
+function awayMarks(db: Db) {
   /** Live calls of this member on either side (a presence change concerns these). */
   async function liveCallIdsOf(userId: string): Promise<{ id: string; party: Party }[]> {
     const rows = await db
@@ -255,23 +281,5 @@ export function createCallsRepository(db: Db) {
     return rows.length > 0;
   }
 
-  return {
-    insert,
-    insertAtCurrentRate,
-    findById,
-    lock,
-    transition,
-    liveCallOf,
-    findView,
-    history,
-    adminView,
-    adminList,
-    dueForCharge,
-    ringingPast,
-    liveCalls,
-    liveCallIdsOf,
-    markAway,
-    markBack,
-  };
+  return { liveCallIdsOf, markAway, markBack };
 }
-export type CallsRepository = ReturnType<typeof createCallsRepository>;

@@ -19,7 +19,7 @@ import type { Ledger } from '../wallet';
 import type { SettingsService } from '../system';
 import { ringDeadlineFrom, type CallEngine } from './calls.engine';
 import { toCallDto, toPartyDto, connectedSeconds } from './calls.presenter';
-import { LIVE_STATUSES, type CallRow, type CallsRepository } from './calls.repository';
+import { LIVE_STATUSES, type CallRow, type CallsRepository, type NewCall } from './calls.repository';
 import type { CallsPush } from './calls.socket';
 
 type Caller = { id: string; name: string; username: string };
@@ -65,8 +65,7 @@ export function isCallable(model: Callee, provider: VoiceProvider['name']): bool
   );
 }
 
-/** Calls as members use them: placing, answering, ending, paying and listing (docs/product.md#calls). */
-export function createCallsService(deps: {
+type CallsDeps = {
   repo: CallsRepository;
   engine: CallEngine;
   ledger: Pick<Ledger, 'balanceOf'>;
@@ -75,20 +74,48 @@ export function createCallsService(deps: {
   push: CallsPush;
   now: () => Date;
   settings: Pick<SettingsService, 'cached'>;
-}) {
+};
+
+/** Calls as members use them: placing, answering, ending, paying and listing (docs/product.md#calls). */
+export function createCallsService(deps: CallsDeps) {
+  return { ...callPlacing(deps), ...partyActions(deps), lifecycle: providerLifecycle(deps) };
+}
+export type CallsService = ReturnType<typeof createCallsService>;
+
+function callPlacing(deps: CallsDeps) {
   const { repo, engine, provider, now } = deps;
 
-  /** The call, if the viewer is one of its two parties; anyone else learns nothing (404). */
-  async function partyCall(viewerId: string, id: string): Promise<CallRow> {
-    const call = await repo.findById(id);
-    if (!call || (call.callerId !== viewerId && call.modelId !== viewerId)) throw notFound(CALL_NOT_FOUND);
-    return call;
+  /** The refusals that come before anything is written: who is called, whether they may be, and the caller's balance. */
+  async function checkBeforePlacing(caller: Caller, modelId: string, expectedRate: number | undefined) {
+    if (modelId === caller.id) throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'You cannot call yourself.');
+    const model = await deps.members.findCallee(modelId);
+    if (!model) throw notFound('That model was not found.');
+    if (!isCallable(model, provider.name)) throw forbidden(CALL_MESSAGES.modelUnavailable);
+    if (expectedRate !== undefined && expectedRate !== model.callRate) throw callRateChanged(model.callRate);
+    const balance = await deps.ledger.balanceOf(caller.id);
+    if (balance < CALL_MIN_BALANCE) {
+      const details = { needed: hundredthsToTokens(CALL_MIN_BALANCE), balance: hundredthsToTokens(balance) };
+      throw new AppError(402, ErrorCode.INSUFFICIENT_TOKENS, CALL_MESSAGES.needTokens, details);
+    }
+    // Friendly answers first; the unique indexes below are what holds under a race.
+    if (await repo.liveCallOf(caller.id)) throw conflict(CALL_BUSY.caller);
+    if (await repo.liveCallOf(model.id)) throw conflict(CALL_BUSY.model);
+    return { model, balance };
   }
 
-  async function view(viewerId: string, id: string): Promise<Call> {
-    const found = await repo.findView(id);
-    if (!found) throw notFound(CALL_NOT_FOUND);
-    return toCallDto(found, viewerId, now());
+  /** Writes the call at the model's rate now; a lost race for either party answers as busy. */
+  async function writeCall(values: Omit<NewCall, 'rate'>, expectedRate: number | undefined): Promise<CallRow> {
+    let written: Awaited<ReturnType<CallsRepository['insertAtCurrentRate']>>;
+    try {
+      // The rate is the model's as the call is written, never one the caller did not see.
+      written = await repo.insertAtCurrentRate(values, expectedRate);
+    } catch (error) {
+      if (isUniqueViolation(error, 'calls_one_live_per_caller')) throw conflict(CALL_BUSY.caller);
+      if (isUniqueViolation(error, 'calls_one_live_per_model')) throw conflict(CALL_BUSY.model);
+      throw error;
+    }
+    if ('rateNow' in written) throw written.rateNow > 0 ? callRateChanged(written.rateNow) : forbidden(CALL_MESSAGES.modelUnavailable);
+    return written.call;
   }
 
   /**
@@ -104,43 +131,20 @@ export function createCallsService(deps: {
     modelId: string;
     expectedRate?: number | undefined;
   }): Promise<z.output<typeof initiatedCallSchema>> {
-    if (modelId === caller.id) throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'You cannot call yourself.');
-    const model = await deps.members.findCallee(modelId);
-    if (!model) throw notFound('That model was not found.');
-    if (!isCallable(model, provider.name)) throw forbidden(CALL_MESSAGES.modelUnavailable);
-    if (expectedRate !== undefined && expectedRate !== model.callRate) throw callRateChanged(model.callRate);
-    const balance = await deps.ledger.balanceOf(caller.id);
-    if (balance < CALL_MIN_BALANCE) {
-      const details = { needed: hundredthsToTokens(CALL_MIN_BALANCE), balance: hundredthsToTokens(balance) };
-      throw new AppError(402, ErrorCode.INSUFFICIENT_TOKENS, CALL_MESSAGES.needTokens, details);
-    }
-    // Friendly answers first; the unique indexes below are what holds under a race.
-    if (await repo.liveCallOf(caller.id)) throw conflict(CALL_BUSY.caller);
-    if (await repo.liveCallOf(model.id)) throw conflict(CALL_BUSY.model);
-
+    const { model, balance } = await checkBeforePlacing(caller, modelId, expectedRate);
     // The ring time is the setting when the call is placed; a later change leaves this call alone.
     const ringSeconds = await deps.settings.cached('callRingSeconds');
     const placedAt = now();
-    let written: Awaited<ReturnType<CallsRepository['insertAtCurrentRate']>>;
-    try {
-      // The rate is the model's as the call is written, never one the caller did not see.
-      written = await repo.insertAtCurrentRate(
-        {
-          callerId: caller.id,
-          modelId: model.id,
-          status: 'initiated',
-          createdAt: placedAt,
-          nextChargeAt: ringDeadlineFrom(placedAt, ringSeconds),
-        },
-        expectedRate,
-      );
-    } catch (error) {
-      if (isUniqueViolation(error, 'calls_one_live_per_caller')) throw conflict(CALL_BUSY.caller);
-      if (isUniqueViolation(error, 'calls_one_live_per_model')) throw conflict(CALL_BUSY.model);
-      throw error;
-    }
-    if ('rateNow' in written) throw written.rateNow > 0 ? callRateChanged(written.rateNow) : forbidden(CALL_MESSAGES.modelUnavailable);
-    const { call } = written;
+    const call = await writeCall(
+      {
+        callerId: caller.id,
+        modelId: model.id,
+        status: 'initiated',
+        createdAt: placedAt,
+        nextChargeAt: ringDeadlineFrom(placedAt, ringSeconds),
+      },
+      expectedRate,
+    );
 
     let modelCallSid: string | null;
     try {
@@ -160,6 +164,26 @@ export function createCallsService(deps: {
 
     const placed = await repo.findView(call.id);
     return { callId: call.id, callRate: call.rate, status: placed!.call.status, model: toPartyDto(placed!.model) };
+  }
+
+  return { initiate };
+}
+
+/** What the two parties of a call do with it: look, answer, refuse, hang up, pay. */
+function partyActions(deps: CallsDeps) {
+  const { repo, engine, provider, now } = deps;
+
+  /** The call, if the viewer is one of its two parties; anyone else learns nothing (404). */
+  async function partyCall(viewerId: string, id: string): Promise<CallRow> {
+    const call = await repo.findById(id);
+    if (!call || (call.callerId !== viewerId && call.modelId !== viewerId)) throw notFound(CALL_NOT_FOUND);
+    return call;
+  }
+
+  async function view(viewerId: string, id: string): Promise<Call> {
+    const found = await repo.findView(id);
+    if (!found) throw notFound(CALL_NOT_FOUND);
+    return toCallDto(found, viewerId, now());
   }
 
   async function history(viewerId: string, page: PageQuery): Promise<List<Call>> {
@@ -231,8 +255,12 @@ export function createCallsService(deps: {
     return { ...device, provider: provider.name };
   }
 
-  /** What a voice provider reports, each a compare-and-set (providers/voice/types.ts). */
-  const lifecycle: CallLifecycle = {
+  return { history, status, accept, decline, end, charge, voiceToken };
+}
+
+/** What a voice provider reports, each a compare-and-set (providers/voice/types.ts). */
+function providerLifecycle({ repo, engine }: CallsDeps): CallLifecycle {
+  return {
     async callerJoined(callId, callSid) {
       return Boolean(await repo.transition(callId, LIVE_STATUSES, { callSid }));
     },
@@ -258,10 +286,7 @@ export function createCallsService(deps: {
       return Boolean(call && call.callerId === userId && engine.isLive(call));
     },
   };
-
-  return { initiate, history, status, accept, decline, end, charge, voiceToken, lifecycle };
 }
-export type CallsService = ReturnType<typeof createCallsService>;
 
 /** How long the caller's balance lets a call last: until the first minute they could not pay falls due. */
 function affordableSeconds(balance: number, rate: number): number {

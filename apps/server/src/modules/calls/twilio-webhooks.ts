@@ -37,31 +37,11 @@ export async function registerTwilioWebhooks(app: FastifyInstance, deps: TwilioW
   const { lifecycle } = deps;
   const settings = 'config' in deps ? twilioSettingsOf(deps.config) : deps;
   const publicUrl = settings.publicUrl.replace(/\/$/, '');
-  const authToken = settings.twilio.authToken;
+  const signedForm = signedFormReader(settings.twilio.authToken, publicUrl);
   const sequences = createSequenceWatch();
 
   await app.register(async (scope) => {
-    // Only form bodies here, kept as ordered pairs: the signature covers every parameter as sent.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_request, body, done) => done(null, [...new URLSearchParams(body.toString())]),
-    );
-
-    /** The form of a genuinely signed request, or null after answering 403. */
-    function signedForm(request: FastifyRequest, reply: FastifyReply): Form | null {
-      const form = Array.isArray(request.body) ? (request.body as Form) : [];
-      const header = request.headers['x-twilio-signature'];
-      const signature = Array.isArray(header) ? header[0] : header;
-      // request.url is the path and query as requested; the scheme and host are ours, not the Host header's.
-      if (!isValidTwilioSignature(authToken, signature, `${publicUrl}${request.url}`, form)) {
-        void reply.status(403).type('text/plain').send('Invalid Twilio signature');
-        return null;
-      }
-      return form;
-    }
-    const twiml = (reply: FastifyReply, xml: string) => reply.status(200).type('text/xml').send(xml);
+    acceptFormBodiesOnly(scope);
 
     mountRoute(scope, twilioRoutes.voice, async (request, reply) => {
       const form = signedForm(request, reply);
@@ -88,28 +68,7 @@ export async function registerTwilioWebhooks(app: FastifyInstance, deps: TwilioW
       const callSid = field(form, 'CallSid') ?? null;
       if (!UUID.test(callId) || sequences.isStale(`call:${callSid ?? callId}`, field(form, 'SequenceNumber')))
         return twiml(reply, emptyTwiml());
-      switch (field(form, 'CallStatus')) {
-        case 'ringing':
-          await lifecycle.modelRinging(callId, callSid);
-          break;
-        // A mobile phone's decline button reads as busy to the network.
-        case 'busy':
-          await lifecycle.notAnswered(callId, 'declined');
-          break;
-        case 'no-answer':
-        case 'canceled':
-          await lifecycle.notAnswered(callId, 'no-answer');
-          break;
-        case 'failed':
-          await lifecycle.failed(callId);
-          break;
-        case 'completed':
-          await lifecycle.ended(callId, 'model-ended');
-          break;
-        // queued, initiated, in-progress: the conference's participant-join says when both are on.
-        default:
-          break;
-      }
+      await applyModelLegStatus(lifecycle, callId, callSid, field(form, 'CallStatus'));
       return twiml(reply, emptyTwiml());
     });
 
@@ -120,29 +79,87 @@ export async function registerTwilioWebhooks(app: FastifyInstance, deps: TwilioW
       const conferenceSid = field(form, 'ConferenceSid') ?? callId;
       if (!UUID.test(callId) || sequences.isStale(`conference:${conferenceSid}`, field(form, 'SequenceNumber')))
         return twiml(reply, emptyTwiml());
-      const label = field(form, 'ParticipantLabel');
-      switch (field(form, 'StatusCallbackEvent')) {
-        case 'participant-join':
-          // The model answered and is in the room: billing starts. The member may already be
-          // waiting there, or joins on call:connected (spec: the caller then joins the conference).
-          if (label === 'model') await lifecycle.connected(callId);
-          break;
-        case 'participant-leave':
-          if (label === 'model') await lifecycle.ended(callId, 'model-ended');
-          else if (label === 'member') await lifecycle.ended(callId, 'caller-ended');
-          break;
-        case 'conference-end': {
-          // Usually a participant-leave said it first; this is for one that came late or never.
-          const endedBy = field(form, 'ParticipantLabelEndingConference');
-          await lifecycle.ended(callId, endedBy === 'member' ? 'caller-ended' : 'model-ended');
-          break;
-        }
-        default:
-          break;
-      }
+      await applyConferenceEvent(lifecycle, callId, form);
       return twiml(reply, emptyTwiml());
     });
   });
+}
+
+// Only form bodies here, kept as ordered pairs: the signature covers every parameter as sent.
+function acceptFormBodiesOnly(scope: FastifyInstance) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, [...new URLSearchParams(body.toString())]),
+  );
+}
+
+/** Reads the form of a genuinely signed request, or answers 403 and gives null. */
+function signedFormReader(authToken: string, publicUrl: string) {
+  return function signedForm(request: FastifyRequest, reply: FastifyReply): Form | null {
+    const form = Array.isArray(request.body) ? (request.body as Form) : [];
+    const header = request.headers['x-twilio-signature'];
+    const signature = Array.isArray(header) ? header[0] : header;
+    // request.url is the path and query as requested; the scheme and host are ours, not the Host header's.
+    if (!isValidTwilioSignature(authToken, signature, `${publicUrl}${request.url}`, form)) {
+      void reply.status(403).type('text/plain').send('Invalid Twilio signature');
+      return null;
+    }
+    return form;
+  };
+}
+
+const twiml = (reply: FastifyReply, xml: string) => reply.status(200).type('text/xml').send(xml);
+
+/** The model leg's call progress, as the lifecycle's step it means. */
+async function applyModelLegStatus(lifecycle: CallLifecycle, callId: string, callSid: string | null, status: string | undefined) {
+  switch (status) {
+    case 'ringing':
+      await lifecycle.modelRinging(callId, callSid);
+      break;
+    // A mobile phone's decline button reads as busy to the network.
+    case 'busy':
+      await lifecycle.notAnswered(callId, 'declined');
+      break;
+    case 'no-answer':
+    case 'canceled':
+      await lifecycle.notAnswered(callId, 'no-answer');
+      break;
+    case 'failed':
+      await lifecycle.failed(callId);
+      break;
+    case 'completed':
+      await lifecycle.ended(callId, 'model-ended');
+      break;
+    // queued, initiated, in-progress: the conference's participant-join says when both are on.
+    default:
+      break;
+  }
+}
+
+/** A conference event, as the lifecycle's step it means. */
+async function applyConferenceEvent(lifecycle: CallLifecycle, callId: string, form: Form) {
+  const label = field(form, 'ParticipantLabel');
+  switch (field(form, 'StatusCallbackEvent')) {
+    case 'participant-join':
+      // The model answered and is in the room: billing starts. The member may already be
+      // waiting there, or joins on call:connected (spec: the caller then joins the conference).
+      if (label === 'model') await lifecycle.connected(callId);
+      break;
+    case 'participant-leave':
+      if (label === 'model') await lifecycle.ended(callId, 'model-ended');
+      else if (label === 'member') await lifecycle.ended(callId, 'caller-ended');
+      break;
+    case 'conference-end': {
+      // Usually a participant-leave said it first; this is for one that came late or never.
+      const endedBy = field(form, 'ParticipantLabelEndingConference');
+      await lifecycle.ended(callId, endedBy === 'member' ? 'caller-ended' : 'model-ended');
+      break;
+    }
+    default:
+      break;
+  }
 }
 
 function twilioSettingsOf(config: Config): { twilio: TwilioConfig; publicUrl: string } {

@@ -30,17 +30,25 @@ export function sellsPublicly(member: Payee): boolean {
   );
 }
 
-/** Models' items: putting media on sale, listing, editing, taking off sale, and the public preview. */
-export function createItemsService(deps: {
+type ItemsDeps = {
   repo: ItemsRepository;
   media: Pick<MediaRepository, 'findMedia'>;
   members: Pick<MemberLookup, 'findPayee'>;
-}) {
-  const { repo } = deps;
+};
 
-  function assertModel(user: Seller) {
-    if (user.type !== 'model') throw forbidden(ONLY_MODELS_SELL, ErrorCode.NOT_A_MODEL);
-  }
+/** Models' items: putting media on sale, listing, editing, taking off sale, and the public preview. */
+export function createItemsService(deps: ItemsDeps) {
+  return { ...modelsOwnItems(deps), ...itemsOnShow(deps) };
+}
+export type ItemsService = ReturnType<typeof createItemsService>;
+
+function assertModel(user: Seller) {
+  if (user.type !== 'model') throw forbidden(ONLY_MODELS_SELL, ErrorCode.NOT_A_MODEL);
+}
+
+/** What a model does with her own items: put on sale, list, edit, take off sale. */
+function modelsOwnItems(deps: ItemsDeps) {
+  const { repo } = deps;
 
   /**
    * The model's own item, on sale (hidden by an administrator included: she may still edit it);
@@ -85,27 +93,6 @@ export function createItemsService(deps: {
     return ownView(item.id);
   }
 
-  /** A model's items on sale for anyone; a signed-in viewer also learns which of them they bought. */
-  async function ofModel({
-    modelId,
-    viewerId,
-    page,
-  }: {
-    modelId: string;
-    viewerId: string | undefined;
-    page: PageQuery;
-  }): Promise<List<SellItem>> {
-    if (!sellsPublicly(await deps.members.findPayee(modelId))) throw notFound(MODEL_NOT_FOUND);
-    const { rows, count } = await repo.itemsOnSale(modelId, page);
-    const bought = viewerId
-      ? await repo.purchasesOfItems(
-          viewerId,
-          rows.map((r) => r.item.id),
-        )
-      : new Map();
-    return { items: rows.map((row) => toSellItemDto(row, { purchase: bought.get(row.item.id) })), count };
-  }
-
   /** The model's own items on sale, those an administrator hid included (marked, with the reason). */
   async function mine({ user, page }: { user: Seller; page: PageQuery }): Promise<List<SellItem>> {
     assertModel(user);
@@ -130,6 +117,34 @@ export function createItemsService(deps: {
     await repo.removeItem(id, user.id);
   }
 
+  return { create, mine, update, remove };
+}
+
+/** What anyone sees of the items on sale: a model's list and an item's preview. */
+function itemsOnShow(deps: ItemsDeps) {
+  const { repo } = deps;
+
+  /** A model's items on sale for anyone; a signed-in viewer also learns which of them they bought. */
+  async function ofModel({
+    modelId,
+    viewerId,
+    page,
+  }: {
+    modelId: string;
+    viewerId: string | undefined;
+    page: PageQuery;
+  }): Promise<List<SellItem>> {
+    if (!sellsPublicly(await deps.members.findPayee(modelId))) throw notFound(MODEL_NOT_FOUND);
+    const { rows, count } = await repo.itemsOnSale(modelId, page);
+    const bought = viewerId
+      ? await repo.purchasesOfItems(
+          viewerId,
+          rows.map((r) => r.item.id),
+        )
+      : new Map();
+    return { items: rows.map((row) => toSellItemDto(row, { purchase: bought.get(row.item.id) })), count };
+  }
+
   /**
    * The small JPEG anyone may see of an item on sale: the photo's thumbnail or the video's poster,
    * never the original. Files (and videos without a poster) have none; an item removed or hidden
@@ -144,6 +159,5 @@ export function createItemsService(deps: {
     return { item, file, key: file.thumbnailKey };
   }
 
-  return { create, ofModel, mine, update, remove, preview };
+  return { ofModel, preview };
 }
-export type ItemsService = ReturnType<typeof createItemsService>;

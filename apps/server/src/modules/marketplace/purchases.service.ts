@@ -47,54 +47,51 @@ const priceChanged = (price: number) => {
  * Buying items (docs/product.md#marketplace): the price is charged once, in the same transaction
  * that writes the purchase, so there is never money without its purchase or the other way round.
  */
-export function createPurchasesService(deps: {
+export function createPurchasesService(deps: PurchasesDeps) {
+  return { ...buying(deps, saleWriting(deps)), ...buyersPurchases(deps) };
+}
+export type PurchasesService = ReturnType<typeof createPurchasesService>;
+
+type PurchasesDeps = {
   db: Db;
   repo: ItemsRepository;
   ledger: Pick<Ledger, 'transferWithCommission' | 'transfersWithCommission' | 'announce' | 'balanceOf'>;
   members: Pick<MemberLookup, 'findPayee'>;
   media: Pick<MediaRepository, 'findMedia'>;
   events: EventBus;
-}) {
-  const { db, repo, ledger } = deps;
+};
+type SaleWriting = ReturnType<typeof saleWriting>;
 
-  async function alreadyPurchased(buyerId: string, sellItemId: string) {
-    const existing = await repo.findPurchaseOf(buyerId, sellItemId);
-    return new AppError(
-      409,
-      MarketplaceErrorCode.ALREADY_PURCHASED,
-      'You already bought this item. It is in your purchases.',
-      existing ? { purchaseId: existing.id } : undefined,
-    );
-  }
+/** The ledger transfer that pays for a sale: one key per buyer and item, so even the ledger refuses to take the money twice. */
+function transferOf({ buyer, seller }: Sale, item: SellItemRow, requestKey: string | null) {
+  return {
+    payerId: buyer.id,
+    modelId: item.modelId,
+    gross: item.price,
+    source: 'item' as const,
+    idempotencyKey: `item:${buyer.id}:${item.id}`,
+    memo: `Item “${item.name}” from @${seller.username}, bought by @${buyer.username}`,
+    metadata: { sellItemId: item.id, requestKey },
+  };
+}
 
-  /** The ledger transfer that pays for a sale: one key per buyer and item, so even the ledger refuses to take the money twice. */
-  function transferOf({ buyer, seller }: Sale, item: SellItemRow, requestKey: string | null) {
-    return {
-      payerId: buyer.id,
-      modelId: item.modelId,
-      gross: item.price,
-      source: 'item' as const,
-      idempotencyKey: `item:${buyer.id}:${item.id}`,
-      memo: `Item “${item.name}” from @${seller.username}, bought by @${buyer.username}`,
-      metadata: { sellItemId: item.id, requestKey },
-    };
-  }
+/** The purchase row: the item as it is when bought (later edits do not change what was bought). */
+function purchaseOf(buyer: Buyer, item: SellItemRow, transactionId: string) {
+  return {
+    sellItemId: item.id,
+    buyerId: buyer.id,
+    modelId: item.modelId,
+    fileId: item.fileId,
+    name: item.name,
+    description: item.description,
+    mediaType: item.mediaType,
+    price: item.price,
+    transactionId,
+  };
+}
 
-  /** The purchase row: the item as it is when bought (later edits do not change what was bought). */
-  function purchaseOf(buyer: Buyer, item: SellItemRow, transactionId: string) {
-    return {
-      sellItemId: item.id,
-      buyerId: buyer.id,
-      modelId: item.modelId,
-      fileId: item.fileId,
-      name: item.name,
-      description: item.description,
-      mediaType: item.mediaType,
-      price: item.price,
-      transactionId,
-    };
-  }
-
+/** The transactions that charge and write sales: one alone, or many arriving together. */
+function saleWriting({ db, repo, ledger }: PurchasesDeps) {
   /**
    * One sale in its own transaction: the item held first (a price change waits), its price checked
    * against the one the buyer saw, then the charge and the purchase. Null: another purchase of the
@@ -153,6 +150,23 @@ export function createPurchasesService(deps: {
   // her wallet once per group.
   const sellTogether = perTurnBatch(sellMany, { callsAtOnce: 1 });
 
+  return { sellAlone, sellTogether };
+}
+
+/** A purchase: the checks, the sale (together or alone), its replay by idempotency key, and the news. */
+function buying(deps: PurchasesDeps, { sellAlone, sellTogether }: SaleWriting) {
+  const { repo, ledger } = deps;
+
+  async function alreadyPurchased(buyerId: string, sellItemId: string) {
+    const existing = await repo.findPurchaseOf(buyerId, sellItemId);
+    return new AppError(
+      409,
+      MarketplaceErrorCode.ALREADY_PURCHASED,
+      'You already bought this item. It is in your purchases.',
+      existing ? { purchaseId: existing.id } : undefined,
+    );
+  }
+
   /**
    * docs/product.md#idempotency: the key of an earlier purchase answers that purchase again when it
    * names the same item, and 409 when it names another.
@@ -209,6 +223,11 @@ export function createPurchasesService(deps: {
     return { ...toPurchaseDto(view), balance: paid.balances[buyer.id] ?? (await ledger.balanceOf(buyer.id)) };
   }
 
+  return { purchase };
+}
+
+/** The buyer's own purchases: listed, hidden from the list, downloaded. */
+function buyersPurchases({ repo, media }: PurchasesDeps) {
   async function list({ buyerId, page }: { buyerId: string; page: PageQuery }): Promise<List<PurchaseItem>> {
     const { rows, count } = await repo.purchasesOf(buyerId, page);
     return { items: rows.map(toPurchaseDto), count };
@@ -225,11 +244,10 @@ export function createPurchasesService(deps: {
   async function downloadable({ buyerId, id }: { buyerId: string; id: string }): Promise<FileRow> {
     const found = await repo.findPurchase(id);
     if (!found || found.buyerId !== buyerId) throw notFound(PURCHASE_NOT_FOUND);
-    const file = await deps.media.findMedia(found.fileId);
+    const file = await media.findMedia(found.fileId);
     if (!file) throw notFound(PURCHASE_NOT_FOUND);
     return file;
   }
 
-  return { purchase, list, hide, downloadable };
+  return { list, hide, downloadable };
 }
-export type PurchasesService = ReturnType<typeof createPurchasesService>;

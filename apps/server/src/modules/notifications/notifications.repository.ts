@@ -30,14 +30,20 @@ const listed = {
 
 /** The only code in this module that touches the database. */
 export function createNotificationsRepository(db: Db) {
-  function selectListed(tx: DbOrTx) {
-    return tx
-      .select(listed)
-      .from(notifications)
-      .leftJoin(actors, eq(actors.id, notifications.actorId))
-      .leftJoin(actorAvatars, eq(actorAvatars.id, actors.avatarFileId));
-  }
+  return { ...notificationCreation(db), ...notificationReads(db), ...notificationMarks(db) };
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
+function selectListed(tx: DbOrTx) {
+  return tx
+    .select(listed)
+    .from(notifications)
+    .leftJoin(actors, eq(actors.id, notifications.actorId))
+    .leftJoin(actorAvatars, eq(actorAvatars.id, actors.avatarFileId));
+}
+
+/** New notifications, each counted in the statement that writes it. */
+function notificationCreation(db: Db) {
   /**
    * Creates a notification and counts it, in one statement: the new row, read back with its actor,
    * and the member's unread count right after it. Undefined when this cause already notified this
@@ -81,6 +87,11 @@ export function createNotificationsRepository(db: Db) {
     return values.map((value) => created.get(value));
   }
 
+  return { create, createMany };
+}
+
+/** A member's notifications and unread count, and the names the texts need. */
+function notificationReads(db: Db) {
   async function countUnread(userId: string, tx: DbOrTx = db): Promise<number> {
     const [row] = await tx
       .select({ n: count() })
@@ -108,6 +119,32 @@ export function createNotificationsRepository(db: Db) {
     );
   }
 
+  /**
+   * Names for the texts. The accounts module exposes no lookup through its index, so this narrow,
+   * read-only query lives here: prepared once, and the reads of one turn answered by one statement
+   * (many payers of one model are named together).
+   */
+  const membersByIds = db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      type: users.type,
+      verificationDocument: users.verificationDocument,
+    })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('notifications_members');
+  const findMember: (id: string) => Promise<MemberFacts | undefined> = perTurnLookup(
+    (ids: string[]) => membersByIds.execute({ ids: ids.filter(isUuid) }),
+    (member) => member.id,
+  );
+
+  return { countUnread, listForMember, findMember };
+}
+
+/** Marking read, with the unread count moved in the same statement. */
+function notificationMarks(db: Db) {
   /**
    * Marks one of the member's notifications read, with the unread count after it; undefined when
    * it is not theirs. `changed` says whether this call turned it from unread to read (only then
@@ -178,30 +215,8 @@ export function createNotificationsRepository(db: Db) {
     return { value: row!.result.ids, unread: row!.result.unread ?? 0 };
   }
 
-  /**
-   * Names for the texts. The accounts module exposes no lookup through its index, so this narrow,
-   * read-only query lives here: prepared once, and the reads of one turn answered by one statement
-   * (many payers of one model are named together).
-   */
-  const membersByIds = db
-    .select({
-      id: users.id,
-      name: users.name,
-      username: users.username,
-      type: users.type,
-      verificationDocument: users.verificationDocument,
-    })
-    .from(users)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('notifications_members');
-  const findMember: (id: string) => Promise<MemberFacts | undefined> = perTurnLookup(
-    (ids: string[]) => membersByIds.execute({ ids: ids.filter(isUuid) }),
-    (member) => member.id,
-  );
-
-  return { create, createMany, countUnread, listForMember, markRead, markReadByLink, markAllRead, findMember };
+  return { markRead, markReadByLink, markAllRead };
 }
-export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
 
 /** A left join yields an actor of nulls when there is none. */
 function withActor(row: {

@@ -6,22 +6,25 @@ import type { Notifier } from './notifier.service';
 
 export const MODEL_APPROVED_TEXT = 'Your profile was approved. Members can now find you, message you and call you.';
 
-/**
- * What each domain event tells whom. Every notification names its cause in `sourceKey`, so an
- * event handled twice still notifies once. Returns the unsubscribe function.
- */
-export function subscribeNotificationTriggers({
-  events,
-  presence,
-  repo,
-  notifier,
-}: {
+type TriggerDeps = {
   events: EventBus;
   presence: Pick<Presence, 'onlineAmong'>;
   repo: Pick<NotificationsRepository, 'findMember'>;
   notifier: Notifier;
-}) {
-  const subscriptions = [
+};
+
+/**
+ * What each domain event tells whom. Every notification names its cause in `sourceKey`, so an
+ * event handled twice still notifies once. Returns the unsubscribe function.
+ */
+export function subscribeNotificationTriggers(deps: TriggerDeps) {
+  const subscriptions = [...memberActivityTriggers(deps), ...moneyTriggers(deps), ...reviewTriggers(deps)];
+  return () => subscriptions.forEach((unsubscribe) => unsubscribe());
+}
+
+/** Other members reaching out: a message while away, a contact added, a missed call. */
+function memberActivityTriggers({ events, presence, repo, notifier }: TriggerDeps) {
+  return [
     events.subscribe('message.created', async ({ messageId, conversationId, senderId, recipientId }) => {
       // A member with a tab open sees the message arrive; only an away one needs telling.
       if ((await presence.onlineAmong([recipientId])).size > 0) return;
@@ -51,6 +54,24 @@ export function subscribeNotificationTriggers({
       });
     }),
 
+    events.subscribe('call.missed', async ({ callId, callerId, modelId }) => {
+      const caller = await repo.findMember(callerId);
+      if (!caller) return;
+      await notifier.notify({
+        userId: modelId,
+        type: 'call',
+        text: `You missed a call from ${caller.name}`,
+        link: '/calls',
+        actorId: caller.id,
+        sourceKey: `call-missed:${callId}`,
+      });
+    }),
+  ];
+}
+
+/** Tokens moving: tips and sales to a model, a member's card payment and refund, a model's payout. */
+function moneyTriggers({ events, repo, notifier }: TriggerDeps) {
+  return [
     events.subscribe('tip.created', async ({ transactionId, payerId, modelId, amount, note }) => {
       const payer = await repo.findMember(payerId);
       if (!payer) return;
@@ -105,19 +126,6 @@ export function subscribeNotificationTriggers({
       });
     }),
 
-    events.subscribe('call.missed', async ({ callId, callerId, modelId }) => {
-      const caller = await repo.findMember(callerId);
-      if (!caller) return;
-      await notifier.notify({
-        userId: modelId,
-        type: 'call',
-        text: `You missed a call from ${caller.name}`,
-        link: '/calls',
-        actorId: caller.id,
-        sourceKey: `call-missed:${callId}`,
-      });
-    }),
-
     // A payout's status changes reach its model (docs/product.md#payouts); her own request tells her nothing.
     events.subscribe('payout.changed', async ({ payoutRequestId, modelId, status, amount, amountCents, note, reference }) => {
       if (status === 'pending') return;
@@ -139,7 +147,12 @@ export function subscribeNotificationTriggers({
         sourceKey: `payout:${payoutRequestId}:${status}`,
       });
     }),
+  ];
+}
 
+/** An administrator's review of a model's verification document. */
+function reviewTriggers({ events, repo, notifier }: TriggerDeps) {
+  return [
     events.subscribe('model.reviewed', async ({ userId, approved, reason }) => {
       const model = await repo.findMember(userId);
       if (!model) return;
@@ -157,7 +170,6 @@ export function subscribeNotificationTriggers({
       });
     }),
   ];
-  return () => subscriptions.forEach((unsubscribe) => unsubscribe());
 }
 
 /**

@@ -17,6 +17,12 @@ const withInvoice = { payment: payments, invoiceId: invoices.id };
 
 /** The only code in this module that touches the payments table. */
 export function createPaymentsRepository(db: Db) {
+  return { ...paymentRows(db), ...paymentLists(db) };
+}
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
+
+/** One payment's row: written pending, found, locked and moved on. */
+function paymentRows(db: Db) {
   return {
     /** The new pending payment, or undefined when this member already used this idempotency key. */
     async insertPending(values: NewPayment, tx: DbOrTx = db): Promise<PaymentRow | undefined> {
@@ -84,7 +90,12 @@ export function createPaymentsRepository(db: Db) {
         .returning();
       return row;
     },
+  };
+}
 
+/** Payments as lists show them: the reconciler's stale ones, a member's with their invoices. */
+function paymentLists(db: Db) {
+  return {
     /** Payments in these states untouched since before `olderThan`, oldest first (the reconciler's work). */
     async listStale(statuses: PaymentStatus[], olderThan: Date, limit: number, tx: DbOrTx = db): Promise<PaymentRow[]> {
       return tx
@@ -116,4 +127,3 @@ export function createPaymentsRepository(db: Db) {
     },
   };
 }
-export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -50,17 +50,9 @@ const unconfirmed = () =>
  *  4. a lost answer (timeout) is never retried blindly: the payment becomes `unknown` and is looked
  *     up at the provider, now and on every retry, until a lookup or a webhook settles it.
  */
-export function createPurchaseService(deps: {
-  payments: PaymentsRepository;
-  cards: CardsRepository;
-  provider: PaymentProvider;
-  packages: PackagesService;
-  settlement: Settlement;
-  savedCards: SavedCardsService;
-  ledger: Pick<Ledger, 'balanceOf'>;
-  log: FastifyBaseLogger;
-}) {
-  const { payments, cards, provider, settlement, log } = deps;
+export function createPurchaseService(deps: PurchaseDeps) {
+  const { payments, provider, settlement, log } = deps;
+  const { applyVerdict, reconcile, answerExisting } = paymentVerdicts(deps);
 
   async function purchase(user: UserRow, input: PurchaseInput): Promise<PurchaseAnswer> {
     const idempotencyKey = purchaseKey(input);
@@ -69,7 +61,7 @@ export function createPurchaseService(deps: {
 
     const pkg = await deps.packages.findBuyable(input.packageId);
     // Resolved before anything is written, so a saved card that is not theirs leaves no payment behind.
-    const { source, shown } = await chargeSourceFor(user, input.payment);
+    const { source, shown } = await chargeSourceFor(deps, user, input.payment);
     const payment = await payments.insertPending({
       userId: user.id,
       packageId: pkg.id,
@@ -102,21 +94,45 @@ export function createPurchaseService(deps: {
     );
   }
 
-  async function chargeSourceFor(user: UserRow, payment: PurchaseInput['payment']): Promise<{ source: ChargeSource; shown: Shown }> {
-    const customerProfileId = await cards.findCustomerProfileId(user.id, provider.name);
-    if (payment.kind === 'card') {
-      const saveCard = payment.saveCard
-        ? { customer: { merchantCustomerId: customerReference(user.id), email: user.email }, customerProfileId }
-        : undefined;
-      return { source: { kind: 'nonce', opaqueData: payment.opaqueData, ...(saveCard ? { saveCard } : {}) }, shown: {} };
-    }
-    const method = await cards.findMethod({ id: payment.paymentMethodId, userId: user.id, provider: provider.name });
-    if (!method || !customerProfileId) throw notFound('That saved card is not available. Please choose another card.');
-    return {
-      source: { kind: 'profile', customerProfileId, paymentProfileId: method.paymentProfileId },
-      shown: { cardLast4: method.cardLast4, cardBrand: method.cardBrand },
-    };
+  return { purchase };
+}
+export type PurchaseService = ReturnType<typeof createPurchaseService>;
+
+type PurchaseDeps = {
+  payments: PaymentsRepository;
+  cards: CardsRepository;
+  provider: PaymentProvider;
+  packages: PackagesService;
+  settlement: Settlement;
+  savedCards: SavedCardsService;
+  ledger: Pick<Ledger, 'balanceOf'>;
+  log: FastifyBaseLogger;
+};
+
+/** A new card's nonce, or a saved card of this member's (anyone else's answers as unavailable). */
+async function chargeSourceFor(
+  { cards, provider }: PurchaseDeps,
+  user: UserRow,
+  payment: PurchaseInput['payment'],
+): Promise<{ source: ChargeSource; shown: Shown }> {
+  const customerProfileId = await cards.findCustomerProfileId(user.id, provider.name);
+  if (payment.kind === 'card') {
+    const saveCard = payment.saveCard
+      ? { customer: { merchantCustomerId: customerReference(user.id), email: user.email }, customerProfileId }
+      : undefined;
+    return { source: { kind: 'nonce', opaqueData: payment.opaqueData, ...(saveCard ? { saveCard } : {}) }, shown: {} };
   }
+  const method = await cards.findMethod({ id: payment.paymentMethodId, userId: user.id, provider: provider.name });
+  if (!method || !customerProfileId) throw notFound('That saved card is not available. Please choose another card.');
+  return {
+    source: { kind: 'profile', customerProfileId, paymentProfileId: method.paymentProfileId },
+    shown: { cardLast4: method.cardLast4, cardBrand: method.cardBrand },
+  };
+}
+
+/** The provider's verdicts, a lost outcome looked up, and a repeated key answered from its row. */
+function paymentVerdicts(deps: PurchaseDeps) {
+  const { payments, provider, settlement, log } = deps;
 
   /** The provider's verdict, recorded; approval credits. Refusals throw the error the member sees. */
   async function applyVerdict(payment: PaymentRow, result: ChargeResult, userId: string): Promise<PurchaseAnswer> {
@@ -168,27 +184,8 @@ export function createPurchaseService(deps: {
 
   /** A repeat of an idempotency key: the first request's result, never a second charge. */
   async function answerExisting(payment: PaymentRow, packageId: string): Promise<PurchaseAnswer> {
-    if (payment.packageId !== packageId)
-      throw conflict('This purchase key was already used for another package. Please start a new purchase.');
-    switch (payment.status) {
-      case 'approved':
-      case 'refunding':
-      case 'refunded':
-      case 'partially_refunded':
-      case 'charged_back':
-        return answer(payment, 200);
-      case 'held':
-        return answer(payment, 202);
-      case 'pending':
-        throw conflict('This purchase is already being processed', ErrorCode.PAYMENT_PENDING);
-      case 'declined':
-        if (isNonceRefusalNote(payment.failureMessage)) throw nonceRefused(reasonOf(payment.failureMessage));
-        throw declined(payment.failureMessage);
-      case 'error':
-        throw providerError(payment.failureMessage);
-      case 'unknown':
-        return reconcile(payment);
-    }
+    const outcome = repeatedOutcome(payment, packageId);
+    return outcome === 'reconcile' ? reconcile(payment) : answer(payment, outcome);
   }
 
   async function answer(payment: PaymentRow, status: 200 | 202): Promise<PurchaseAnswer> {
@@ -196,7 +193,35 @@ export function createPurchaseService(deps: {
     return { status, result: { payment: toPaymentDto(listed), balance: await deps.ledger.balanceOf(payment.userId) } };
   }
 
-  return { purchase };
+  return { applyVerdict, reconcile, answerExisting };
+}
+
+/**
+ * What a repeated key's row answers: its HTTP status, or 'reconcile' when its outcome was lost.
+ * A refusal throws as the first request's did.
+ */
+function repeatedOutcome(payment: PaymentRow, packageId: string): 200 | 202 | 'reconcile' {
+  if (payment.packageId !== packageId)
+    throw conflict('This purchase key was already used for another package. Please start a new purchase.');
+  switch (payment.status) {
+    case 'approved':
+    case 'refunding':
+    case 'refunded':
+    case 'partially_refunded':
+    case 'charged_back':
+      return 200;
+    case 'held':
+      return 202;
+    case 'pending':
+      throw conflict('This purchase is already being processed', ErrorCode.PAYMENT_PENDING);
+    case 'declined':
+      if (isNonceRefusalNote(payment.failureMessage)) throw nonceRefused(reasonOf(payment.failureMessage));
+      throw declined(payment.failureMessage);
+    case 'error':
+      throw providerError(payment.failureMessage);
+    case 'unknown':
+      return 'reconcile';
+  }
 }
 
 /**
@@ -210,4 +235,3 @@ export function purchaseKey(input: PurchaseInput): string {
   if (input.payment.kind === 'card') return `nonce:${createHash('sha256').update(input.payment.opaqueData.dataValue).digest('hex')}`;
   return randomUUID();
 }
-export type PurchaseService = ReturnType<typeof createPurchaseService>;

@@ -42,17 +42,59 @@ function notReversible(payment: PaymentRow, kind: Kind): AppError {
  * any transaction; then one transaction takes the tokens back, marks the payment and its invoice and
  * writes the audit row. A chargeback has no provider call: that last transaction alone.
  */
-export function createReversalService({
-  db,
-  payments,
-  admin,
-  ledger,
-  provider,
-  audit,
-  details,
-  events,
-  log,
-}: {
+export function createReversalService(deps: ReversalDeps) {
+  const { db, payments, ledger, details, events, log } = deps;
+  const { settle } = reversalBooks(deps);
+
+  /** approved → refunding, refused (409) when the member no longer holds the tokens to refund. */
+  async function claim(id: string, asked: number | undefined): Promise<{ payment: PaymentRow; part: RefundPart }> {
+    return db.transaction(async (tx) => {
+      const payment = await payments.lock(id, tx);
+      if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+      if (payment.status !== 'approved') throw notReversible(payment, 'refund');
+      if (!payment.providerTransactionId) throw conflict('The provider never named this charge, so it cannot be refunded there.');
+      const part = partOf(payment, await ledger.balanceOf(payment.userId, tx), asked);
+      await payments.update(id, { status: 'refunding' }, tx);
+      return { payment, part };
+    });
+  }
+
+  /** `tokens` (hundredths): part of the payment; all of it when left out. */
+  async function refund(actor: AdminActor, id: string, reason: string, asked?: number): Promise<AdminPaymentDetail> {
+    const { payment, part } = await claim(id, asked);
+    const result = await refundAtProvider(deps, payment, part);
+    let settled: Awaited<ReturnType<typeof settle>>;
+    try {
+      settled = await settle(actor, id, 'refund', reason, 'refunding', { result, part });
+    } catch (error) {
+      // The card was refunded but the books were not: the payment stays `refunding` for a person to see.
+      log.error({ err: error, paymentId: id, refund: result }, 'refund: the provider refunded but recording it failed');
+      throw error;
+    }
+    if (settled.posted) ledger.announce(settled.posted);
+    events.publish('payment.refunded', {
+      paymentId: id,
+      userId: payment.userId,
+      packageName: payment.packageName,
+      amountCents: payment.amountCents,
+      refundedCents: part.cents,
+      refundedTokens: part.tokens,
+      whole: part.whole,
+    });
+    return details.detail(id);
+  }
+
+  async function chargeback(actor: AdminActor, id: string, reason: string): Promise<AdminPaymentDetail> {
+    const { posted } = await settle(actor, id, 'chargeback', reason, 'approved', null);
+    if (posted) ledger.announce(posted);
+    return details.detail(id);
+  }
+
+  return { refund, chargeback };
+}
+export type ReversalService = ReturnType<typeof createReversalService>;
+
+type ReversalDeps = {
   db: Db;
   payments: Pick<PaymentsRepository, 'lock' | 'update'>;
   admin: Pick<AdminPaymentsRepository, 'moveStatus' | 'setInvoiceStatus'>;
@@ -62,7 +104,45 @@ export function createReversalService({
   details: Pick<AdminPaymentsService, 'detail'>;
   events: EventBus;
   log: FastifyBaseLogger;
-}) {
+};
+type ProviderRefund = Extract<RefundResult, { transactionId: string }>;
+
+/** The provider refunds (or voids) the charge; the claim is released when it did not. */
+async function refundAtProvider({ admin, provider, log }: ReversalDeps, payment: PaymentRow, part: RefundPart): Promise<ProviderRefund> {
+  const id = payment.id;
+  const release = () => admin.moveStatus(id, 'refunding', 'approved');
+  let result: RefundResult;
+  try {
+    result = await provider.refund({
+      transactionId: payment.providerTransactionId!,
+      amountCents: part.cents,
+      whole: part.whole,
+      cardLast4: payment.cardLast4,
+      reference: paymentReference(payment.id),
+    });
+  } catch (error) {
+    await release();
+    if (error instanceof ProviderUnreachableError) {
+      log.warn({ err: error, paymentId: id }, 'refund: the provider did not answer');
+      throw new AppError(
+        502,
+        ErrorCode.PAYMENT_PROVIDER_ERROR,
+        'The payment provider did not answer, so the refund may or may not have gone through. Check the transaction at the provider before trying again.',
+      );
+    }
+    throw error;
+  }
+  if (result.outcome === 'refused') {
+    await release();
+    throw new AppError(502, ErrorCode.PAYMENT_PROVIDER_ERROR, `The payment provider refused the refund: ${result.message}`, {
+      providerCode: result.code ?? null,
+    });
+  }
+  return result;
+}
+
+/** The reversal's transaction: the tokens taken back, the payment and invoice marked, the audit row written. */
+function reversalBooks({ db, payments, admin, ledger, audit }: ReversalDeps) {
   /**
    * The tokens the payment bought leave the wallet. When the wallet holds them all, the purchase's
    * ledger transaction is reversed (ledger.refund: once per transaction). When the member spent some,
@@ -116,7 +196,7 @@ export function createReversalService({
     kind: Kind,
     reason: string,
     expected: PaymentRow['status'],
-    refund: { result: Extract<RefundResult, { transactionId: string }>; part: RefundPart } | null,
+    refund: { result: ProviderRefund; part: RefundPart } | null,
   ): Promise<{ posted: Posted | null; payment: PaymentRow }> {
     const status = kind === 'chargeback' ? 'charged_back' : refund?.part.whole ? 'refunded' : 'partially_refunded';
     return withRetry(async (tx) => {
@@ -141,130 +221,75 @@ export function createReversalService({
       );
       // A part given back leaves the invoice paid: the sale stands, less what was refunded.
       if (status !== 'partially_refunded') await admin.setInvoiceStatus(id, status, tx);
-      await audit.record(
-        actor,
-        {
-          action: kind === 'refund' ? 'payment.refund' : 'payment.chargeback',
-          target: { type: 'payment', id },
-          before: { status: 'approved' },
-          after: {
-            status,
-            reason,
-            // Hundredths, as other audit rows keep token amounts (docs/product.md#units).
-            taken: taken.takenBack,
-            shortfall: taken.shortfall,
-            amountCents: payment.amountCents,
-            ...(refund
-              ? {
-                  refundedCents: refund.part.cents,
-                  providerAction: refund.result.outcome === 'voided' ? 'void' : 'refund',
-                  providerTransactionId: refund.result.transactionId,
-                }
-              : {}),
-          },
-        },
-        tx,
-      );
+      await audit.record(actor, reversalAuditEntry({ kind, id, status, reason, taken, payment, refund }), tx);
       return { posted: taken.posted, payment };
     });
   }
 
-  /** The tokens asked for (all of them when none were named), refused when she does not hold them. */
-  function partOf(payment: PaymentRow, held: number, asked: number | undefined): RefundPart {
-    const wanted = asked ?? payment.tokens;
-    if (wanted > payment.tokens) {
-      const msg = `This payment bought ${tokens(payment.tokens)} tokens, so a refund is at most that.`;
-      throw new AppError(422, ErrorCode.VALIDATION_FAILED, msg, { fields: { tokens: msg } });
-    }
-    if (held < wanted) {
-      const most = Math.min(held, payment.tokens);
-      const instead =
-        most > 0
-          ? `Refund up to ${tokens(most)} tokens (${formatUsd(refundCentsFor(payment, most))}) instead, or record a chargeback if their bank took the money back.`
-          : 'If their bank took the money back, record a chargeback instead.';
-      throw new AppError(
-        409,
-        ErrorCode.CONFLICT,
-        `The member holds only ${tokens(held)} of the ${tokens(payment.tokens)} tokens this payment bought, so ${
-          asked === undefined ? 'it cannot be refunded whole' : `${tokens(wanted)} cannot be refunded`
-        }. ${instead}`,
-        { balance: hundredthsToTokens(held), needed: hundredthsToTokens(wanted) },
-      );
-    }
-    return { tokens: wanted, cents: refundCentsFor(payment, wanted), whole: wanted === payment.tokens };
-  }
-
-  /** approved → refunding, refused (409) when the member no longer holds the tokens to refund. */
-  async function claim(id: string, asked: number | undefined): Promise<{ payment: PaymentRow; part: RefundPart }> {
-    return db.transaction(async (tx) => {
-      const payment = await payments.lock(id, tx);
-      if (!payment) throw notFound(PAYMENT_NOT_FOUND);
-      if (payment.status !== 'approved') throw notReversible(payment, 'refund');
-      if (!payment.providerTransactionId) throw conflict('The provider never named this charge, so it cannot be refunded there.');
-      const part = partOf(payment, await ledger.balanceOf(payment.userId, tx), asked);
-      await payments.update(id, { status: 'refunding' }, tx);
-      return { payment, part };
-    });
-  }
-
-  /** `tokens` (hundredths): part of the payment; all of it when left out. */
-  async function refund(actor: AdminActor, id: string, reason: string, asked?: number): Promise<AdminPaymentDetail> {
-    const { payment, part } = await claim(id, asked);
-    const release = () => admin.moveStatus(id, 'refunding', 'approved');
-    let result: RefundResult;
-    try {
-      result = await provider.refund({
-        transactionId: payment.providerTransactionId!,
-        amountCents: part.cents,
-        whole: part.whole,
-        cardLast4: payment.cardLast4,
-        reference: paymentReference(payment.id),
-      });
-    } catch (error) {
-      await release();
-      if (error instanceof ProviderUnreachableError) {
-        log.warn({ err: error, paymentId: id }, 'refund: the provider did not answer');
-        throw new AppError(
-          502,
-          ErrorCode.PAYMENT_PROVIDER_ERROR,
-          'The payment provider did not answer, so the refund may or may not have gone through. Check the transaction at the provider before trying again.',
-        );
-      }
-      throw error;
-    }
-    if (result.outcome === 'refused') {
-      await release();
-      throw new AppError(502, ErrorCode.PAYMENT_PROVIDER_ERROR, `The payment provider refused the refund: ${result.message}`, {
-        providerCode: result.code ?? null,
-      });
-    }
-    let settled: Awaited<ReturnType<typeof settle>>;
-    try {
-      settled = await settle(actor, id, 'refund', reason, 'refunding', { result, part });
-    } catch (error) {
-      // The card was refunded but the books were not: the payment stays `refunding` for a person to see.
-      log.error({ err: error, paymentId: id, refund: result }, 'refund: the provider refunded but recording it failed');
-      throw error;
-    }
-    if (settled.posted) ledger.announce(settled.posted);
-    events.publish('payment.refunded', {
-      paymentId: id,
-      userId: payment.userId,
-      packageName: payment.packageName,
-      amountCents: payment.amountCents,
-      refundedCents: part.cents,
-      refundedTokens: part.tokens,
-      whole: part.whole,
-    });
-    return details.detail(id);
-  }
-
-  async function chargeback(actor: AdminActor, id: string, reason: string): Promise<AdminPaymentDetail> {
-    const { posted } = await settle(actor, id, 'chargeback', reason, 'approved', null);
-    if (posted) ledger.announce(posted);
-    return details.detail(id);
-  }
-
-  return { refund, chargeback };
+  return { settle };
 }
-export type ReversalService = ReturnType<typeof createReversalService>;
+
+/** The audit row of a reversal: what was taken back, what was short, and what the provider did. */
+function reversalAuditEntry({
+  kind,
+  id,
+  status,
+  reason,
+  taken,
+  payment,
+  refund,
+}: {
+  kind: Kind;
+  id: string;
+  status: PaymentRow['status'];
+  reason: string;
+  taken: TakenBack;
+  payment: PaymentRow;
+  refund: { result: ProviderRefund; part: RefundPart } | null;
+}) {
+  return {
+    action: kind === 'refund' ? 'payment.refund' : 'payment.chargeback',
+    target: { type: 'payment', id },
+    before: { status: 'approved' },
+    after: {
+      status,
+      reason,
+      // Hundredths, as other audit rows keep token amounts (docs/product.md#units).
+      taken: taken.takenBack,
+      shortfall: taken.shortfall,
+      amountCents: payment.amountCents,
+      ...(refund
+        ? {
+            refundedCents: refund.part.cents,
+            providerAction: refund.result.outcome === 'voided' ? 'void' : 'refund',
+            providerTransactionId: refund.result.transactionId,
+          }
+        : {}),
+    },
+  };
+}
+
+/** The tokens asked for (all of them when none were named), refused when she does not hold them. */
+function partOf(payment: PaymentRow, held: number, asked: number | undefined): RefundPart {
+  const wanted = asked ?? payment.tokens;
+  if (wanted > payment.tokens) {
+    const msg = `This payment bought ${tokens(payment.tokens)} tokens, so a refund is at most that.`;
+    throw new AppError(422, ErrorCode.VALIDATION_FAILED, msg, { fields: { tokens: msg } });
+  }
+  if (held < wanted) {
+    const most = Math.min(held, payment.tokens);
+    const instead =
+      most > 0
+        ? `Refund up to ${tokens(most)} tokens (${formatUsd(refundCentsFor(payment, most))}) instead, or record a chargeback if their bank took the money back.`
+        : 'If their bank took the money back, record a chargeback instead.';
+    throw new AppError(
+      409,
+      ErrorCode.CONFLICT,
+      `The member holds only ${tokens(held)} of the ${tokens(payment.tokens)} tokens this payment bought, so ${
+        asked === undefined ? 'it cannot be refunded whole' : `${tokens(wanted)} cannot be refunded`
+      }. ${instead}`,
+      { balance: hundredthsToTokens(held), needed: hundredthsToTokens(wanted) },
+    );
+  }
+  return { tokens: wanted, cents: refundCentsFor(payment, wanted), whole: wanted === payment.tokens };
+}

@@ -42,17 +42,7 @@ export function createSettlement({
     }
     const cardLast4 = charged.cardLast4 ?? payment.cardLast4;
     const providerTransactionId = charged.transactionId ?? payment.providerTransactionId;
-    const posted = await ledger.creditCardPurchase(
-      {
-        userId: payment.userId,
-        amount: payment.tokens,
-        // One credit per payment, whatever path settles it.
-        idempotencyKey: `payment:${payment.id}`,
-        memo: `Bought ${payment.packageName} (${formatTokens(hundredthsToTokens(payment.tokens))} tokens)`,
-        metadata: { paymentId: payment.id, provider: payment.provider, providerTransactionId },
-      },
-      tx,
-    );
+    const posted = await ledger.creditCardPurchase(cardPurchaseCredit(payment, providerTransactionId), tx);
     const approved = await payments.update(
       payment.id,
       {
@@ -65,17 +55,7 @@ export function createSettlement({
       },
       tx,
     );
-    await invoices.insertForPayment(
-      {
-        userId: payment.userId,
-        paymentId: payment.id,
-        packageName: payment.packageName,
-        tokens: payment.tokens,
-        amountCents: payment.amountCents,
-        cardLast4,
-      },
-      tx,
-    );
+    await invoices.insertForPayment(invoiceOf(payment, cardLast4), tx);
     return { payment: approved!, userIds: posted.userIds };
   }
 
@@ -112,16 +92,45 @@ export function createSettlement({
     detail: ChargedCard & { failureMessage?: string | null },
     tx: Db | Tx = db,
   ): Promise<PaymentRow> {
-    const patch = {
-      status,
-      ...(detail.transactionId ? { providerTransactionId: detail.transactionId } : {}),
-      ...(detail.cardLast4 ? { cardLast4: detail.cardLast4 } : {}),
-      ...(detail.cardBrand ? { cardBrand: detail.cardBrand } : {}),
-      ...(detail.failureMessage !== undefined ? { failureMessage: detail.failureMessage } : {}),
-    };
+    const patch = verdictPatch(status, detail);
     return (await payments.updateIfOpen(paymentId, patch, tx)) ?? (await payments.findById(paymentId, tx))!;
   }
 
   return { approve, approveIn, announce, close };
 }
 export type Settlement = ReturnType<typeof createSettlement>;
+
+/** The ledger credit of an approved payment. */
+function cardPurchaseCredit(payment: PaymentRow, providerTransactionId: string | null) {
+  return {
+    userId: payment.userId,
+    amount: payment.tokens,
+    // One credit per payment, whatever path settles it.
+    idempotencyKey: `payment:${payment.id}`,
+    memo: `Bought ${payment.packageName} (${formatTokens(hundredthsToTokens(payment.tokens))} tokens)`,
+    metadata: { paymentId: payment.id, provider: payment.provider, providerTransactionId },
+  };
+}
+
+/** The invoice of an approved payment. */
+function invoiceOf(payment: PaymentRow, cardLast4: string | null) {
+  return {
+    userId: payment.userId,
+    paymentId: payment.id,
+    packageName: payment.packageName,
+    tokens: payment.tokens,
+    amountCents: payment.amountCents,
+    cardLast4,
+  };
+}
+
+/** A verdict's patch: the status, and only the details the provider gave. */
+function verdictPatch(status: PaymentStatus, detail: ChargedCard & { failureMessage?: string | null }) {
+  return {
+    status,
+    ...(detail.transactionId ? { providerTransactionId: detail.transactionId } : {}),
+    ...(detail.cardLast4 ? { cardLast4: detail.cardLast4 } : {}),
+    ...(detail.cardBrand ? { cardBrand: detail.cardBrand } : {}),
+    ...(detail.failureMessage !== undefined ? { failureMessage: detail.failureMessage } : {}),
+  };
+}

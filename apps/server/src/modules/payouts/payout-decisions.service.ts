@@ -33,14 +33,9 @@ const audited = (request: PayoutRequestRow) => ({
  * request's status and its ledger movement commit together, so of two clicks at once exactly one
  * moves the request (and the tokens); the other is told what it is now (409).
  */
-export function createPayoutDecisionsService(deps: {
-  db: Db;
-  repo: PayoutsRepository;
-  ledger: Pick<Ledger, 'settlePayout' | 'releasePayout' | 'announce'>;
-  events: EventBus;
-  audit: AuditLog;
-}) {
+export function createPayoutDecisionsService(deps: DecisionsDeps) {
   const { db, repo, ledger, events, audit } = deps;
+  const { refusal, move } = decisionSteps(deps);
 
   async function list({
     status,
@@ -53,44 +48,6 @@ export function createPayoutDecisionsService(deps: {
   }): Promise<List<PayoutRequest>> {
     const { rows, count } = await repo.listByStatus(status, { limit, skip });
     return { items: rows.map((view) => toRequestDto(view, { forAdmin: true })), count };
-  }
-
-  /** Why a compare-and-set found nothing to move: no such request (404), or its status now (409). */
-  async function refusal(id: string, decision: Decision, tx: Tx) {
-    const current = await repo.findRequest(id, tx);
-    if (!current) return notFound('That payout request does not exist.');
-    const msg =
-      decision === 'pay' && current.status === 'pending'
-        ? 'This payout request is still pending: approve it before marking it paid.'
-        : `This payout request was already ${current.status}.`;
-    return conflict(msg, PayoutErrorCode.PAYOUT_ALREADY_DECIDED);
-  }
-
-  /** The ledger movement a decision carries: paying settles the held tokens, rejecting gives them back. */
-  async function move(decision: Decision, request: PayoutRequestRow, adminId: string, tx: Tx) {
-    const base = { amount: request.amount, createdBy: adminId, metadata: { payoutRequestId: request.id } };
-    const amount = formatTokens(hundredthsToTokens(request.amount));
-    if (decision === 'pay') {
-      const settled = await ledger.settlePayout(
-        { ...base, idempotencyKey: `payout:${request.id}:settle`, memo: `Payout of ${amount} tokens paid` },
-        tx,
-      );
-      return {
-        request: await repo.linkTransaction(request.id, { settleTransactionId: settled.transactionId }, tx),
-        posted: [settled],
-      };
-    }
-    if (decision === 'reject') {
-      const released = await ledger.releasePayout(
-        { ...base, userId: request.modelId, idempotencyKey: `payout:${request.id}:release`, memo: `Payout of ${amount} tokens rejected` },
-        tx,
-      );
-      return {
-        request: await repo.linkTransaction(request.id, { refundTransactionId: released.transactionId }, tx),
-        posted: [released],
-      };
-    }
-    return { request, posted: [] };
   }
 
   /** The request moves, its tokens move and its audit row is written in one transaction; a refusal writes none of them. */
@@ -147,3 +104,54 @@ export function createPayoutDecisionsService(deps: {
 }
 
 export type PayoutDecisionsService = ReturnType<typeof createPayoutDecisionsService>;
+
+type DecisionsDeps = {
+  db: Db;
+  repo: PayoutsRepository;
+  ledger: Pick<Ledger, 'settlePayout' | 'releasePayout' | 'announce'>;
+  events: EventBus;
+  audit: AuditLog;
+};
+
+/** A decision's two steps inside its transaction: the refusal when nothing moved, and the tokens' movement when it did. */
+function decisionSteps({ repo, ledger }: DecisionsDeps) {
+  /** Why a compare-and-set found nothing to move: no such request (404), or its status now (409). */
+  async function refusal(id: string, decision: Decision, tx: Tx) {
+    const current = await repo.findRequest(id, tx);
+    if (!current) return notFound('That payout request does not exist.');
+    const msg =
+      decision === 'pay' && current.status === 'pending'
+        ? 'This payout request is still pending: approve it before marking it paid.'
+        : `This payout request was already ${current.status}.`;
+    return conflict(msg, PayoutErrorCode.PAYOUT_ALREADY_DECIDED);
+  }
+
+  /** The ledger movement a decision carries: paying settles the held tokens, rejecting gives them back. */
+  async function move(decision: Decision, request: PayoutRequestRow, adminId: string, tx: Tx) {
+    const base = { amount: request.amount, createdBy: adminId, metadata: { payoutRequestId: request.id } };
+    const amount = formatTokens(hundredthsToTokens(request.amount));
+    if (decision === 'pay') {
+      const settled = await ledger.settlePayout(
+        { ...base, idempotencyKey: `payout:${request.id}:settle`, memo: `Payout of ${amount} tokens paid` },
+        tx,
+      );
+      return {
+        request: await repo.linkTransaction(request.id, { settleTransactionId: settled.transactionId }, tx),
+        posted: [settled],
+      };
+    }
+    if (decision === 'reject') {
+      const released = await ledger.releasePayout(
+        { ...base, userId: request.modelId, idempotencyKey: `payout:${request.id}:release`, memo: `Payout of ${amount} tokens rejected` },
+        tx,
+      );
+      return {
+        request: await repo.linkTransaction(request.id, { refundTransactionId: released.transactionId }, tx),
+        posted: [released],
+      };
+    }
+    return { request, posted: [] };
+  }
+
+  return { refusal, move };
+}

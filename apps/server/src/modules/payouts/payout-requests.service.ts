@@ -33,37 +33,11 @@ const overBalance = (balance: number) =>
  * without writing, then uses the account code (outside any transaction, so a wrong try counts), then
  * writes the request and takes the tokens out of the balance in one transaction.
  */
-export function createPayoutRequestsService(deps: {
-  db: Db;
-  repo: PayoutsRepository;
-  ledger: Pick<Ledger, 'holdPayout' | 'balanceOf' | 'announce'>;
-  settings: Pick<SettingsService, 'getAll'>;
-  codes: Pick<CodeService, 'consume'>;
-  events: EventBus;
-}) {
+export function createPayoutRequestsService(deps: RequestsDeps) {
   const { db, repo, ledger, events } = deps;
 
   async function request({ user, input }: { user: Model; input: NewRequestInput }): Promise<PayoutRequest> {
-    assertModel(user, 'Only models can request payouts.');
-    if (user.modelStatus !== 'approved')
-      throw forbidden('Your profile must be approved before you can request a payout.', ErrorCode.NOT_A_MODEL);
-    const account = await repo.findAccount(user.id);
-    if (!account)
-      throw conflict('Add a payout account (bank transfer or PayPal) before you request a payout.', PayoutErrorCode.NO_PAYOUT_ACCOUNT);
-
-    const { minPayoutTokens: minimum, payoutRateCents } = await deps.settings.getAll();
-    if (input.token < minimum) {
-      const money = formatUsd(payoutCents(minimum, payoutRateCents));
-      throw onToken(PayoutErrorCode.BELOW_MINIMUM, `The smallest payout is ${tokensText(minimum)} tokens (${money}).`);
-    }
-    if (input.token > MAX_AMOUNT) throw onToken(ErrorCode.VALIDATION_FAILED, `A payout is at most ${tokensText(MAX_AMOUNT)} tokens.`);
-    const balance = await ledger.balanceOf(user.id);
-    if (input.token > balance) throw overBalance(balance);
-    const email = input.email?.trim().toLowerCase();
-    if (email && email !== user.email.toLowerCase()) {
-      const msg = 'That is not the e-mail address of your account.';
-      throw badRequest(msg, { fields: { email: msg } });
-    }
+    const { account, payoutRateCents } = await checkBeforeAsking(deps, user, input);
 
     await deps.codes.consume({ userId: user.id, purpose: 'account', code: input.verifyCode });
 
@@ -127,3 +101,36 @@ export function createPayoutRequestsService(deps: {
 }
 
 export type PayoutRequestsService = ReturnType<typeof createPayoutRequestsService>;
+
+type RequestsDeps = {
+  db: Db;
+  repo: PayoutsRepository;
+  ledger: Pick<Ledger, 'holdPayout' | 'balanceOf' | 'announce'>;
+  settings: Pick<SettingsService, 'getAll'>;
+  codes: Pick<CodeService, 'consume'>;
+  events: EventBus;
+};
+
+/** Everything that can be refused before the code is used: who asks, their account, the amount and the address. */
+async function checkBeforeAsking({ repo, ledger, settings }: RequestsDeps, user: Model, input: NewRequestInput) {
+  assertModel(user, 'Only models can request payouts.');
+  if (user.modelStatus !== 'approved')
+    throw forbidden('Your profile must be approved before you can request a payout.', ErrorCode.NOT_A_MODEL);
+  const account = await repo.findAccount(user.id);
+  if (!account)
+    throw conflict('Add a payout account (bank transfer or PayPal) before you request a payout.', PayoutErrorCode.NO_PAYOUT_ACCOUNT);
+  const { minPayoutTokens: minimum, payoutRateCents } = await settings.getAll();
+  if (input.token < minimum) {
+    const money = formatUsd(payoutCents(minimum, payoutRateCents));
+    throw onToken(PayoutErrorCode.BELOW_MINIMUM, `The smallest payout is ${tokensText(minimum)} tokens (${money}).`);
+  }
+  if (input.token > MAX_AMOUNT) throw onToken(ErrorCode.VALIDATION_FAILED, `A payout is at most ${tokensText(MAX_AMOUNT)} tokens.`);
+  const balance = await ledger.balanceOf(user.id);
+  if (input.token > balance) throw overBalance(balance);
+  const email = input.email?.trim().toLowerCase();
+  if (email && email !== user.email.toLowerCase()) {
+    const msg = 'That is not the e-mail address of your account.';
+    throw badRequest(msg, { fields: { email: msg } });
+  }
+  return { account, payoutRateCents };
+}

@@ -56,17 +56,40 @@ const hasContent = (html: string) => textOfHtml(html) !== '' || /<img\b/i.test(h
  * save; the slug is unique and, once set, changes only when an administrator gives a new one, so
  * links already shared keep working.
  */
-export function createPostsService({
-  db,
-  repo,
-  audit,
-  storage,
-}: {
+export function createPostsService(deps: PostsDeps) {
+  const { repo } = deps;
+  const helpers = postHelpers(deps);
+  return {
+    listPublished: (page: { limit: number; skip: number }) => repo.listPublished(page),
+
+    listAll: (filter: Parameters<PostsRepository['listAll']>[0]) => repo.listAll(filter),
+
+    /** Drafts are invisible here, to everyone: the public page of a draft answers 404. */
+    async getPublished(key: string): Promise<PostWithCover> {
+      const post = await repo.findPublished(key);
+      if (!post) throw postNotFound();
+      return post;
+    },
+
+    getForAdmin: helpers.loaded,
+    ...postCreation(deps, helpers),
+    ...postEditing(deps, helpers),
+    ...postStatusChanges(deps, helpers),
+    ...coverUploads(deps),
+  };
+}
+export type PostsService = ReturnType<typeof createPostsService>;
+
+type PostsDeps = {
   db: Db;
   repo: PostsRepository;
   audit: AuditLog;
   storage: Pick<Storage, 'remove'>;
-}) {
+};
+type PostHelpers = ReturnType<typeof postHelpers>;
+
+/** The checks and the audit row every change of a post shares. */
+function postHelpers({ db, repo, audit }: PostsDeps) {
   async function requireCover(coverId: string | null | undefined, tx: DbOrTx = db) {
     if (coverId && !(await repo.isCoverImage(coverId, tx))) {
       throw fieldError('coverId', 'That cover is not an uploaded image. Upload it again.');
@@ -95,20 +118,12 @@ export function createPostsService({
     await audit.record(actor, { action, target: postTarget(after.id), ...changed }, tx);
   }
 
+  return { requireCover, requirePublishable, loaded, summaryOf, recordChange };
+}
+
+/** A new post, its slug derived from the title unless given, retried when another took it meanwhile. */
+function postCreation({ db, repo, audit }: PostsDeps, { requireCover, requirePublishable, loaded, summaryOf }: PostHelpers) {
   return {
-    listPublished: (page: { limit: number; skip: number }) => repo.listPublished(page),
-
-    listAll: (filter: Parameters<PostsRepository['listAll']>[0]) => repo.listAll(filter),
-
-    /** Drafts are invisible here, to everyone: the public page of a draft answers 404. */
-    async getPublished(key: string): Promise<PostWithCover> {
-      const post = await repo.findPublished(key);
-      if (!post) throw postNotFound();
-      return post;
-    },
-
-    getForAdmin: loaded,
-
     async create(actor: AdminActor, input: CreateInput): Promise<PostWithCover> {
       const body = sanitizePostBody(input.body);
       const status = input.status ?? 'draft';
@@ -145,7 +160,12 @@ export function createPostsService({
         }
       }
     },
+  };
+}
 
+/** An edit of an existing post, in one transaction with the post locked. */
+function postEditing({ db, repo }: PostsDeps, { requireCover, requirePublishable, loaded, summaryOf, recordChange }: PostHelpers) {
+  return {
     /** Only the fields sent change; a body without a summary of its own gets a fresh default one. */
     async update(actor: AdminActor, id: string, input: UpdateInput): Promise<PostWithCover> {
       try {
@@ -183,7 +203,12 @@ export function createPostsService({
       }
       return loaded(id);
     },
+  };
+}
 
+/** Publishing, unpublishing and deleting, each with its audit row. */
+function postStatusChanges({ db, repo, audit }: PostsDeps, { requirePublishable, loaded, recordChange }: PostHelpers) {
+  return {
     /** The first publication sets `publishedAt`; publishing again after an unpublish keeps it. */
     async publish(actor: AdminActor, id: string): Promise<PostWithCover> {
       await db.transaction(async (tx) => {
@@ -217,7 +242,12 @@ export function createPostsService({
         await audit.record(actor, { action: 'post.delete', target: postTarget(id), before: audited(current), after: null }, tx);
       });
     },
+  };
+}
 
+/** The trace of a cover image uploaded for a post. */
+function coverUploads({ db, repo, audit, storage }: PostsDeps) {
+  return {
     /**
      * The audit row of a cover upload, written right after `receiveUpload` committed the file row.
      * It cannot share that row's transaction: `receiveUpload` inserts outside any, and opening one
@@ -245,7 +275,6 @@ export function createPostsService({
     },
   };
 }
-export type PostsService = ReturnType<typeof createPostsService>;
 
 /** Whether the stored summary is the default one (none given, or the body's start): it follows the body. */
 const isDefaultSummary = (post: PostRow) => post.excerpt === '' || post.excerpt === excerptFromHtml(post.body);

@@ -51,11 +51,6 @@ export const SETTINGS_CACHE_MS = 5_000;
 
 /** Site settings stored as key → JSON value; a key never written reads as its default. */
 export function createSettingsService({ db, cacheMs = SETTINGS_CACHE_MS }: { db: Db; cacheMs?: number }) {
-  let remembered: { settings: Settings; until: number } | undefined;
-  let reading: Promise<Settings> | undefined;
-  /** Bumped by every update: a read that started before it must not be remembered. */
-  let generation = 0;
-
   async function getAll(tx: DbOrTx = db): Promise<Settings> {
     const rows = await tx
       .select()
@@ -72,42 +67,7 @@ export function createSettingsService({ db, cacheMs = SETTINGS_CACHE_MS }: { db:
     return (await getAll(tx))[key];
   }
 
-  /**
-   * A setting for hot paths (the commission of every paid action), read through a short-lived
-   * cache: settings change rarely, and one read serves every request meanwhile. Inside a caller's
-   * transaction a cold cache is read through that transaction (on PGlite its one connection belongs
-   * to the transaction until it ends) and that answer is not remembered, since it may hold the
-   * transaction's own uncommitted change; the cache fills from a read of its own meanwhile.
-   */
-  async function cached<K extends SettingKey>(key: K, tx?: DbOrTx): Promise<Settings[K]> {
-    if (remembered && remembered.until > Date.now()) return remembered.settings[key];
-    const shared = refresh();
-    return (await (tx ? getAll(tx) : shared))[key];
-  }
-
-  /** One read at a time fills the cache; a read that started before an update is not remembered. */
-  function refresh(): Promise<Settings> {
-    if (reading) return reading;
-    const started = generation;
-    const read = getAll().then((settings) => {
-      if (started === generation) remembered = { settings, until: Date.now() + cacheMs };
-      return settings;
-    });
-    reading = read;
-    const done = () => {
-      if (reading === read) reading = undefined;
-    };
-    // Also marks a failed read handled when nobody awaits it (a caller in a transaction read its own).
-    read.then(done, done);
-    return read;
-  }
-
-  /** Drops what `cached` remembers, and any read in flight that may predate a change. */
-  function forgetCached() {
-    generation++;
-    remembered = undefined;
-    reading = undefined;
-  }
+  const { cached, forgetCached } = settingsCache(getAll, cacheMs);
 
   /**
    * Writes the given keys together: in the caller's transaction, or in one of its own. `cached`
@@ -168,6 +128,53 @@ export function createSettingsService({ db, cacheMs = SETTINGS_CACHE_MS }: { db:
   }
 
   return { getAll, get, cached, update, updateAlong, autoload, publicValues };
+}
+
+/** `cached`'s short-lived copy of the settings, and the way an update makes it forget. */
+function settingsCache(getAll: (tx?: DbOrTx) => Promise<Settings>, cacheMs: number) {
+  let remembered: { settings: Settings; until: number } | undefined;
+  let reading: Promise<Settings> | undefined;
+  /** Bumped by every update: a read that started before it must not be remembered. */
+  let generation = 0;
+
+  /**
+   * A setting for hot paths (the commission of every paid action), read through a short-lived
+   * cache: settings change rarely, and one read serves every request meanwhile. Inside a caller's
+   * transaction a cold cache is read through that transaction (on PGlite its one connection belongs
+   * to the transaction until it ends) and that answer is not remembered, since it may hold the
+   * transaction's own uncommitted change; the cache fills from a read of its own meanwhile.
+   */
+  async function cached<K extends SettingKey>(key: K, tx?: DbOrTx): Promise<Settings[K]> {
+    if (remembered && remembered.until > Date.now()) return remembered.settings[key];
+    const shared = refresh();
+    return (await (tx ? getAll(tx) : shared))[key];
+  }
+
+  /** One read at a time fills the cache; a read that started before an update is not remembered. */
+  function refresh(): Promise<Settings> {
+    if (reading) return reading;
+    const started = generation;
+    const read = getAll().then((settings) => {
+      if (started === generation) remembered = { settings, until: Date.now() + cacheMs };
+      return settings;
+    });
+    reading = read;
+    const done = () => {
+      if (reading === read) reading = undefined;
+    };
+    // Also marks a failed read handled when nobody awaits it (a caller in a transaction read its own).
+    read.then(done, done);
+    return read;
+  }
+
+  /** Drops what `cached` remembers, and any read in flight that may predate a change. */
+  function forgetCached() {
+    generation++;
+    remembered = undefined;
+    reading = undefined;
+  }
+
+  return { cached, forgetCached };
 }
 
 const AUTOLOAD_KEYS = (Object.keys(settingKeys) as SettingKey[]).filter((key) => settingKeys[key].autoload);

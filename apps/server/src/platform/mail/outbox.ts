@@ -48,75 +48,11 @@ export function createMailWorker({
   let again = false;
   let stopped = false;
 
-  // Due times are compared with the database's clock, never this process's: `run_at` defaults to the
-  // database's now() with microseconds, and a millisecond JavaScript Date taken just after an insert
-  // can be earlier than it, which made fresh mail look "not yet due".
-  const dbNow = sql`now()`;
-
-  async function claim() {
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(
-          or(
-            and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.runAt, dbNow)),
-            and(eq(mailOutbox.status, 'sending'), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, dbNow))),
-          ),
-        )
-        .orderBy(asc(mailOutbox.runAt))
-        .limit(10)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(mailOutbox)
-        .set({
-          status: 'sending',
-          lockedUntil: sql`now() + make_interval(secs => ${LOCK_MS / 1000})`,
-          attempts: sql`${mailOutbox.attempts} + 1`,
-        })
-        .where(
-          inArray(
-            mailOutbox.id,
-            due.map((d) => d.id),
-          ),
-        )
-        .returning();
-    });
-  }
-
   async function drain(): Promise<number> {
     let sent = 0;
-    for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) {
+    for (let batch = await claimDue(db); batch.length > 0 && !stopped; batch = await claimDue(db)) {
       for (const row of batch) {
-        try {
-          await transport.send({
-            id: row.id,
-            to: row.toAddress,
-            subject: row.subject,
-            text: row.textBody,
-            html: row.htmlBody,
-            template: row.template,
-          });
-          await db
-            .update(mailOutbox)
-            .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-            .where(eq(mailOutbox.id, row.id));
-          sent++;
-        } catch (error) {
-          const failedForGood = row.attempts >= MAX_ATTEMPTS;
-          const backoffMs = Math.min(2 ** row.attempts * 1000, 15 * 60_000);
-          log(`mail ${row.id} attempt ${row.attempts} failed`, error);
-          await db
-            .update(mailOutbox)
-            .set({
-              status: failedForGood ? 'failed' : 'pending',
-              runAt: sql`now() + make_interval(secs => ${backoffMs / 1000})`,
-              lockedUntil: null,
-              lastError: String((error as Error)?.message ?? error).slice(0, 500),
-            })
-            .where(eq(mailOutbox.id, row.id));
-        }
+        if (await deliver(db, transport, log, row)) sent++;
       }
     }
     return sent;
@@ -170,3 +106,76 @@ export function createMailWorker({
   };
 }
 export type MailWorker = ReturnType<typeof createMailWorker>;
+
+// Due times are compared with the database's clock, never this process's: `run_at` defaults to the
+// database's now() with microseconds, and a millisecond JavaScript Date taken just after an insert
+// can be earlier than it, which made fresh mail look "not yet due".
+const dbNow = sql`now()`;
+
+/** Claims up to 10 due rows (or rows whose sender's lease ran out) for this process, with a fresh lease. */
+async function claimDue(db: Db) {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        or(
+          and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.runAt, dbNow)),
+          and(eq(mailOutbox.status, 'sending'), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, dbNow))),
+        ),
+      )
+      .orderBy(asc(mailOutbox.runAt))
+      .limit(10)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        lockedUntil: sql`now() + make_interval(secs => ${LOCK_MS / 1000})`,
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+type ClaimedMail = Awaited<ReturnType<typeof claimDue>>[number];
+
+/** Sends one claimed row and records the outcome: sent, or back to pending after a back-off (failed for good after MAX_ATTEMPTS). */
+async function deliver(db: Db, transport: MailTransport, log: (msg: string, err?: unknown) => void, row: ClaimedMail): Promise<boolean> {
+  try {
+    await transport.send({
+      id: row.id,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      template: row.template,
+    });
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+      .where(eq(mailOutbox.id, row.id));
+    return true;
+  } catch (error) {
+    const failedForGood = row.attempts >= MAX_ATTEMPTS;
+    const backoffMs = Math.min(2 ** row.attempts * 1000, 15 * 60_000);
+    log(`mail ${row.id} attempt ${row.attempts} failed`, error);
+    await db
+      .update(mailOutbox)
+      .set({
+        status: failedForGood ? 'failed' : 'pending',
+        runAt: sql`now() + make_interval(secs => ${backoffMs / 1000})`,
+        lockedUntil: null,
+        lastError: String((error as Error)?.message ?? error).slice(0, 500),
+      })
+      .where(eq(mailOutbox.id, row.id));
+    return false;
+  }
+}

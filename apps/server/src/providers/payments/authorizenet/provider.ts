@@ -52,13 +52,43 @@ type Deps = {
 
 /** Authorize.Net over its JSON API, with Accept.js nonces in the browser. */
 export function createAuthorizeNetProvider({ config, warn = () => {}, client = createAuthorizeNetClient(config) }: Deps): PaymentProvider {
-  const ok = (response: AnetResponse) => response.messages.resultCode === 'Ok';
-  const refuse = (response: AnetResponse): never => {
-    const message = firstMessage(response);
-    if (NONCE_REFUSALS.has(message.code)) throw new CardNonceRefusedError(message.code, message.text);
-    throw new ProviderRequestError(message.code, message.text);
-  };
+  const profiles = customerProfiles(client);
+  const lookups = transactionLookups(client);
+  return {
+    name: 'authorizenet',
 
+    acceptConfig: () => ({
+      provider: 'authorizenet',
+      scriptUrl: config.acceptJsUrl,
+      apiLoginId: config.apiLoginId,
+      clientKey: config.clientKey,
+    }),
+
+    ...charges(client, cardSaving(client, warn, profiles.paymentProfileDetails)),
+    createCustomerProfile: profiles.createCustomerProfile,
+    addPaymentProfile: profiles.addPaymentProfile,
+    deletePaymentProfile: profiles.deletePaymentProfile,
+    ...lookups,
+    ...refunds(client),
+
+    verifyWebhook: (rawBody, signatureHeader) => isValidWebhookSignature(rawBody, signatureHeader, config.signatureKey),
+  };
+}
+
+const ok = (response: AnetResponse) => response.messages.resultCode === 'Ok';
+const refuse = (response: AnetResponse): never => {
+  const message = firstMessage(response);
+  if (NONCE_REFUSALS.has(message.code)) throw new CardNonceRefusedError(message.code, message.text);
+  throw new ProviderRequestError(message.code, message.text);
+};
+
+type PaymentProfileDetails = (
+  customerProfileId: string,
+  paymentProfileId: string,
+) => Promise<{ cardLast4: string; cardBrand: string; expiry: string }>;
+
+/** Customer and payment profiles: the saved cards, as the gateway keeps them. */
+function customerProfiles(client: AuthorizeNetClient) {
   async function paymentProfileDetails(customerProfileId: string, paymentProfileId: string) {
     const response = await client.call(
       'getCustomerPaymentProfileRequest',
@@ -69,6 +99,46 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
     return { cardLast4: lastFour(card?.cardNumber) ?? '', cardBrand: card?.cardType ?? 'Card', expiry: card?.expirationDate ?? 'XXXX' };
   }
 
+  const methods: Pick<PaymentProvider, 'createCustomerProfile' | 'addPaymentProfile' | 'deletePaymentProfile'> = {
+    async createCustomerProfile(customer) {
+      const response = await client.call('createCustomerProfileRequest', req.createCustomerProfile(customer));
+      const existing = duplicateId(response);
+      if (existing) return existing;
+      if (!ok(response)) refuse(response);
+      const id = idsOf(response.customerProfileId)[0];
+      if (!id) throw new ProviderRequestError('E00001', 'Authorize.Net did not name the new customer profile.');
+      return id;
+    },
+
+    async addPaymentProfile({ customerProfileId, opaqueData }) {
+      const response = await client.call(
+        'createCustomerPaymentProfileRequest',
+        req.createCustomerPaymentProfile(customerProfileId, opaqueData),
+      );
+      // A card saved twice comes back as a duplicate naming the card already on file.
+      const paymentProfileId = idsOf(response.customerPaymentProfileId)[0];
+      if (!ok(response) && !(firstMessage(response).code === DUPLICATE && paymentProfileId)) refuse(response);
+      if (!paymentProfileId) throw new ProviderRequestError('E00001', 'Authorize.Net did not name the saved card.');
+      return { customerProfileId, paymentProfileId, ...(await paymentProfileDetails(customerProfileId, paymentProfileId)) };
+    },
+
+    async deletePaymentProfile({ customerProfileId, paymentProfileId }) {
+      const response = await client.call(
+        'deleteCustomerPaymentProfileRequest',
+        req.deleteCustomerPaymentProfile(customerProfileId, paymentProfileId),
+      );
+      if (!ok(response) && firstMessage(response).code !== NOT_FOUND) refuse(response);
+    },
+  };
+  return { paymentProfileDetails, ...methods };
+}
+
+/** Saving the card an approved charge was made with. */
+function cardSaving(
+  client: AuthorizeNetClient,
+  warn: (message: string, error: unknown) => void,
+  paymentProfileDetails: PaymentProfileDetails,
+) {
   /** Saves the card of an approved charge; a failure here never undoes the purchase. */
   async function saveCardFromTransaction(
     transId: string,
@@ -107,6 +177,38 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
     }
   }
 
+  return saveCardFromTransaction;
+}
+
+/** A card charged, by nonce or saved profile; an approved nonce charge may save its card. */
+function charges(client: AuthorizeNetClient, saveCardFromTransaction: ReturnType<typeof cardSaving>): Pick<PaymentProvider, 'charge'> {
+  return {
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const response = await client.call('createTransactionRequest', req.createTransaction(request));
+      // A request refused before any transaction existed comes without a transaction response, or
+      // with an empty one (a refused nonce does), so the verdict is in the response code alone.
+      const answer = transactionResponseSchema.parse(response.transactionResponse ?? {});
+      if (answer.responseCode === undefined) {
+        const message = firstMessage(response);
+        // E00001 is the gateway's own internal failure: whether a transaction exists is unknown.
+        if (message.code === INTERNAL_ERROR) throw new ProviderUnreachableError(`Authorize.Net failed internally (${message.text})`);
+        // The member's card nonce, spent, expired or forged: nothing was charged; the card must be entered again.
+        if (NONCE_REFUSALS.has(message.code)) return { outcome: 'refused', message: message.text };
+        // Refused for another reason (bad credentials, bad input): nothing was charged.
+        return { outcome: 'error', message: message.text };
+      }
+      const result = chargeResultOf(answer, firstMessage(response).text);
+      const { source } = request;
+      if (result.outcome === 'approved' && result.transactionId && source.kind === 'nonce' && source.saveCard) {
+        result.savedProfile = await saveCardFromTransaction(result.transactionId, source.saveCard, result);
+      }
+      return result;
+    },
+  };
+}
+
+/** A transaction looked up by its id, or found by our reference when its answer was lost. */
+function transactionLookups(client: AuthorizeNetClient): Pick<PaymentProvider, 'findTransaction' | 'getTransaction'> {
   async function getTransaction(transactionId: string): Promise<TransactionResult | null> {
     const response = await client.call('getTransactionDetailsRequest', req.getTransactionDetails(transactionId));
     if (!ok(response)) {
@@ -139,6 +241,18 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
     return undefined;
   }
 
+  return {
+    async findTransaction({ reference, since }) {
+      const transId = await findTransactionId(reference, since);
+      return transId ? getTransaction(transId) : null;
+    },
+
+    getTransaction,
+  };
+}
+
+/** Refunds, and voids of charges not settled yet. */
+function refunds(client: AuthorizeNetClient): Pick<PaymentProvider, 'refund'> {
   /** One refund or void; the transaction's own answer when there is one, the request's otherwise. */
   async function reverse(requestFields: Record<string, unknown>): Promise<RefundResult> {
     const response = await client.call('createTransactionRequest', requestFields);
@@ -173,79 +287,7 @@ export function createAuthorizeNetProvider({ config, warn = () => {}, client = c
     return voided.outcome === 'refused' ? voided : { ...voided, outcome: 'voided' };
   }
 
-  return {
-    name: 'authorizenet',
-
-    acceptConfig: () => ({
-      provider: 'authorizenet',
-      scriptUrl: config.acceptJsUrl,
-      apiLoginId: config.apiLoginId,
-      clientKey: config.clientKey,
-    }),
-
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const response = await client.call('createTransactionRequest', req.createTransaction(request));
-      // A request refused before any transaction existed comes without a transaction response, or
-      // with an empty one (a refused nonce does), so the verdict is in the response code alone.
-      const answer = transactionResponseSchema.parse(response.transactionResponse ?? {});
-      if (answer.responseCode === undefined) {
-        const message = firstMessage(response);
-        // E00001 is the gateway's own internal failure: whether a transaction exists is unknown.
-        if (message.code === INTERNAL_ERROR) throw new ProviderUnreachableError(`Authorize.Net failed internally (${message.text})`);
-        // The member's card nonce, spent, expired or forged: nothing was charged; the card must be entered again.
-        if (NONCE_REFUSALS.has(message.code)) return { outcome: 'refused', message: message.text };
-        // Refused for another reason (bad credentials, bad input): nothing was charged.
-        return { outcome: 'error', message: message.text };
-      }
-      const result = chargeResultOf(answer, firstMessage(response).text);
-      const { source } = request;
-      if (result.outcome === 'approved' && result.transactionId && source.kind === 'nonce' && source.saveCard) {
-        result.savedProfile = await saveCardFromTransaction(result.transactionId, source.saveCard, result);
-      }
-      return result;
-    },
-
-    async createCustomerProfile(customer) {
-      const response = await client.call('createCustomerProfileRequest', req.createCustomerProfile(customer));
-      const existing = duplicateId(response);
-      if (existing) return existing;
-      if (!ok(response)) refuse(response);
-      const id = idsOf(response.customerProfileId)[0];
-      if (!id) throw new ProviderRequestError('E00001', 'Authorize.Net did not name the new customer profile.');
-      return id;
-    },
-
-    async addPaymentProfile({ customerProfileId, opaqueData }) {
-      const response = await client.call(
-        'createCustomerPaymentProfileRequest',
-        req.createCustomerPaymentProfile(customerProfileId, opaqueData),
-      );
-      // A card saved twice comes back as a duplicate naming the card already on file.
-      const paymentProfileId = idsOf(response.customerPaymentProfileId)[0];
-      if (!ok(response) && !(firstMessage(response).code === DUPLICATE && paymentProfileId)) refuse(response);
-      if (!paymentProfileId) throw new ProviderRequestError('E00001', 'Authorize.Net did not name the saved card.');
-      return { customerProfileId, paymentProfileId, ...(await paymentProfileDetails(customerProfileId, paymentProfileId)) };
-    },
-
-    async deletePaymentProfile({ customerProfileId, paymentProfileId }) {
-      const response = await client.call(
-        'deleteCustomerPaymentProfileRequest',
-        req.deleteCustomerPaymentProfile(customerProfileId, paymentProfileId),
-      );
-      if (!ok(response) && firstMessage(response).code !== NOT_FOUND) refuse(response);
-    },
-
-    async findTransaction({ reference, since }) {
-      const transId = await findTransactionId(reference, since);
-      return transId ? getTransaction(transId) : null;
-    },
-
-    getTransaction,
-
-    refund,
-
-    verifyWebhook: (rawBody, signatureHeader) => isValidWebhookSignature(rawBody, signatureHeader, config.signatureKey),
-  };
+  return { refund };
 }
 
 function duplicateId(response: AnetResponse): string | undefined {
