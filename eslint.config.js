@@ -114,8 +114,8 @@ export default tseslint.config(
     files: ['packages/*/src/**/*.{ts,tsx}', 'apps/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/tests/**', '**/test-support/**'],
     rules: {
-      'max-lines': ['warn', { max: 400, skipBlankLines: false, skipComments: false }],
-      'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
     },
   },
   {

@@ -3,11 +3,9 @@ import type { EarningPeriod } from '@cc/contracts';
 import { sumTokens } from '../../../shared/money';
 import { formatTokens } from '../lib/format';
 import { PERIOD_WORDS } from '../lib/earningsPeriods';
-import { chartScale } from '../lib/chartScale';
+import { chartScale, type ChartPeriod } from '../lib/chartScale';
 import { ChartBars, ChartLabels, ChartTable, ChartTooltip, type ChartGeometry } from './EarningsChartParts';
 import './EarningsChart.css';
-
-export type ChartPeriod = { start: string; net: number; count: number };
 
 const WIDTH = 600;
 const HEIGHT = 200;

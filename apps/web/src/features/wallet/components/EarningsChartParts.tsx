@@ -1,8 +1,7 @@
 import type { EarningPeriod } from '@cc/contracts';
 import { formatTokens } from '../lib/format';
 import { periodLabel, periodName, PERIOD_WORDS } from '../lib/earningsPeriods';
-import { labelIndexes, type ChartScale } from '../lib/chartScale';
-import type { ChartPeriod } from './EarningsChart';
+import { labelIndexes, type ChartPeriod, type ChartScale } from '../lib/chartScale';
 
 /** Where things go in the chart's 600 × 200 drawing: the height of a value, and each period's column. */
 export type ChartGeometry = {

@@ -1,3 +1,6 @@
+/** One bar of the earnings chart: a period's start, its net earnings and how many earnings it holds. */
+export type ChartPeriod = { start: string; net: number; count: number };
+
 /** A chart's vertical range with round grid lines, and where to label the horizontal axis. */
 export type ChartScale = { min: number; max: number; ticks: number[]; format: (value: number) => string };
 
