@@ -1,11 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as browser from './browser';
 import * as full from './index';
-
-const src = import.meta.dirname;
-const pathsFiles = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.paths.ts'));
 
 /** What `routeRequest` reads of a route; the rest (access, schemas, documentation) is the server's. */
 const callable = (route: { method: string; path: string; upload?: true }) => ({
@@ -23,15 +18,10 @@ describe("the browser's contracts (package.json's browser condition)", () => {
     const tables = Object.keys(full).filter((name) => name.endsWith('Routes'));
     expect(tables.length).toBeGreaterThan(25);
     for (const name of tables) {
-      const routes = (full as Record<string, Record<string, { method: string; path: string; upload?: true }>>)[name]!;
-      const paths = (browser as Record<string, Record<string, object>>)[name]!;
+      const routes = (full as unknown as Record<string, Record<string, { method: string; path: string; upload?: true }>>)[name]!;
+      const paths = (browser as unknown as Record<string, Record<string, object>>)[name]!;
       expect(Object.keys(paths), name).toEqual(Object.keys(routes));
       for (const [key, route] of Object.entries(routes)) expect(paths[key], `${name}.${key}`).toEqual(callable(route));
     }
-  });
-
-  it('keep the route tables free of imports, so calling a route never loads a schema', () => {
-    expect(pathsFiles.length).toBeGreaterThan(25);
-    for (const file of pathsFiles) expect(readFileSync(path.join(src, file), 'utf8'), file).not.toMatch(/^import /m);
   });
 });
