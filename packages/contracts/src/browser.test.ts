@@ -14,6 +14,12 @@ describe("the browser's contracts (package.json's browser condition)", () => {
     expect(Object.keys(browser).sort()).toEqual(Object.keys(full).sort());
   });
 
+  it('give the very same schemas, constants and helpers, the route tables aside', () => {
+    const others = Object.keys(full).filter((name) => !name.endsWith('Routes'));
+    expect(others.length).toBeGreaterThan(200);
+    for (const name of others) expect((browser as Record<string, unknown>)[name], name).toBe((full as Record<string, unknown>)[name]);
+  });
+
   it("give every route the method, path and upload flag of the server's route table", () => {
     const tables = Object.keys(full).filter((name) => name.endsWith('Routes'));
     expect(tables.length).toBeGreaterThan(25);
