@@ -1,7 +1,8 @@
-import { Button, Select, TextField } from '../../../../shared/ui';
+import { Select } from '../../../../shared/ui';
 import type { AuditFilters } from '../api/adminAuditApi';
 import { ACTION_FAMILIES, isActionFamily } from './auditEntry';
 import { FilterSearch } from '../../shared/components/FilterSearch';
+import { ClearFiltersButton, DayRangeFields } from '../../shared/components/DayRangeFields';
 import { dayFilter, textFilter, type ListFilter, type ListFilters } from '../../shared/hooks/useListFilters';
 import './AuditLog.css';
 
@@ -20,8 +21,7 @@ type AuditFilterBarProps = { filters: ListFilters<typeof AUDIT_FILTERS> };
  * once. "Clear filters" appears only when one is set.
  */
 export function AuditFilterBar({ filters }: AuditFilterBarProps) {
-  const { action, from, to } = filters.values;
-  const backwards = from !== '' && to !== '' && to < from;
+  const { action } = filters.values;
 
   return (
     <div className="audit-filters" role="search" aria-label="Filter the audit log">
@@ -35,28 +35,8 @@ export function AuditFilterBar({ filters }: AuditFilterBarProps) {
         value={action}
         onChange={(event) => filters.set('action', event.target.value)}
       />
-      <TextField
-        className="audit-filters__day"
-        label="From"
-        type="date"
-        value={from}
-        max={to || undefined}
-        onChange={(event) => filters.set('from', event.target.value)}
-      />
-      <TextField
-        className="audit-filters__day"
-        label="To"
-        type="date"
-        value={to}
-        min={from || undefined}
-        error={backwards ? 'Pick a day on or after “From”.' : undefined}
-        onChange={(event) => filters.set('to', event.target.value)}
-      />
-      {filters.filtered ? (
-        <Button className="audit-filters__clear" variant="ghost" onClick={() => filters.clear()}>
-          Clear filters
-        </Button>
-      ) : null}
+      <DayRangeFields filters={filters} className="audit-filters__day" />
+      <ClearFiltersButton filters={filters} className="audit-filters__clear" />
     </div>
   );
 }

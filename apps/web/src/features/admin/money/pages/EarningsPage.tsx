@@ -1,9 +1,10 @@
 import { ADMIN_EARNINGS_QUERY_MAX, formatTokens, type AdminEarningRow, type EarningTotals } from '@cc/contracts';
 import { SignedTokens, TipNote } from '../../../../shared/money';
-import { Button, Card, EmptyState, PageHeader, RelativeTime, Select, Skeleton, TextField, type TableColumn } from '../../../../shared/ui';
+import { Button, Card, EmptyState, PageHeader, RelativeTime, Select, Skeleton, type TableColumn } from '../../../../shared/ui';
 import { useListAdminEarningsQuery, type EarningsSourceFilter } from '../api/adminEarningsApi';
 import { AdminListPage } from '../../shared/components/AdminListPage';
 import { FilterSearch } from '../../shared/components/FilterSearch';
+import { ClearFiltersButton, DayRangeFields, isBackwards } from '../../shared/components/DayRangeFields';
 import { choiceFilter, dayFilter, textFilter, useListFilters, type ListFilters } from '../../shared/hooks/useListFilters';
 import { useListPaging } from '../../shared/hooks/useListPaging';
 import '../../shared/components/AdminList.css';
@@ -85,8 +86,8 @@ const SPEC = { q: textFilter, source: choiceFilter(SOURCES, 'all'), from: dayFil
 export default function EarningsPage() {
   const filters = useListFilters(SPEC);
   const { q, source, from, to } = filters.values;
+  const backwards = isBackwards(filters.values);
   const paging = useListPaging();
-  const backwards = from !== '' && to !== '' && to < from;
   const query = useListAdminEarningsQuery(
     // A backwards range would only answer nothing; the field says why instead.
     { q, source, from, to: backwards ? '' : to, ...paging.args },
@@ -101,7 +102,7 @@ export default function EarningsPage() {
           description="What every model earned, one row per sale, newest first. A refund shows as a negative row, so the totals are what was kept."
         />
       }
-      filters={<EarningsFilterBar filters={filters} backwards={backwards} />}
+      filters={<EarningsFilterBar filters={filters} />}
       notice={<EarningsTotalsCards totals={query.isError ? undefined : query.data?.totals} />}
       what="earnings"
       query={query}
@@ -133,8 +134,8 @@ export default function EarningsPage() {
   );
 }
 
-function EarningsFilterBar({ filters, backwards }: { filters: ListFilters<typeof SPEC>; backwards: boolean }) {
-  const { source, from, to } = filters.values;
+function EarningsFilterBar({ filters }: { filters: ListFilters<typeof SPEC> }) {
+  const { source } = filters.values;
   return (
     <div className="admin-earnings-filters" role="search" aria-label="Filter earnings">
       <div className="admin-earnings-filters__search">
@@ -153,28 +154,8 @@ function EarningsFilterBar({ filters, backwards }: { filters: ListFilters<typeof
         value={source}
         onChange={(event) => filters.set('source', event.target.value)}
       />
-      <TextField
-        className="admin-earnings-filters__day"
-        label="From"
-        type="date"
-        value={from}
-        max={to || undefined}
-        onChange={(event) => filters.set('from', event.target.value)}
-      />
-      <TextField
-        className="admin-earnings-filters__day"
-        label="To"
-        type="date"
-        value={to}
-        min={from || undefined}
-        error={backwards ? 'Pick a day on or after “From”.' : undefined}
-        onChange={(event) => filters.set('to', event.target.value)}
-      />
-      {filters.filtered ? (
-        <Button className="admin-earnings-filters__clear" variant="ghost" onClick={() => filters.clear()}>
-          Clear filters
-        </Button>
-      ) : null}
+      <DayRangeFields filters={filters} className="admin-earnings-filters__day" />
+      <ClearFiltersButton filters={filters} className="admin-earnings-filters__clear" />
     </div>
   );
 }
