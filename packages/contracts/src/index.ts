@@ -3,6 +3,7 @@ export * from './common/envelope';
 export * from './common/money-format';
 export * from './common/money';
 export * from './common/price-seen';
+export * from './common/price-changed';
 export * from './common/routes';
 export * from './accounts';
 export * from './system';

@@ -1,2 +1,3 @@
+export * from './media-types';
 export * from './media';
 export * from './media.routes';

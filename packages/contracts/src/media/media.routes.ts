@@ -1,6 +1,7 @@
 import { idParamSchema } from '../common/envelope';
 import { defineRoute } from '../common/routes';
-import { MEDIA_FILE_FIELD, MEDIA_LIMITS, MEDIA_TYPES, mediaSchema, type MediaType } from './media';
+import { mediaSchema } from './media';
+import { MEDIA_FILE_FIELD, MEDIA_LIMITS, MEDIA_TYPES, type MediaType } from './media-types';
 import { mediaPaths } from './media.paths';
 
 const tags = ['media'];

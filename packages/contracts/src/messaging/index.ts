@@ -1,3 +1,4 @@
+export * from './message-limits';
 export * from './messages';
 export * from './conversations';
 export * from './messages.routes';

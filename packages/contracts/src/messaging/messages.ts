@@ -4,9 +4,7 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, pageQuerySchema, pagingFields } fro
 import { tokenAmount } from '../common/money';
 import { expectedPriceSchema } from '../common/price-seen';
 import { mediaSchema } from '../media/media';
-
-/** Text messages hold at most 5,000 characters (docs/product.md#limits). */
-export const MESSAGE_TEXT_MAX = 5000;
+import { MESSAGE_TEXT_MAX } from './message-limits';
 
 export const messageTypeSchema = z.enum(['text', 'photo', 'video', 'file']);
 export type MessageType = z.infer<typeof messageTypeSchema>;
