@@ -2,7 +2,7 @@ import { CallNowButton } from '../../features/calls';
 import ModelProfilePage from '../../features/contacts/pages/ModelProfilePage';
 import { ProfileStore } from '../../features/marketplace';
 
-/** /models/:username: people's profile page with the calls feature's 'Call Now' and the store feature's Store in its slots. */
+/** /models/:username: the contacts feature's profile page with the calls feature's 'Call Now' and the marketplace feature's Store in its slots. */
 export default function ModelProfileRoute() {
   return (
     <ModelProfilePage

@@ -74,7 +74,7 @@ function Fact({
 /**
  * What the app composes into a profile from other features (web features never import each other;
  * docs/architecture.md#boundaries): the 'Call Now' button of the calls feature, beside the call rate,
- * and the store feature's Store section under the profile.
+ * and the marketplace feature's Store section under the profile.
  */
 export type ModelProfileSlots = {
   callAction?: (profile: ProfileByUsername) => ReactNode;
