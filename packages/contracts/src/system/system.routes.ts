@@ -29,4 +29,12 @@ export const systemRoutes = {
     summary: "The administrator's footer script (JavaScript, possibly empty)",
     answer: 'raw',
   }),
+  /** Makes the site installable (docs/product.md#installing-the-site): its name is the site's name. */
+  manifest: defineRoute({
+    ...systemPaths.manifest,
+    access: 'public',
+    tags: ['system'],
+    summary: 'The web app manifest (application/manifest+json): name, icons, colours, start page',
+    answer: 'raw',
+  }),
 };
