@@ -26,6 +26,7 @@ export const ENGINE_TESTS = [
   'apps/server/src/modules/messaging/tests/sends-at-once.test.ts',
   'apps/server/src/modules/messaging/tests/unread-under-load.test.ts',
   'apps/server/src/modules/notifications/tests/message-notification.test.ts',
+  'apps/server/src/modules/notifications/tests/push-delivery.test.ts',
   'apps/server/src/modules/payouts/tests/payout-decisions.test.ts',
   'apps/server/src/modules/payouts/tests/payout-request.test.ts',
   'apps/server/src/modules/wallet/tests/ledger-property.test.ts',

@@ -74,6 +74,8 @@ export * from './media/media';
 export { mediaPaths as mediaRoutes } from './media/media.paths';
 export * from './notifications/notifications';
 export { notificationPaths as notificationRoutes } from './notifications/notifications.paths';
+export * from './notifications/push';
+export { pushPaths as pushRoutes } from './notifications/push.paths';
 export * from './realtime/socket';
 export * from './realtime/events';
 export * from './realtime/xchat-events';

@@ -121,6 +121,29 @@ const envFields = z.object({
   S3_SECRET_ACCESS_KEY: optionalSecret,
   /** https://host/bucket/key (MinIO and most self-hosted stores) rather than https://bucket.host/key. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  /** Browser push (VAPID, RFC 8292): both keys or neither; neither generates them once into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a URL-safe base64 P-256 public key')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a URL-safe base64 P-256 private key')
+      .optional(),
+  ),
+  /** Who runs the site, for push services: `mailto:` or `https:`; default a mailto: of the contact address. */
+  VAPID_SUBJECT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL')
+      .optional(),
+  ),
 });
 
 const TWILIO_REQUIRED_KEYS = [
@@ -156,6 +179,10 @@ const envSchema = envFields.superRefine((env, issues) => {
       if (!env[key])
         issues.addIssue({ code: 'custom', path: [key], message: `is required for S3 storage (${S3_REQUIRED_KEYS.join(', ')})` });
     }
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    issues.addIssue({ code: 'custom', path: [missing], message: 'is required with the other VAPID key (set both or neither)' });
   }
   try {
     iceServersSchema.parse(JSON.parse(env.CALL_ICE_SERVERS));
@@ -233,6 +260,8 @@ export type Config = {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; maxConnectionsPerAddress: number };
   serveSourceMaps: boolean;
   shutdownGraceMs: number;
+  /** VAPID keys from the environment (both or none; none: generated into DATA_DIR) and the subject. */
+  push: { keys: { publicKey: string; privateKey: string } | undefined; subject: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -279,6 +308,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     serveSourceMaps: e.SERVE_SOURCE_MAPS === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    push: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT,
+    },
     ...overrides,
   };
 }

@@ -54,6 +54,8 @@ export type DomainEvents = {
   'contact.added': { contactId: string; ownerId: string; contactUserId: string };
   /** A call rang out unanswered (after commit): the model gets a missed-call notification. */
   'call.missed': { callId: string; callerId: string; modelId: string };
+  /** A call started ringing for its model (her open tabs were told): one with none open gets a browser push. */
+  'call.ringing': { callId: string; callerId: string; modelId: string };
   /** A member bought an item (after commit): the seller is told. Amounts in hundredths. */
   'item.purchased': { purchaseId: string; sellItemId: string; buyerId: string; modelId: string; name: string; price: number; net: number };
   /** An administrator refunded a payment, all of it or part (after commit): the member is told. Tokens in hundredths, money in cents. */

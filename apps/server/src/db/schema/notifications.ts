@@ -1,6 +1,6 @@
 /** Notifications and their exact unread counts (modules/notifications). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
 
@@ -44,4 +44,26 @@ export const notificationCounts = pgTable(
     unread: integer('unread').notNull().default(0),
   },
   (t) => [check('notification_counts_not_negative', sql`${t.unread} >= 0`)],
+);
+
+/**
+ * Browsers that take push messages for a member (Web Push, RFC 8030/8291). One row per endpoint: a
+ * browser subscribing again, or another member signing in on it, moves the row to them. Dropped
+ * when the push service says the subscription is gone (404/410).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The subscription's P-256 public key and 16-byte auth secret, base64url as the browser gave them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );

@@ -36,7 +36,17 @@ export async function callsModule(
   const repo = createCallsRepository(ctx.db);
   const push = createCallsPush(ctx.io);
   const engine = createCallEngine({ db: ctx.db, repo, ledger: ctx.ledger, provider, push, events: ctx.events, now, warn });
-  const calls = createCallsService({ repo, engine, ledger: ctx.ledger, members: ctx.members, provider, push, now, settings: ctx.settings });
+  const calls = createCallsService({
+    repo,
+    engine,
+    ledger: ctx.ledger,
+    members: ctx.members,
+    provider,
+    push,
+    events: ctx.events,
+    now,
+    settings: ctx.settings,
+  });
   const settings = createCallSettingsService({ members: ctx.members, events: ctx.events, provider: provider.name });
 
   registerCallRoutes(app, ctx, { calls, settings });

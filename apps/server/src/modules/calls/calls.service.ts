@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { callChargeSchema, initiatedCallSchema, voiceTokenSchema } from '@cc/contracts';
 import { isUniqueViolation } from '../../platform/db';
+import type { EventBus } from '../../platform/events';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import type { CallLifecycle, VoiceProvider } from '../../providers/voice';
 import type { MemberLookup } from '../accounts';
@@ -72,6 +73,8 @@ type CallsDeps = {
   members: Pick<MemberLookup, 'findCallee'>;
   provider: VoiceProvider;
   push: CallsPush;
+  /** `call.ringing`: a model with no tab open is rung by browser push (modules/notifications). */
+  events: Pick<EventBus, 'publish'>;
   now: () => Date;
   settings: Pick<SettingsService, 'cached'>;
 };
@@ -161,6 +164,7 @@ function callPlacing(deps: CallsDeps) {
     // A provider callback may have moved it already (ringing, even answered): that one stands.
     const ringing = await repo.transition(call.id, ['initiated'], { status: 'ringing', modelCallSid });
     deps.push.incoming(ringing ?? call, caller);
+    deps.events.publish('call.ringing', { callId: call.id, callerId: caller.id, modelId: model.id });
 
     const placed = await repo.findView(call.id);
     return { callId: call.id, callRate: call.rate, status: placed!.call.status, model: toPartyDto(placed!.model) };

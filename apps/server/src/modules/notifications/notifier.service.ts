@@ -1,4 +1,4 @@
-import type { NotificationType } from '@cc/contracts';
+import type { Notification, NotificationType } from '@cc/contracts';
 import { perTurnBatch } from '../../platform/turn-batch';
 import type { NotificationsRepository } from './notifications.repository';
 import { toNotificationDto } from './notifications.presenter';
@@ -21,7 +21,16 @@ export type NotifyInput = {
  * A message notification is skipped while the member still has an unread one for the same
  * conversation (its link): one per conversation until read, rather than one per message.
  */
-export function createNotifier({ repo, push }: { repo: Pick<NotificationsRepository, 'create' | 'createMany'>; push: NotificationsPush }) {
+export function createNotifier({
+  repo,
+  push,
+  created: afterCreated,
+}: {
+  repo: Pick<NotificationsRepository, 'create' | 'createMany'>;
+  push: NotificationsPush;
+  /** Told of each notification created, after its tabs were (browser push for an away member); must not throw. */
+  created?: (userId: string, notification: Notification) => void;
+}) {
   // Notifications that arrive together (one turn, or while a group is being written) are written by
   // one statement, one group at a time (platform/turn-batch.ts): a model tipped by many members at
   // once then has her counter moved once per group, not once each. A group that fails is asked
@@ -45,7 +54,9 @@ export function createNotifier({ repo, push }: { repo: Pick<NotificationsReposit
     const grouped = await createTogether(asked);
     const created = grouped === undefined ? await repo.create(input) : grouped;
     if (!created) return false;
-    push.created(input.userId, toNotificationDto(created.value), created.unread);
+    const notification = toNotificationDto(created.value);
+    push.created(input.userId, notification, created.unread);
+    afterCreated?.(input.userId, notification);
     return true;
   }
 

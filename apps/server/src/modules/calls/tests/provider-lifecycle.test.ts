@@ -51,6 +51,7 @@ function lifecycleOf(testApp: TestApp) {
     members: testApp.ctx.members,
     provider,
     push,
+    events: testApp.ctx.events,
     now: clock.now,
     settings: testApp.ctx.settings,
   }).lifecycle;
