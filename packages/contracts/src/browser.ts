@@ -73,6 +73,7 @@ export * from './media/media-types';
 export * from './media/media';
 export { mediaPaths as mediaRoutes } from './media/media.paths';
 export * from './notifications/notifications';
+export * from './notifications/notification-links';
 export { notificationPaths as notificationRoutes } from './notifications/notifications.paths';
 export * from './notifications/push';
 export { pushPaths as pushRoutes } from './notifications/push.paths';

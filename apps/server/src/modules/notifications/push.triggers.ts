@@ -1,4 +1,4 @@
-import type { Notification, NotificationType, PushMessage } from '@cc/contracts';
+import { notificationPath, type Notification, type NotificationType, type PushMessage } from '@cc/contracts';
 import type { EventBus } from '../../platform/events';
 import type { Presence } from '../../platform/presence';
 import type { SettingsService } from '../system';
@@ -19,18 +19,12 @@ const TITLES: Record<NotificationType, string> = {
   call: 'Missed call',
 };
 
-/** Where a click goes: the notification's own page, as the web app opens it (features/notifications/lib/links.ts). */
-export function pushUrlOf(notification: Pick<Notification, 'type' | 'link'>): string {
-  const { link } = notification;
-  if (link && link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\')) return link;
-  return notification.type === 'call' ? '/calls' : '/notifications';
-}
-
 export function pushMessageOf(notification: Notification): PushMessage {
   return {
     title: TITLES[notification.type],
     body: notification.text,
-    url: pushUrlOf(notification),
+    // Where the web app opens it; a notification with no page of its own opens the inbox.
+    url: notificationPath(notification) ?? '/notifications',
     // One message per conversation on the screen; every other notification its own.
     tag: notification.type === 'message' && notification.link ? `message:${notification.link}` : `notification:${notification._id}`,
   };

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import type { Notification } from '@cc/contracts';
+import { notificationPath, type Notification } from '@cc/contracts';
 import { NOTIFICATION_KINDS } from '../lib/kinds';
 import { RelativeTime } from '../../../shared/ui';
-import { notificationPath } from '../lib/links';
 import { Glyph } from './glyphs';
 import './NotificationItem.css';
 

@@ -1,10 +1,9 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { ServerToClientEvents } from '@cc/contracts';
+import { notificationPath, type ServerToClientEvents } from '@cc/contracts';
 import { useAppDispatch } from '../../../shared/store/hooks';
 import { onResyncNeeded, useSocketListeners } from '../../../shared/socket/useSocketListeners';
 import { notificationCreated, notificationsApi, notificationsRead } from '../api/notificationsApi';
-import { notificationPath } from '../lib/links';
 import { useOpenNotification } from './useOpenNotification';
 
 /**
