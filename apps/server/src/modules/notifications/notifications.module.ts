@@ -44,7 +44,7 @@ function browserPush(app: FastifyInstance, ctx: AppContext, repo: ReturnType<typ
     const contact = await ctx.settings.cached('contactEmail');
     return `mailto:${contact || 'admin@localhost'}`;
   };
-  const sender = createPushSender({ repo: subscriptions, keys, subject, log: ctx.log, now: ctx.clock.now });
+  const sender = createPushSender({ repo: subscriptions, keys, subject, log: ctx.log });
   const warn = (message: string, error: unknown) => ctx.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, message);
   return createPushTriggers({ events: ctx.events, presence: ctx.presence, repo, settings: ctx.settings, sender, warn });
 }

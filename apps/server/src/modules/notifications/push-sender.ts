@@ -20,7 +20,6 @@ type SenderDeps = {
   /** The VAPID subject (`mailto:` or `https:`), asked at each send: it may follow a site setting. */
   subject: () => Promise<string>;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  now: () => Date;
 };
 
 const DEFAULT_TTL_SECONDS = 60 * 60;
@@ -61,7 +60,6 @@ export function createPushSender(deps: SenderDeps) {
           ...(endpoint.protocol === 'http:' ? { agent: loopbackAgent } : {}),
         },
       );
-      await deps.repo.markDelivered(subscription.id, deps.now());
     } catch (error) {
       const status = error instanceof webpush.WebPushError ? error.statusCode : undefined;
       if (status === 404 || status === 410) return deps.repo.drop(subscription.id);

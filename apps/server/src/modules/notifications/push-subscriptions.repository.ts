@@ -39,10 +39,6 @@ export function createPushSubscriptionsRepository(db: Db) {
     async drop(id: string): Promise<void> {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
     },
-
-    async markDelivered(id: string, at: Date): Promise<void> {
-      await db.update(pushSubscriptions).set({ lastSuccessAt: at }).where(eq(pushSubscriptions.id, id));
-    },
   };
 }
 export type PushSubscriptionsRepository = ReturnType<typeof createPushSubscriptionsRepository>;

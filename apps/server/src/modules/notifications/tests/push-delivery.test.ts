@@ -89,8 +89,7 @@ it('pushes a tip to a model with no tab open, once, with its title, sentence and
     tag: expect.stringMatching(/^notification:/),
   });
   expect(delivery).toMatchObject({ ttl: 3600, urgency: 'normal' });
-  // Delivered is recorded; and nothing else came.
-  await vi.waitFor(async () => expect((await rowOf(browser.endpoint))?.lastSuccessAt).toBeInstanceOf(Date), SETTLES);
+  // Nothing else came.
   expect(browser.requests()).toBe(1);
 });
 
