@@ -25,11 +25,3 @@ export function useSearchParam(name: string, fallback = ''): [string, (next: str
   );
   return [value, setValue];
 }
-
-/** The 1-based page number in `?page=`; anything unreadable is page 1. */
-export function usePageParam(): [number, (page: number) => void] {
-  const [raw, setRaw] = useSearchParam('page', '1');
-  const parsed = Number.parseInt(raw, 10);
-  const page = Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
-  return [page, (next: number) => setRaw(String(Math.max(1, next)))];
-}
